@@ -1,0 +1,52 @@
+// Builds Kalima's HTTP application: the route table for the site, /rest/v1 and /auth/v1.
+// It never listens: main.ts does that, and tests call app.request() in process.
+import { Hono } from "hono";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { requireApiKey } from "./http/api-key.ts";
+import { clientIp } from "./http/client-ip.ts";
+import type { AppEnv } from "./http/context.ts";
+import { apiCors } from "./http/cors.ts";
+import { requestLog } from "./http/request-log.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import type { Logger } from "./log.ts";
+import { restRoutes } from "./rest/routes.ts";
+import type { SchemaCache } from "./rest/schema-cache.ts";
+import { siteRoutes } from "./site/serve-site.ts";
+import type { Site } from "./site/site.ts";
+
+export interface AppDependencies {
+  config: Pick<Config, "corsOrigins" | "trustProxyHeader" | "logRequests">;
+  db: Database;
+  schema: SchemaCache;
+  jwtSecret: string;
+  site: Site | undefined;
+  log: Logger;
+}
+
+export function createApp(deps: AppDependencies): Hono<AppEnv> {
+  const secret = new TextEncoder().encode(deps.jwtSecret);
+  const app = new Hono<AppEnv>();
+
+  app.use(clientIp(deps.config.trustProxyHeader));
+  if (deps.config.logRequests) app.use(requestLog(deps.log));
+  app.use(securityHeaders());
+
+  app.use("/rest/v1/*", apiCors(deps.config.corsOrigins), requireApiKey(secret));
+  app.route("/rest/v1", restRoutes({ db: deps.db, schema: deps.schema, secret }));
+
+  app.route("/", siteRoutes(deps.site));
+
+  app.onError((error, c) => {
+    deps.log.error("unhandled error", {
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json(
+      { code: "500", message: "Internal server error", details: null, hint: null },
+      500,
+    );
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { migrate, readMigrations } from "./db/migrate.ts";
+import { openDatabase } from "./db/open.ts";
+import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
+import type { Logger } from "./log.ts";
+import { loadSchemaCache } from "./rest/schema-cache.ts";
+import { loadSite } from "./site/site.ts";
+
+export interface Booted {
+  app: ReturnType<typeof createApp>;
+  db: Database;
+  keys: ApiKeys;
+}
+
+/** Everything between reading the configuration and listening: database, migrations, keys, site. */
+export async function boot(config: Config, log: Logger): Promise<Booted> {
+  const db = await openDatabase(config);
+  try {
+    const applied = await migrate(db, await readMigrations(config.migrationsDir));
+    if (applied.length > 0) log.info("migrations applied", { migrations: applied.join(", ") });
+    const jwtSecret = await loadJwtSecret(config);
+    const keys = await makeApiKeys(jwtSecret);
+    const hasSite = existsSync(path.join(config.siteDir, "index.html"));
+    if (!hasSite) log.warn("no built site: serving the API only", { siteDir: config.siteDir });
+    const site = hasSite ? await loadSite(config.siteDir, { anonKey: keys.anon }) : undefined;
+    const schema = await loadSchemaCache(db);
+    const app = createApp({ config, db, schema, jwtSecret, site, log });
+    return { app, db, keys };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}

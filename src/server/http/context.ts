@@ -1,0 +1,20 @@
+import type { JWTPayload } from "jose";
+
+export const apiRoles = ["anon", "authenticated", "service_role"] as const;
+export type ApiRole = (typeof apiRoles)[number];
+
+export interface ApiClaims extends JWTPayload {
+  role: ApiRole;
+}
+
+export function isApiRole(value: unknown): value is ApiRole {
+  return apiRoles.includes(value as ApiRole);
+}
+
+export interface AppEnv {
+  Variables: {
+    /** The verified claims a REST request runs under (anon when no bearer token came). */
+    claims: ApiClaims;
+    clientIp: string;
+  };
+}

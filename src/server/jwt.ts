@@ -1,0 +1,43 @@
+import { errors, jwtVerify, type JWTPayload } from "jose";
+
+export type JwtFailure = "malformed" | "invalid" | "expired";
+
+export class JwtError extends Error {
+  constructor(
+    readonly failure: JwtFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// PostgREST and GoTrue both allow this much clock skew on exp, nbf and iat.
+const clockSkewSeconds = 30;
+
+/** Verifies an HS256 token signed with the project secret and returns its claims. */
+export async function verifyJwt(token: string, secret: Uint8Array): Promise<JWTPayload> {
+  const parts = token.split(".").length;
+  if (parts !== 3) {
+    throw new JwtError("malformed", `Expected 3 parts in JWT; got ${parts}`);
+  }
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ["HS256"],
+      clockTolerance: clockSkewSeconds,
+    });
+    if (typeof payload.iat === "number" && payload.iat > Date.now() / 1000 + clockSkewSeconds) {
+      throw new JwtError("invalid", "JWT issued at future");
+    }
+    return payload;
+  } catch (error) {
+    if (error instanceof JwtError) throw error;
+    if (error instanceof errors.JWTExpired) throw new JwtError("expired", "JWT expired");
+    if (error instanceof errors.JWSSignatureVerificationFailed) {
+      throw new JwtError("invalid", "JWSError JWSInvalidSignature");
+    }
+    if (error instanceof errors.JWTClaimValidationFailed) {
+      throw new JwtError("invalid", `JWT ${error.claim} claim is invalid`);
+    }
+    throw new JwtError("malformed", "No suitable key or wrong key type");
+  }
+}

@@ -1,0 +1,50 @@
+// Kalima's server process: reads the configuration, boots the database and application, listens.
+// On SIGTERM or SIGINT it stops accepting, finishes requests in flight, closes the database, exits 0.
+import { serve } from "@hono/node-server";
+import { boot } from "./boot.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { jsonLogger as log } from "./log.ts";
+
+const shutdownGraceMs = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { app, db } = await boot(config, log);
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info("listening", {
+      url: `http://${config.host ?? "localhost"}:${info.port}`,
+      database: db.kind,
+    });
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    const force = setTimeout(() => {
+      log.error("requests still running after the grace period; exiting");
+      process.exit(1);
+    }, shutdownGraceMs).unref();
+    server.close(async () => {
+      await db.close();
+      clearTimeout(force);
+      log.info("stopped");
+      process.exit(0);
+    });
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    log.error("could not start", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  process.exit(1);
+});

@@ -1,0 +1,174 @@
+import { isPostgresError } from "../db/database.ts";
+
+/** PostgREST's error body; supabase-js hands it to the caller as `error`. */
+export interface PostgrestErrorBody {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+export class PostgrestError extends Error {
+  readonly body: PostgrestErrorBody;
+
+  constructor(
+    readonly status: number,
+    code: string,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.body = { code, message, details, hint };
+  }
+}
+
+// The catalogue of errors this server raises itself, with PostgREST's codes and wording
+// (https://docs.postgrest.org/en/stable/references/errors.html).
+export const restError = {
+  invalidBody: (details: string | null = null) =>
+    new PostgrestError(400, "PGRST102", "Empty or invalid json", details),
+  bodyTooLarge: (limit: number) =>
+    new PostgrestError(
+      413,
+      "PGRST102",
+      `Request body is larger than ${limit} bytes`,
+      null,
+      "Send one submission per request.",
+    ),
+  oneObjectOnly: () =>
+    new PostgrestError(
+      400,
+      "PGRST102",
+      "Anonymous requests insert one JSON object, not an array",
+      null,
+      "Send one submission per request.",
+    ),
+  keysMustMatch: () => new PostgrestError(400, "PGRST102", "All object keys must match"),
+  unsupportedMediaType: (type: string) =>
+    new PostgrestError(
+      415,
+      "PGRST107",
+      "The Content-Type sent in the request is invalid",
+      `${type} is not supported; send application/json`,
+    ),
+  queryParse: (what: string, details: string) =>
+    new PostgrestError(400, "PGRST100", `failed to parse ${what}`, details),
+  unknownColumn: (column: string, table: string) =>
+    new PostgrestError(
+      400,
+      "PGRST204",
+      `Could not find the '${column}' column of '${table}' in the schema cache`,
+    ),
+  undefinedColumn: (column: string, table: string) =>
+    new PostgrestError(400, "42703", `column ${table}.${column} does not exist`),
+  unknownTable: (table: string) =>
+    new PostgrestError(
+      404,
+      "PGRST205",
+      `Could not find the table 'public.${table}' in the schema cache`,
+    ),
+  schemaNotExposed: (schema: string) =>
+    new PostgrestError(
+      406,
+      "PGRST106",
+      "Invalid schema: " + schema,
+      null,
+      "Only the following schemas are exposed: public",
+    ),
+  rangeNotSatisfiable: (offset: number, total: number) =>
+    new PostgrestError(
+      416,
+      "PGRST103",
+      "Requested range not satisfiable",
+      `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    ),
+  singularRequired: (rows: number) =>
+    new PostgrestError(
+      406,
+      "PGRST116",
+      "Cannot coerce the result to a single JSON object",
+      `The result contains ${rows} rows`,
+    ),
+  unsupportedMethod: (method: string) =>
+    new PostgrestError(405, "PGRST117", `Unsupported HTTP method: ${method}`),
+  unsupportedPreference: (preference: string) =>
+    new PostgrestError(
+      400,
+      "PGRST122",
+      "Invalid preferences given",
+      `This server does not support Prefer: ${preference}`,
+    ),
+  jwt: (code: "PGRST301" | "PGRST303", message: string) =>
+    new PostgrestError(401, code, message, null, null, {
+      "WWW-Authenticate": `Bearer error="invalid_token", error_description="${message}"`,
+    }),
+  permissionDenied: (table: string, authenticated: boolean) =>
+    permission(
+      new PostgrestError(0, "42501", `permission denied for table ${table}`),
+      authenticated,
+    ),
+  unavailable: () =>
+    new PostgrestError(
+      503,
+      "PGRST001",
+      "Database client error. Retrying the connection.",
+      "The database cannot be reached right now.",
+    ),
+};
+
+function permission(error: PostgrestError, authenticated: boolean): PostgrestError {
+  // PostgREST answers 401 to the anonymous role (it may succeed with a token) and 403 otherwise.
+  return authenticated
+    ? new PostgrestError(403, error.body.code, error.message, error.body.details, error.body.hint)
+    : new PostgrestError(401, error.body.code, error.message, error.body.details, error.body.hint, {
+        "WWW-Authenticate": "Bearer",
+      });
+}
+
+/** PostgREST's mapping from SQLSTATE to HTTP status. */
+export function statusForSqlState(code: string): number {
+  if (code === "23503" || code === "23505") return 409;
+  if (code === "25006") return 405;
+  if (code === "42883" || code === "42P01") return 404;
+  if (code === "P0001") return 400;
+  const errorClass = code.slice(0, 2);
+  if (["08", "53", "57", "58", "XX"].includes(errorClass)) return 503;
+  if (["0L", "0P", "28"].includes(errorClass)) return 403;
+  if (
+    ["09", "25", "2D", "38", "39", "3B", "40", "54", "55", "F0", "HV", "P0"].includes(errorClass)
+  ) {
+    return 500;
+  }
+  return 400;
+}
+
+const connectionFailures = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+]);
+
+/** Turns anything the database (or its connection) threw into PostgREST's answer. */
+export function fromDatabaseError(error: unknown, authenticated: boolean): PostgrestError {
+  if (error instanceof PostgrestError) return error;
+  if (isPostgresError(error)) {
+    const converted = new PostgrestError(
+      statusForSqlState(error.code),
+      error.code,
+      error.message,
+      error.detail ?? null,
+      error.hint ?? null,
+    );
+    return error.code === "42501" ? permission(converted, authenticated) : converted;
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && connectionFailures.has(code)) return restError.unavailable();
+  if (error instanceof Error && /connection|terminat|timeout/iu.test(error.message)) {
+    return restError.unavailable();
+  }
+  throw error;
+}

@@ -1,0 +1,97 @@
+import type { Context } from "hono";
+import { asRole } from "../db/as-role.ts";
+import type { AppEnv } from "../http/context.ts";
+import { fromDatabaseError, restError } from "./errors.ts";
+import { readPreferences } from "./prefer.ts";
+import { quoteIdentifier, selectList } from "./query-params.ts";
+import type { RestDependencies } from "./routes.ts";
+import { requireProfile, requireTable } from "./table.ts";
+
+type Row = Record<string, unknown>;
+
+function isRow(value: unknown): value is Row {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function parseBody(text: string): Row[] | Row {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw restError.invalidBody();
+  }
+  if (isRow(body)) return body;
+  if (Array.isArray(body) && body.every(isRow)) return body;
+  throw restError.invalidBody("The body must be a JSON object or an array of objects");
+}
+
+/** `?columns="a","b"`, which supabase-js sends with an array. */
+function columnsParameter(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(",")
+    .map((column) => column.trim().replace(/^"(.*)"$/u, "$1"))
+    .filter(Boolean);
+}
+
+function sameKeys(rows: Row[], columns: string[]): boolean {
+  return rows.every(
+    (row) => Object.keys(row).length === columns.length && columns.every((column) => column in row),
+  );
+}
+
+/** POST /rest/v1/:table — PostgREST's insert: 201, empty body unless return=representation. */
+export function insertRows(deps: RestDependencies) {
+  return async (c: Context<AppEnv>) => {
+    const table = requireTable(deps.schema, c.req.param("table") ?? "");
+    requireProfile(c.req.header("content-profile"));
+    const contentType = c.req.header("content-type");
+    if (contentType && !/^application\/json\s*(;|$)/iu.test(contentType)) {
+      throw restError.unsupportedMediaType(contentType.split(";")[0] ?? contentType);
+    }
+    const preferences = readPreferences(c.req.header("prefer"));
+    if (preferences.resolution) {
+      throw restError.unsupportedPreference(`resolution=${preferences.resolution}`);
+    }
+
+    const claims = c.get("claims");
+    const body = parseBody(await c.req.text());
+    if (Array.isArray(body) && claims.role === "anon") throw restError.oneObjectOnly();
+    const rows = Array.isArray(body) ? body : [body];
+
+    const explicitColumns = columnsParameter(c.req.query("columns"));
+    const columns = explicitColumns ?? Object.keys(rows[0] ?? {});
+    for (const column of columns) {
+      if (!table.columns.has(column)) throw restError.unknownColumn(column, table.name);
+    }
+    if (!explicitColumns && !sameKeys(rows, columns)) throw restError.keysMustMatch();
+
+    const target = `public.${quoteIdentifier(table.name)}`;
+    const columnList = columns.map(quoteIdentifier).join(", ");
+    const insert =
+      columns.length === 0
+        ? `insert into ${target} select from json_array_elements($1::json)`
+        : `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${target}, $1::json)`;
+    const representation = preferences.return === "representation";
+    const sql = representation
+      ? `with inserted as (${insert} returning *)
+         select coalesce(json_agg(projected), '[]')::text as body
+           from (select ${selectList(c.req.query("select"), table)} from inserted) projected`
+      : insert;
+
+    let responseBody: string | null = null;
+    try {
+      const result = await asRole(deps.db, claims, (tx) =>
+        tx.query<{ body: string }>(sql, [JSON.stringify(rows)]),
+      );
+      if (representation) responseBody = result.rows[0]?.body ?? "[]";
+    } catch (error) {
+      throw fromDatabaseError(error, claims.role !== "anon");
+    }
+
+    c.header("Content-Range", preferences.count ? `*/${rows.length}` : "*/*");
+    if (responseBody === null) return c.body(null, 201);
+    c.header("Content-Type", "application/json; charset=utf-8");
+    return c.body(responseBody, 201);
+  };
+}

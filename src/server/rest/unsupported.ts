@@ -1,0 +1,29 @@
+import type { Context } from "hono";
+import { asRole } from "../db/as-role.ts";
+import type { AppEnv } from "../http/context.ts";
+import { restError } from "./errors.ts";
+import type { RestDependencies } from "./routes.ts";
+import { requireTable } from "./table.ts";
+
+const privilegeFor = { PATCH: "UPDATE", PUT: "UPDATE", DELETE: "DELETE" } as const;
+
+/**
+ * PATCH, PUT and DELETE: no API role may change or delete a submission, so these answer as
+ * PostgREST answers a role without the privilege; the database is asked, not assumed.
+ */
+export function unsupportedWrite(deps: RestDependencies) {
+  return async (c: Context<AppEnv>) => {
+    const table = requireTable(deps.schema, c.req.param("table") ?? "");
+    const method = c.req.method as keyof typeof privilegeFor;
+    const claims = c.get("claims");
+    const allowed = await asRole(deps.db, claims, async (tx) => {
+      const { rows } = await tx.query<{ allowed: boolean }>(
+        "select has_table_privilege(current_user, $1, $2) as allowed",
+        [`public.${table.name}`, privilegeFor[method]],
+      );
+      return rows[0]?.allowed === true;
+    });
+    if (!allowed) throw restError.permissionDenied(table.name, claims.role !== "anon");
+    throw restError.unsupportedMethod(method);
+  };
+}

@@ -1,0 +1,55 @@
+import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { defaultLanguage, isLanguage, languageCookie } from "../../shared/language.ts";
+import type { AppEnv } from "../http/context.ts";
+import type { Encoding, Site, SiteFile } from "./site.ts";
+
+/** The encodings a client accepts, best first (`br;q=0` and friends excluded). */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
+    const refused = parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/u.test(parameter));
+    if (!refused) accepted.add(name.trim());
+  }
+  return (["br", "gzip"] as const).filter((encoding) => accepted.has(encoding));
+}
+
+async function send(c: Context<AppEnv>, file: SiteFile, status: 200 | 404) {
+  c.header("Content-Type", file.contentType);
+  c.header("Cache-Control", file.cacheControl);
+  c.header("ETag", file.etag);
+  c.header("Vary", "Accept-Encoding", { append: true });
+  if (status === 200 && c.req.header("if-none-match") === file.etag) {
+    return c.body(null, 304);
+  }
+  const { body, encoding } = await file.representation(
+    acceptedEncodings(c.req.header("accept-encoding")),
+  );
+  if (encoding) c.header("Content-Encoding", encoding);
+  c.header("Content-Length", String(body.length));
+  return c.req.method === "HEAD" ? c.body(null, status) : c.body(new Uint8Array(body), status);
+}
+
+/**
+ * The prerendered site. A page comes in the visitor's remembered language (the language cookie),
+ * Arabic otherwise; `/en/...` asks for English outright. Unknown paths get the not-found page, 404.
+ */
+export function siteRoutes(site: Site | undefined): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.on(["GET", "HEAD"], "*", async (c) => {
+    if (!site) return c.text("The site is not built: run npm run build.", 503);
+    const file = site.file(c.req.path);
+    if (file) return send(c, file, 200);
+    const remembered = getCookie(c, languageCookie);
+    const page = site.page(c.req.path, isLanguage(remembered) ? remembered : defaultLanguage);
+    c.header("Vary", "Cookie");
+    c.header("Content-Language", page.language);
+    return send(c, page.file, page.found ? 200 : 404);
+  });
+  routes.all("*", (c) => {
+    c.header("Allow", "GET, HEAD");
+    return c.text("Method Not Allowed", 405);
+  });
+  return routes;
+}

@@ -1,0 +1,170 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { englishPrefix, type Language } from "../../shared/language.ts";
+
+export type Encoding = "br" | "gzip";
+
+export interface Representation {
+  body: Buffer;
+  encoding: Encoding | undefined;
+}
+
+export interface SiteFile {
+  contentType: string;
+  etag: string;
+  cacheControl: string;
+  /** The body in the best encoding the client accepts. */
+  representation(accepted: readonly Encoding[]): Promise<Representation>;
+}
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+};
+const compressible = new Set([
+  ".html",
+  ".js",
+  ".css",
+  ".json",
+  ".webmanifest",
+  ".svg",
+  ".txt",
+  ".xml",
+  ".ico",
+]);
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function etagOf(body: Buffer): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === "br"
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    : gzipAsync(body, { level: 9 });
+}
+
+/**
+ * A file served from memory. Encoded variants come from the `.br`/`.gz` files written at build,
+ * or are made on first request (HTML, which changes at start) and kept.
+ */
+function memoryFile(
+  extension: string,
+  body: Buffer,
+  cacheControl: string,
+  prebuilt: Partial<Record<Encoding, () => Promise<Buffer>>> = {},
+): SiteFile {
+  const variants = new Map<Encoding, Promise<Buffer>>();
+  const canCompress = compressible.has(extension) && body.length > 512;
+  return {
+    contentType: contentTypes[extension] ?? "application/octet-stream",
+    etag: etagOf(body),
+    cacheControl,
+    async representation(accepted) {
+      const encoding = canCompress ? accepted[0] : undefined;
+      if (!encoding) return { body, encoding: undefined };
+      let variant = variants.get(encoding);
+      if (!variant) {
+        variant = prebuilt[encoding]?.() ?? compress(body, encoding);
+        variants.set(encoding, variant);
+      }
+      return { body: await variant, encoding };
+    },
+  };
+}
+
+async function listFiles(directory: string, prefix = ""): Promise<string[]> {
+  const entries = await readdir(path.join(directory, prefix), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? listFiles(directory, relative) : Promise.resolve([relative]);
+    }),
+  );
+  return nested.flat();
+}
+
+export interface SiteOptions {
+  /** Written into every page for a front end built without VITE_SUPABASE_ANON_KEY. */
+  anonKey: string;
+}
+
+export interface PageMatch {
+  file: SiteFile;
+  language: Language;
+  found: boolean;
+}
+
+const notFoundDirectory = "__not-found";
+const anonKeyMeta = /<meta name="supabase-anon-key" content="[^"]*"\/>/u;
+
+export interface Site {
+  /** The prerendered page for a path in a language, or the not-found page. */
+  page(pathname: string, preferred: Language): PageMatch;
+  /** Any other built file (hashed assets, icons, robots.txt), by its exact path. */
+  file(pathname: string): SiteFile | undefined;
+}
+
+export async function loadSite(directory: string, options: SiteOptions): Promise<Site> {
+  const files = await listFiles(directory);
+  const present = new Set(files);
+  const pages = new Map<string, SiteFile>();
+  const others = new Map<string, SiteFile>();
+
+  for (const relative of files) {
+    const extension = path.extname(relative);
+    if (extension === ".br" || extension === ".gz" || relative === "__spa-fallback.html") continue;
+    const absolute = path.join(directory, relative);
+    const body = await readFile(absolute);
+    if (relative === "index.html" || relative.endsWith("/index.html")) {
+      const html = body
+        .toString("utf8")
+        .replace(anonKeyMeta, `<meta name="supabase-anon-key" content="${options.anonKey}"/>`);
+      const route = "/" + relative.slice(0, -"index.html".length).replace(/\/$/u, "");
+      pages.set(route, memoryFile(".html", Buffer.from(html), "no-cache"));
+      continue;
+    }
+    const prebuilt: Partial<Record<Encoding, () => Promise<Buffer>>> = {};
+    if (present.has(`${relative}.br`)) prebuilt.br = () => readFile(`${absolute}.br`);
+    if (present.has(`${relative}.gz`)) prebuilt.gzip = () => readFile(`${absolute}.gz`);
+    const cacheControl = relative.startsWith("assets/")
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=3600";
+    others.set("/" + relative, memoryFile(extension, body, cacheControl, prebuilt));
+  }
+
+  const variant = (route: string, language: Language) =>
+    pages.get(language === "en" ? `${englishPrefix}${route === "/" ? "" : route}` : route);
+
+  return {
+    page(pathname, preferred) {
+      let route = pathname.length > 1 ? pathname.replace(/\/+$/u, "") : pathname;
+      let language = preferred;
+      if (route === englishPrefix || route.startsWith(`${englishPrefix}/`)) {
+        route = route.slice(englishPrefix.length) || "/";
+        language = "en";
+      }
+      const file = route.startsWith("/__") ? undefined : variant(route, language);
+      if (file) return { file, language, found: true };
+      const notFound = variant(`/${notFoundDirectory}`, language);
+      if (!notFound) throw new Error(`The build has no ${notFoundDirectory} page`);
+      return { file: notFound, language, found: false };
+    },
+    file: (pathname) => others.get(pathname),
+  };
+}

@@ -1,0 +1,28 @@
+// The one table visitors write to. The database's CHECK constraints are the authority;
+// these limits mirror them so the form can explain a problem before anything is sent.
+
+export const formSources = ["Contact Page", "Mutakallim Program"] as const;
+export type FormSource = (typeof formSources)[number];
+
+export const contactLimits = {
+  name: { min: 1, max: 200 },
+  email: { min: 3, max: 320 },
+  phone: { max: 40 },
+  message: { min: 1, max: 5000 },
+} as const;
+
+/** Mirrors the `contact_submissions_email_shape` constraint: something@something.something, no spaces. */
+export const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+
+export interface ContactSubmissionInsert {
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  form_source: FormSource;
+}
+
+export interface ContactSubmission extends ContactSubmissionInsert {
+  id: number;
+  created_at: string;
+}
