@@ -1,0 +1,132 @@
+// What `npm start` and `npm run build` share: which parts of the build are stale, and how to
+// make them. A part is stale when the hash of its sources (and the settings baked into it)
+// differs from the one recorded when it was last built.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const parts = {
+  site: {
+    sources: [
+      "src/web",
+      "src/shared",
+      "public",
+      "react-router.config.ts",
+      "vite.config.ts",
+      "package-lock.json",
+    ],
+    // Baked into the pages at build time.
+    settings: ["SITE_URL", "VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY"],
+    stamp: "build/client/.build-stamp",
+  },
+  server: {
+    sources: [
+      "src/server",
+      "src/shared",
+      "tsconfig.server.json",
+      "tsconfig.base.json",
+      "package-lock.json",
+    ],
+    settings: [],
+    stamp: "dist/.build-stamp",
+  },
+};
+
+function filesUnder(relative) {
+  const absolute = path.join(root, relative);
+  if (!existsSync(absolute)) return [];
+  if (statSync(absolute).isFile()) return [relative];
+  return readdirSync(absolute, { withFileTypes: true })
+    .filter((entry) => !entry.name.endsWith(".test.ts") && !entry.name.endsWith(".test.tsx"))
+    .flatMap((entry) => filesUnder(path.join(relative, entry.name)))
+    .sort();
+}
+
+function fingerprint(part) {
+  const hash = createHash("sha256");
+  for (const file of part.sources.flatMap(filesUnder)) {
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(path.join(root, file)))
+      .update("\0");
+  }
+  for (const name of part.settings) hash.update(`${name}=${process.env[name] ?? ""}\0`);
+  return hash.digest("hex");
+}
+
+export function isStale(name) {
+  const part = parts[name];
+  const stamp = path.join(root, part.stamp);
+  return !existsSync(stamp) || readFileSync(stamp, "utf8") !== fingerprint(part);
+}
+
+function run(command, args) {
+  const result = spawnSync(path.join(root, "node_modules/.bin", command), args, {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (result.error?.code === "ENOENT") {
+    throw new Error(`${command} is not installed: run npm ci (with dev dependencies) first`);
+  }
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+const precompressed = new Set([
+  ".js",
+  ".css",
+  ".svg",
+  ".txt",
+  ".xml",
+  ".json",
+  ".webmanifest",
+  ".ico",
+]);
+
+/** Writes .br and .gz beside every compressible asset, so the server never compresses them live. */
+function precompress(directory) {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!precompressed.has(path.extname(entry.name))) continue;
+    const body = readFileSync(file);
+    if (body.length < 512) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+export function buildSite() {
+  run("react-router", ["build"]);
+  precompress(path.join(root, "build/client"));
+  writeFileSync(path.join(root, parts.site.stamp), fingerprint(parts.site));
+}
+
+export function buildServer() {
+  run("tsc", ["-p", "tsconfig.server.json"]);
+  writeFileSync(path.join(root, parts.server.stamp), fingerprint(parts.server));
+}
+
+/** Builds what is stale; returns the names of the parts it built. */
+export function ensureBuilt(names = ["site", "server"]) {
+  const built = [];
+  for (const name of names) {
+    if (!isStale(name)) continue;
+    process.stdout.write(`Building the ${name} (first run, or its sources changed)...\n`);
+    if (name === "site") buildSite();
+    else buildServer();
+    built.push(name);
+  }
+  return built;
+}

@@ -1,0 +1,18 @@
+// npm run keys | migrate | export: runs a command of the server, building the server first if needed.
+import { ensureBuilt, root } from "./build-steps.mjs";
+
+const commands = new Set(["keys", "migrate", "export"]);
+const [command] = process.argv.slice(2);
+if (!commands.has(command)) {
+  process.stderr.write(
+    `Unknown command ${command ?? "(none)"}; expected one of: ${[...commands].join(", ")}\n`,
+  );
+  process.exit(2);
+}
+try {
+  ensureBuilt(["server"]);
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+await import(new URL(`dist/server/cli/${command}.js`, `file://${root}/`).href);

@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import { Links, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  defaultLanguage,
+  englishPrefix,
+  isLanguage,
+  type Language,
+} from "../../shared/language.ts";
+import { SiteFrame } from "../components/layout/site-frame.tsx";
+import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { FrameGuard } from "../features/errors/frame-guard.tsx";
+import { RouteErrorScreen } from "../features/errors/route-error-screen.tsx";
+import { LanguageProvider } from "../features/language/language-provider.tsx";
+import { useLanguage } from "../features/language/use-language.ts";
+import { Toaster } from "../features/toast/toaster.tsx";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+function languageInAddress(pathname: string): Language | undefined {
+  return pathname === englishPrefix || pathname.startsWith(`${englishPrefix}/`) ? "en" : undefined;
+}
+
+/**
+ * Prerendering reads the language from the address; hydration from the document it hydrates,
+ * which our server may have sent in the visitor's remembered language.
+ */
+function initialLanguage(pathname: string): Language {
+  if (typeof document !== "undefined" && isLanguage(document.documentElement.lang)) {
+    return document.documentElement.lang;
+  }
+  return languageInAddress(pathname) ?? defaultLanguage;
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const { language, direction } = useLanguage();
+  return (
+    <html lang={language} dir={direction}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1326" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {!import.meta.env.VITE_SUPABASE_ANON_KEY && (
+          <meta name="supabase-anon-key" content="" suppressHydrationWarning />
+        )}
+        <Links />
+      </head>
+      <body className="bg-ink-950 font-sans text-paper antialiased">
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <LanguageProvider
+      initialLanguage={initialLanguage(pathname)}
+      languageInAddress={languageInAddress(pathname)}
+    >
+      <AuthProvider>
+        <Document>{children}</Document>
+      </AuthProvider>
+    </LanguageProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const screen = <RouteErrorScreen error={error} />;
+  return (
+    <FrameGuard fallback={<main id="main">{screen}</main>}>
+      <SiteFrame>{screen}</SiteFrame>
+    </FrameGuard>
+  );
+}

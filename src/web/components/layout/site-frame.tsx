@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { useLanguage } from "../../features/language/use-language.ts";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
+
+export const mainId = "main";
+
+/** Skip link, header, the page in <main>, footer. */
+export function SiteFrame({ children }: { children: ReactNode }) {
+  const { content } = useLanguage();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${mainId}`}
+        className="fixed start-4 top-3 z-[60] -translate-y-24 rounded-full bg-gold-400 px-5 py-3 font-bold text-ink-950 transition-transform focus:translate-y-0 focus:outline-3 focus:outline-offset-2 focus:outline-paper"
+      >
+        {content.skipLink}
+      </a>
+      <SiteHeader />
+      <main id={mainId} tabIndex={-1} className="page flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { socialLinks } from "../../content/site.ts";
+import { useLanguage } from "../../features/language/use-language.ts";
+import { SocialIcon } from "./social-icon.tsx";
+
+interface SocialLinksProps {
+  className?: string;
+  linkClassName?: string;
+}
+
+/** The five social profiles; each opens in a new tab and says so to screen readers. */
+export function SocialLinks({ className = "", linkClassName = "" }: SocialLinksProps) {
+  const { content } = useLanguage();
+  return (
+    <ul className={`flex flex-wrap gap-3 ${className}`}>
+      {socialLinks.map(({ network, href }) => (
+        <li key={network}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`inline-flex size-11 items-center justify-center rounded-full border border-gold-400/30 text-gold-300 transition hover:border-gold-300 hover:bg-gold-400/10 hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300 ${linkClassName}`}
+          >
+            <SocialIcon network={network} />
+            <span className="sr-only">
+              {content.social[network]} {content.footer.opensInNewTab}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

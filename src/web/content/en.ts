@@ -1,0 +1,350 @@
+import type { Content } from "./types.ts";
+
+export const en: Content = {
+  siteName: "Kalima",
+  tagline: "The power of the word",
+  documentTitle: (pageTitle) => `${pageTitle} | Kalima`,
+  ogLocale: "en_US",
+  skipLink: "Skip to content",
+  nav: {
+    label: "Main",
+    home: "Home",
+    about: "About",
+    programs: "Programs",
+    mutakallim: "Mutakallim",
+    mutaallem: "Mutaallem",
+    asdaaKalima: "Asdaa Kalima",
+    community: "Community",
+    contact: "Contact Us",
+  },
+  header: {
+    homeLink: "Kalima, home",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
+    register: "Register",
+  },
+  languageSwitch: { label: "العربية", lang: "ar" },
+  footer: {
+    description:
+      "Kalima is a non-profit media and community initiative. We believe a mindful word builds confident people and kinder communities.",
+    followUs: "Follow us",
+    explore: "Explore",
+    copyright: (year) => `© ${year} Kalima. All rights reserved.`,
+    opensInNewTab: "(opens in a new tab)",
+  },
+  social: {
+    instagram: "Instagram",
+    x: "X",
+    youtube: "YouTube",
+    tiktok: "TikTok",
+    facebook: "Facebook",
+  },
+  meta: {
+    home: {
+      title: "Home",
+      description:
+        "Kalima is a non-profit initiative about the power of the word: awareness, speaking, self-esteem and positive impact. Weekly programs and the Mutakallim speaking course.",
+    },
+    about: {
+      title: "About",
+      description: "Meet Kalima: the philosophy, vision, mission and values behind the initiative.",
+    },
+    programs: {
+      title: "Programs",
+      description:
+        "Six weekly programs on the book, the heart, the secret, leadership, the voice and the tone, with their times and where to watch.",
+    },
+    mutakallim: {
+      title: "Mutakallim",
+      description:
+        "Mutakallim is a three-month public speaking program with group sessions every Saturday. Register now.",
+    },
+    mutaallem: {
+      title: "Mutaallem",
+      description: "Mutaallem, Kalima's e-learning platform, is coming soon.",
+    },
+    asdaaKalima: {
+      title: "Asdaa Kalima",
+      description: "Asdaa Kalima, live events for the Kalima community, is coming soon.",
+    },
+    community: {
+      title: "Community",
+      description:
+        "The Kalima community and its ripple stories: how an honest word changed a path.",
+    },
+    contact: {
+      title: "Contact Us",
+      description:
+        "Write to the Kalima team with a question, an idea or an offer to collaborate. We read and answer every message.",
+    },
+    notFound: {
+      title: "Page Not Found",
+      description: "Sorry, we couldn't find the page you're looking for.",
+    },
+    error: {
+      title: "Unexpected Error",
+      description: "Something unexpected went wrong while showing this page.",
+    },
+  },
+  home: {
+    hero: {
+      eyebrow: "The Kalima initiative",
+      quote: "A single word can change a life",
+      lead: "We believe a mindful word makes a confident person, and that those who listen well before they speak leave a mark that lasts.",
+      cta: "Get in touch",
+    },
+    phrases: [
+      "الكلمة الطيبة",
+      "قوة الكلمة",
+      "تكلّم حتى أراك",
+      "أثر الكلمة",
+      "الكلمة أمانة",
+      "كلمة صادقة",
+      "بالكلمة نرتقي",
+    ],
+    philosophy: {
+      title: "Our philosophy",
+      text: "A word is not a sound that fades; it is an act that stays. Words build trust or break it, bring people closer or push them apart. So we start from within: awareness of what we say, respect for whom we speak to, and the courage to say what is true, kindly.",
+      points: [
+        "Awareness comes before speech: know yourself and you will know what to say.",
+        "Every word is a responsibility we answer for ourselves first.",
+        "Confidence is a skill built by practice, not a gift for the few.",
+        "A good word keeps working long after the conversation ends.",
+      ],
+    },
+    programs: {
+      title: "Our weekly programs",
+      lead: "Six meetings a week, each opening a different door into the word.",
+      cta: "Explore the programs",
+    },
+    identity: {
+      title: "Who we are",
+      text: "Kalima is a non-profit media and community initiative of speakers, educators and creators who believe that empowering people starts with their voice. We run weekly programs, a training course in public speaking, and a safe space where every voice can practise being heard.",
+    },
+    values: {
+      title: "Our values",
+      lead: "Four values we return to in everything we make.",
+    },
+    stories: {
+      title: "Stories from our community",
+      lead: "Voices that found their words with us.",
+    },
+    closing: {
+      title: "Your word is waiting",
+      text: "Whether you want to learn, take part or work with us, we read and answer every message.",
+      cta: "Get in touch",
+    },
+  },
+  values: [
+    {
+      icon: "awareness",
+      title: "Awareness",
+      text: "Knowing what you say and why, and listening before you speak.",
+    },
+    {
+      icon: "speech",
+      title: "The power of the word",
+      text: "The right word in the right place opens a door; the wrong one closes many.",
+    },
+    {
+      icon: "dignity",
+      title: "Self-esteem",
+      text: "Your voice deserves to be heard, and dignity is the ground of every conversation.",
+    },
+    {
+      icon: "impact",
+      title: "Positive impact",
+      text: "We measure our success by what our words leave in people's lives.",
+    },
+  ],
+  programs: [
+    {
+      title: "Between the Covers",
+      summary: "One book a week, read together, for a richer mind and a finer tongue.",
+    },
+    {
+      title: "Words from the Heart",
+      summary: "How to say what we feel honestly, and listen to others with an open heart.",
+    },
+    {
+      title: "The Secret of the Word",
+      summary: "Why do some words stay with us while others fade? The secrets of influence.",
+    },
+    {
+      title: "Leading with Words",
+      summary: "Leaders are known by their words: how to inspire, persuade and unite a team.",
+    },
+    {
+      title: "Your Voice, Your Identity",
+      summary: "Practical work on voice, breath and posture, so you sound clear and sure.",
+    },
+    {
+      title: "The Tone That Stays",
+      summary: "Tone says more than words. Learn to choose the right one for every moment.",
+    },
+  ],
+  stories: [
+    {
+      quote:
+        "I used to shake before every investor pitch. Now I walk in knowing what I will say and why.",
+      author: "Sara M.",
+      context: "Entrepreneur",
+    },
+    {
+      quote:
+        "I learned that the silence before a word is part of it. I talk less now, and people listen more.",
+      author: "Youssef A.",
+      context: "University student",
+    },
+    {
+      quote:
+        "I changed my tone in class and my students changed how they listen. A calm word beats a raised voice.",
+      author: "Ms. Mona",
+      context: "Teacher",
+    },
+  ],
+  about: {
+    title: "About Kalima",
+    lead: "A non-profit initiative built on the belief that words are the first tool of change.",
+    philosophy: {
+      title: "Our philosophy",
+      text: "We see a word as an act, not a sound; a responsibility, not an ornament. So we do not only teach people how to speak, but how to think before they speak, how to listen, and how to respect the person in front of them. Words that come from awareness reach the heart, and stay.",
+    },
+    vision: {
+      title: "Our vision",
+      text: "An Arab world where people express themselves with confidence and respect, so that their words build bridges rather than walls.",
+    },
+    mission: {
+      title: "Our mission",
+      text: "We create meaningful content, training programs and spaces for dialogue that grow awareness of the word, speaking skills and self-esteem, open to everyone.",
+    },
+    valuesTitle: "Our values",
+  },
+  programsPage: {
+    title: "Our Programs",
+    lead: "Six weekly programs, each with a fixed slot and its own door into the word. Choose one to see when it airs and where to watch.",
+    weekly: "Every week",
+    day: "Day",
+    time: "Time",
+    watch: "Watch on YouTube",
+    showDetails: "Show schedule",
+  },
+  mutakallim: {
+    title: "The Mutakallim Program",
+    lead: "Three months to find your voice and stand with confidence before any audience.",
+    description:
+      "Mutakallim (the speaker) is a training program in public speaking. We start from within, with confidence and awareness, move on to the tools of voice, body and message, and finish with a real talk in front of a real audience. Small groups, hands-on practice, and support to the very last day.",
+    formatTitle: "Program format",
+    format: [
+      {
+        term: "Interactive workshops",
+        definition:
+          "Live sessions on the foundations of speaking and building a message, learned by doing.",
+      },
+      {
+        term: "Hands-on practice",
+        definition:
+          "Every participant stands up and speaks in every session: skill only comes with practice.",
+      },
+      {
+        term: "Feedback",
+        definition:
+          "Specific, kind notes from the coach and peers after each talk, so you know where you are growing.",
+      },
+      {
+        term: "Closing stage",
+        definition: "The program ends with each participant giving a talk to a real audience.",
+      },
+    ],
+    structureTitle: "Program structure",
+    duration: { term: "Duration", definition: "Three months" },
+    sessions: { term: "Group sessions", day: "Every Saturday" },
+    formTitle: "Register for the program",
+    formLead: "Leave your details and we will contact you about the next cohort.",
+  },
+  comingSoon: {
+    mutaallem: {
+      title: "Mutaallem",
+      text: "An e-learning platform that puts Kalima's lessons in your hands, to learn at your own pace.",
+    },
+    asdaaKalima: {
+      title: "Asdaa Kalima",
+      text: "Live events where the Kalima community meets face to face, so that good words echo in the room.",
+    },
+    status: "Coming Soon",
+  },
+  community: {
+    commitment: {
+      title: "Our commitment",
+      text: "We are committed to keeping Kalima a safe and respectful space, where every voice is heard and every word is spoken with kindness and care.",
+    },
+    title: "The Kalima Community",
+    lead: "People of every age and profession, brought together by the belief that an honest word makes a difference.",
+    storiesTitle: "Ripple stories",
+  },
+  contact: {
+    title: "Contact Us",
+    lead: "A question, an idea or an offer to collaborate? Write to us: our team reads and answers every message.",
+    formTitle: "Send a message",
+    socialTitle: "Follow us on",
+  },
+  notFound: {
+    code: "404",
+    title: "Page Not Found",
+    text: "Sorry, we couldn't find the page you're looking for.",
+    back: "Back to Home",
+  },
+  routeError: {
+    title: "Unexpected Application Error",
+    back: "Back to Home",
+    statusText: (status) => `Error ${status}`,
+  },
+  form: {
+    name: "Name",
+    email: "Email",
+    phone: "Phone",
+    message: "Message",
+    question: "What is 2 + 3?",
+    questionHint: "Answer this question to verify you are human.",
+    optional: "(optional)",
+    required: "(required)",
+    errorSummaryTitle: "There is a problem",
+    errors: {
+      nameMissing: "Enter your name.",
+      emailMissing: "Enter your email address.",
+      emailShape: "Enter an email address in the correct format, like name@example.com.",
+      messageMissing: "Enter your message.",
+      answerMissing: "Answer the verification question.",
+    },
+    contact: { submit: "Send Message", submitting: "Sending..." },
+    mutakallim: { submit: "Register Now", submitting: "Registering..." },
+  },
+  toasts: {
+    region: "Notifications",
+    close: "Close",
+    verificationFailed: {
+      title: "Verification Failed",
+      description: "Please answer the question correctly.",
+    },
+    contactFailed: {
+      title: "Submission Failed",
+      description: "An error occurred. Please try again.",
+    },
+    contactSent: {
+      title: "Success!",
+      description: "Thank you for your message. We'll get back to you soon.",
+    },
+    registrationFailed: {
+      title: "Registration Failed",
+      description: "An error occurred. Please try again.",
+    },
+    registrationSent: {
+      title: "Success!",
+      description: "Thank you for registering. We'll be in touch soon.",
+    },
+    signUpFailed: "Sign up Failed",
+    signInFailed: "Sign in Failed",
+    signOutFailed: "Sign out Failed",
+    somethingWentWrong: "Something went wrong",
+  },
+};

@@ -1,0 +1,180 @@
+// The shape of every string a visitor can read. ar.ts and en.ts both satisfy it, so a key present
+// in one language and missing in the other does not compile. Tuples fix the counts the product
+// promises (six programs, four values, three stories, seven phrases).
+
+export type PageId =
+  | "home"
+  | "about"
+  | "programs"
+  | "mutakallim"
+  | "mutaallem"
+  | "asdaaKalima"
+  | "community"
+  | "contact";
+
+export interface PageMetaText {
+  title: string;
+  description: string;
+}
+
+export interface Titled {
+  title: string;
+  text: string;
+}
+
+export interface Story {
+  quote: string;
+  author: string;
+  context: string;
+}
+
+export interface ProgramText {
+  title: string;
+  summary: string;
+}
+
+export interface ValueText extends Titled {
+  icon: "awareness" | "speech" | "dignity" | "impact";
+}
+
+export interface Definition {
+  term: string;
+  definition: string;
+}
+
+type Four<T> = [T, T, T, T];
+type Three<T> = [T, T, T];
+type Six<T> = [T, T, T, T, T, T];
+type Seven<T> = [T, T, T, T, T, T, T];
+
+export interface FormText {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  question: string;
+  questionHint: string;
+  optional: string;
+  required: string;
+  errorSummaryTitle: string;
+  errors: {
+    nameMissing: string;
+    emailMissing: string;
+    emailShape: string;
+    messageMissing: string;
+    answerMissing: string;
+  };
+  contact: { submit: string; submitting: string };
+  mutakallim: { submit: string; submitting: string };
+}
+
+export interface ToastText {
+  title: string;
+  description: string;
+}
+
+export interface Content {
+  siteName: string;
+  tagline: string;
+  /** "{page title} | {siteName}" */
+  documentTitle: (pageTitle: string) => string;
+  ogLocale: "ar_AR" | "en_US";
+  skipLink: string;
+  nav: Record<PageId, string> & { label: string };
+  header: {
+    homeLink: string;
+    openMenu: string;
+    closeMenu: string;
+    register: string;
+  };
+  languageSwitch: {
+    /** The other language's name, in that language. */
+    label: string;
+    lang: "ar" | "en";
+  };
+  footer: {
+    description: string;
+    followUs: string;
+    explore: string;
+    copyright: (year: number) => string;
+    opensInNewTab: string;
+  };
+  social: Record<"instagram" | "x" | "youtube" | "tiktok" | "facebook", string>;
+  meta: Record<PageId | "notFound" | "error", PageMetaText>;
+  home: {
+    hero: { eyebrow: string; quote: string; lead: string; cta: string };
+    /** Decorative phrases behind the hero; always Arabic, in both languages. */
+    phrases: Seven<string>;
+    philosophy: { title: string; text: string; points: Four<string> };
+    programs: { title: string; lead: string; cta: string };
+    identity: Titled;
+    values: { title: string; lead: string };
+    stories: { title: string; lead: string };
+    closing: { title: string; text: string; cta: string };
+  };
+  values: Four<ValueText>;
+  programs: Six<ProgramText>;
+  stories: Three<Story>;
+  about: {
+    title: string;
+    lead: string;
+    philosophy: Titled;
+    vision: Titled;
+    mission: Titled;
+    valuesTitle: string;
+  };
+  programsPage: {
+    title: string;
+    lead: string;
+    weekly: string;
+    day: string;
+    time: string;
+    watch: string;
+    showDetails: string;
+  };
+  mutakallim: {
+    title: string;
+    lead: string;
+    description: string;
+    formatTitle: string;
+    format: Four<Definition>;
+    structureTitle: string;
+    duration: Definition;
+    sessions: { term: string; day: string };
+    formTitle: string;
+    formLead: string;
+  };
+  comingSoon: {
+    mutaallem: Titled;
+    asdaaKalima: Titled;
+    status: string;
+  };
+  community: {
+    commitment: Titled;
+    title: string;
+    lead: string;
+    storiesTitle: string;
+  };
+  contact: {
+    title: string;
+    lead: string;
+    formTitle: string;
+    socialTitle: string;
+  };
+  notFound: { code: string; title: string; text: string; back: string };
+  routeError: { title: string; back: string; statusText: (status: number) => string };
+  form: FormText;
+  toasts: {
+    region: string;
+    close: string;
+    verificationFailed: ToastText;
+    contactFailed: ToastText;
+    contactSent: ToastText;
+    registrationFailed: ToastText;
+    registrationSent: ToastText;
+    signUpFailed: string;
+    signInFailed: string;
+    signOutFailed: string;
+    somethingWentWrong: string;
+  };
+}

@@ -1,0 +1,23 @@
+import { isLanguage, languageCookie, type Language } from "../../../shared/language.ts";
+
+const oneYear = 60 * 60 * 24 * 365;
+
+export function readRememberedLanguage(): Language | undefined {
+  try {
+    const stored = window.localStorage.getItem(languageCookie);
+    return isLanguage(stored) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** localStorage for static hosting, and a cookie so our server sends this language first. */
+export function rememberLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(languageCookie, language);
+  } catch {
+    // Storage can be disabled; the cookie below still carries the choice.
+  }
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${oneYear}; SameSite=Lax${secure}`;
+}
