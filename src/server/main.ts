@@ -28,11 +28,16 @@ async function main(): Promise<void> {
       process.exit(1);
     }, shutdownGraceMs).unref();
     server.close(async () => {
+      clearInterval(idleSweep);
       await db.close();
       clearTimeout(force);
       log.info("stopped");
       process.exit(0);
     });
+    // Keep-alive connections that finish their last request after this point close at once.
+    const idleSweep = setInterval(() => {
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    }, 50);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
