@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWeb } from "../../../../tests/support/render-web.tsx";
+import { Toaster } from "../toast/toaster.tsx";
+import { ContactForm } from "./contact-form.tsx";
+
+// The network is the edge: supabase-js runs for real and its requests meet this stub.
+const network = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  const meta = document.createElement("meta");
+  meta.name = "supabase-anon-key";
+  meta.content = "anon-key-for-tests";
+  document.head.append(meta);
+  vi.stubGlobal("fetch", network);
+});
+afterEach(() => {
+  document.head.querySelector('meta[name="supabase-anon-key"]')?.remove();
+  vi.unstubAllGlobals();
+  network.mockReset();
+});
+
+function created() {
+  return new Response(null, {
+    status: 201,
+    statusText: "Created",
+    headers: { "content-range": "*/*" },
+  });
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, answer: string) {
+  await user.type(screen.getByLabelText(/^Name/u), "Layla Haddad");
+  await user.type(screen.getByLabelText(/^Email/u), "layla@example.com");
+  await user.type(screen.getByLabelText(/^Phone/u), "+962 7 9000 0000");
+  await user.type(screen.getByLabelText(/^Message/u), "I would like to volunteer.");
+  await user.type(screen.getByLabelText(/What is 2 \+ 3\?/u), answer);
+}
+
+function renderForm(source: "Contact Page" | "Mutakallim Program" = "Contact Page") {
+  renderWeb(
+    <>
+      <ContactForm source={source} />
+      <Toaster />
+    </>,
+    { language: "en" },
+  );
+  return userEvent.setup();
+}
+
+describe("<ContactForm>", () => {
+  it("labels every field, marks the required ones and hints at the question", () => {
+    renderForm();
+    expect(screen.getByLabelText(/^Name/u)).toBeRequired();
+    expect(screen.getByLabelText(/^Email/u)).toHaveAttribute("type", "email");
+    expect(screen.getByLabelText(/^Phone/u)).toHaveAttribute("type", "tel");
+    expect(screen.getByLabelText(/^Phone/u)).not.toBeRequired();
+    expect(screen.getByLabelText(/^Message/u).tagName).toBe("TEXTAREA");
+    expect(screen.getByLabelText(/What is 2 \+ 3\?/u)).toHaveAccessibleDescription(
+      "Answer this question to verify you are human.",
+    );
+    expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+
+  it("sends nothing and shows Verification Failed for a wrong answer", async () => {
+    const user = renderForm();
+    await fill(user, "4");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(await screen.findByText("Verification Failed")).toBeVisible();
+    expect(screen.getByText("Please answer the question correctly.")).toBeVisible();
+    expect(network).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/What is 2 \+ 3\?/u)).toHaveFocus();
+  });
+
+  it("lists what is missing, links to each field, and sends nothing", async () => {
+    const user = renderForm();
+    await user.type(screen.getByLabelText(/^Email/u), "layla@example");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    const summary = await screen.findByRole("alert");
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByText("There is a problem")).toBeVisible();
+    expect(
+      within(summary)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([
+      "Enter your name.",
+      "Enter an email address in the correct format, like name@example.com.",
+      "Enter your message.",
+      "Answer the verification question.",
+    ]);
+    expect(screen.getByLabelText(/^Name/u)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/^Name/u)).toHaveAccessibleDescription("Enter your name.");
+    await user.click(within(summary).getByRole("link", { name: "Enter your message." }));
+    expect(screen.getByLabelText(/^Message/u)).toHaveFocus();
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it("inserts one row with supabase-js, disables the button meanwhile, then clears the form", async () => {
+    let answer!: (response: Response) => void;
+    network.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const user = renderForm();
+    await fill(user, " ٥ ");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+
+    const sending = await screen.findByRole("button", { name: "Sending..." });
+    expect(sending).toBeDisabled();
+    await waitFor(() => expect(network).toHaveBeenCalledTimes(1));
+    const [url, init] = network.mock.calls[0] ?? [];
+    expect(String(url)).toBe(`${window.location.origin}/rest/v1/contact_submissions`);
+    expect(init?.method).toBe("POST");
+    expect(new Headers(init?.headers).get("apikey")).toBe("anon-key-for-tests");
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: "Layla Haddad",
+      email: "layla@example.com",
+      phone: "+962 7 9000 0000",
+      message: "I would like to volunteer.",
+      form_source: "Contact Page",
+    });
+
+    answer(created());
+    expect(await screen.findByText("Success!")).toBeVisible();
+    expect(
+      screen.getByText("Thank you for your message. We'll get back to you soon."),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^Name/u)).toHaveValue("");
+    expect(screen.getByLabelText(/What is 2 \+ 3\?/u)).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+
+  it("keeps every typed value and shows Submission Failed when the server fails", async () => {
+    network.mockResolvedValue(
+      Response.json({ code: "XX000", message: "boom", details: null, hint: null }, { status: 500 }),
+    );
+    const user = renderForm();
+    await fill(user, "5");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(await screen.findByText("Submission Failed")).toBeVisible();
+    expect(screen.getByText("An error occurred. Please try again.")).toBeVisible();
+    expect(screen.getByLabelText(/^Name/u)).toHaveValue("Layla Haddad");
+    expect(screen.getByLabelText(/^Message/u)).toHaveValue("I would like to volunteer.");
+    expect(screen.getByLabelText(/What is 2 \+ 3\?/u)).toHaveValue("5");
+  });
+
+  it("registers for Mutakallim with its own words and form_source", async () => {
+    network.mockResolvedValue(created());
+    const user = renderForm("Mutakallim Program");
+    await fill(user, "5");
+    await user.clear(screen.getByLabelText(/^Phone/u));
+    await user.click(screen.getByRole("button", { name: "Register Now" }));
+    expect(
+      await screen.findByText("Thank you for registering. We'll be in touch soon."),
+    ).toBeVisible();
+    const body = JSON.parse(String(network.mock.calls[0]?.[1]?.body));
+    expect(body).toMatchObject({ form_source: "Mutakallim Program", phone: null });
+  });
+
+  it("shows Registration Failed when a registration cannot be stored", async () => {
+    network.mockRejectedValue(new TypeError("Failed to fetch"));
+    const user = renderForm("Mutakallim Program");
+    await fill(user, "5");
+    await user.click(screen.getByRole("button", { name: "Register Now" }));
+    expect(await screen.findByText("Registration Failed")).toBeVisible();
+  });
+});

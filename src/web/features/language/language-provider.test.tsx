@@ -1,0 +1,80 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderWeb } from "../../../../tests/support/render-web.tsx";
+import { PageMeta } from "../../components/layout/page-meta.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { useLanguage } from "./use-language.ts";
+
+function Probe() {
+  const { language, direction, content } = useLanguage();
+  return (
+    <p data-testid="probe">
+      {language} {direction} {content.nav.contact}
+    </p>
+  );
+}
+
+function meta(selector: string) {
+  return document.head.querySelector(selector)?.getAttribute("content");
+}
+
+describe("language", () => {
+  it("starts in Arabic, right to left, with Arabic metadata", () => {
+    renderWeb(
+      <>
+        <PageMeta page="contact" />
+        <Probe />
+      </>,
+      { path: "/contact" },
+    );
+    expect(screen.getByTestId("probe")).toHaveTextContent("ar rtl تواصل معنا");
+    expect(document.title).toBe("تواصل معنا | كلمة");
+    expect(meta('meta[property="og:locale"]')).toBe("ar_AR");
+    expect(meta('meta[name="description"]')).toMatch(/فريق كلمة/u);
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+      "https://kalima.example/contact",
+    );
+  });
+
+  it("switches every string, the direction and the metadata, and remembers the choice", async () => {
+    const user = userEvent.setup();
+    renderWeb(
+      <>
+        <PageMeta page="contact" />
+        <Probe />
+        <LanguageSwitch />
+      </>,
+      { path: "/contact" },
+    );
+    const toEnglish = screen.getByRole("button", { name: "English" });
+    expect(toEnglish).toHaveAttribute("lang", "en");
+    await user.click(toEnglish);
+
+    expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us");
+    expect(document.title).toBe("Contact Us | Kalima");
+    expect(meta('meta[property="og:title"]')).toBe("Contact Us | Kalima");
+    expect(meta('meta[property="og:locale"]')).toBe("en_US");
+    expect(window.localStorage.getItem("kalima-language")).toBe("en");
+    expect(document.cookie).toContain("kalima-language=en");
+
+    const toArabic = screen.getByRole("button", { name: "العربية" });
+    expect(toArabic).toHaveAttribute("lang", "ar");
+    await user.click(toArabic);
+    expect(document.title).toBe("تواصل معنا | كلمة");
+    expect(window.localStorage.getItem("kalima-language")).toBe("ar");
+  });
+
+  it("applies a remembered choice after hydrating a page served in the default language", async () => {
+    window.localStorage.setItem("kalima-language", "en");
+    renderWeb(<Probe />);
+    await waitFor(() => expect(screen.getByTestId("probe")).toHaveTextContent("en ltr"));
+  });
+
+  it("keeps out of <head> what the not-found page should not index", () => {
+    renderWeb(<PageMeta page="notFound" indexable={false} />, { language: "en", path: "/nope" });
+    expect(document.title).toBe("Page Not Found | Kalima");
+    expect(meta('meta[name="robots"]')).toBe("noindex");
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+});

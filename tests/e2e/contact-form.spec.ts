@@ -1,0 +1,111 @@
+import { expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts";
+
+const words = {
+  ar: {
+    name: "الاسم",
+    email: "البريد الإلكتروني",
+    phone: "رقم الهاتف",
+    message: "الرسالة",
+    question: "ما ناتج ٢ + ٣؟",
+    send: "أرسل الرسالة",
+    verificationFailed: "فشل التحقق",
+    failed: "تعذّر الإرسال",
+    sent: "شكرًا لرسالتك، سنعود إليك قريبًا.",
+    answer: "٥",
+  },
+  en: {
+    name: "Name",
+    email: "Email",
+    phone: "Phone",
+    message: "Message",
+    question: "What is 2 + 3?",
+    send: "Send Message",
+    verificationFailed: "Verification Failed",
+    failed: "Submission Failed",
+    sent: "Thank you for your message. We'll get back to you soon.",
+    answer: "5",
+  },
+} as const;
+
+for (const language of ["ar", "en"] as const satisfies Language[]) {
+  test.describe(`the contact form in ${language}`, () => {
+    const text = words[language];
+
+    async function fill(page: import("@playwright/test").Page, email: string, answer: string) {
+      await page.getByLabel(text.name).fill("ريم العتيبي");
+      await page.getByLabel(text.email).fill(email);
+      await page.getByLabel(text.phone).fill("+966 55 123 4567");
+      await page.getByLabel(text.message).fill("أودّ أن أعرف المزيد عن برامجكم.\nشكرًا لكم 🌿");
+      await page.getByLabel(text.question).fill(answer);
+    }
+
+    test("refuses a wrong answer and sends nothing", async ({ page, submissions }) => {
+      await openIn(page, language, "/contact");
+      const email = uniqueEmail("wrong");
+      let posted = false;
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().includes("/rest/v1/")) posted = true;
+      });
+      await fill(page, email, "4");
+      await page.getByRole("button", { name: text.send }).click();
+      await expect(page.getByText(text.verificationFailed)).toBeVisible();
+      expect(posted).toBe(false);
+      expect(await submissions.find(email)).toEqual([]);
+    });
+
+    test("keeps what was typed when the backend fails", async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/status of 503/u);
+      await openIn(page, language, "/contact");
+      await page.route("**/rest/v1/contact_submissions", (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({
+            code: "PGRST001",
+            message: "Database unavailable",
+            details: null,
+            hint: null,
+          }),
+        }),
+      );
+      const email = uniqueEmail("failing");
+      await fill(page, email, text.answer);
+      await page.getByRole("button", { name: text.send }).click();
+      await expect(page.getByText(text.failed)).toBeVisible();
+      await expect(page.getByLabel(text.email)).toHaveValue(email);
+      await expect(page.getByLabel(text.question)).toHaveValue(text.answer);
+    });
+
+    test("stores the message and clears the form", async ({ page, submissions }) => {
+      await openIn(page, language, "/contact");
+      const email = uniqueEmail("sent");
+      await fill(page, email, text.answer);
+      await page.getByRole("button", { name: text.send }).click();
+      await expect(page.getByText(text.sent)).toBeVisible();
+      await expect(page.getByLabel(text.email)).toHaveValue("");
+      expect(await submissions.find(email)).toEqual([
+        expect.objectContaining({
+          name: "ريم العتيبي",
+          email,
+          phone: "+966 55 123 4567",
+          message: "أودّ أن أعرف المزيد عن برامجكم.\nشكرًا لكم 🌿",
+          form_source: "Contact Page",
+        }),
+      ]);
+    });
+  });
+}
+
+test("registers for Mutakallim as a Mutakallim Program row", async ({ page, submissions }) => {
+  await page.goto("/mutakallim");
+  const email = uniqueEmail("speaker");
+  await page.getByLabel("الاسم").fill("خالد");
+  await page.getByLabel("البريد الإلكتروني").fill(email);
+  await page.getByLabel("الرسالة").fill("أريد أن أتحدث بثقة.");
+  await page.getByLabel("ما ناتج ٢ + ٣؟").fill(" 5 ");
+  await page.getByRole("button", { name: "سجّل الآن" }).click();
+  await expect(page.getByText("شكرًا لتسجيلك، سنتواصل معك قريبًا.")).toBeVisible();
+  expect(await submissions.find(email)).toEqual([
+    expect.objectContaining({ name: "خالد", phone: null, form_source: "Mutakallim Program" }),
+  ]);
+});

@@ -1,0 +1,59 @@
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { makeApiKey } from "../../src/server/keys.ts";
+
+export type Language = "ar" | "en";
+
+const e2eSecret = "e2e-only-secret-for-the-local-browser-tests";
+
+interface Fixtures {
+  /** Console errors and uncaught exceptions; any not allowed fails the test. */
+  consoleErrors: { allow(pattern: RegExp): void };
+  /** Reads submissions as the team does: REST with the service_role key. */
+  submissions: { find(email: string): Promise<Record<string, unknown>[]> };
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      expect(errors.filter((error) => !allowed.some((pattern) => pattern.test(error)))).toEqual([]);
+    },
+    { auto: true },
+  ],
+  submissions: async ({ request }, use) => {
+    await use({ find: (email) => findSubmissions(request, email) });
+  },
+});
+
+async function findSubmissions(request: APIRequestContext, email: string) {
+  const key = await makeApiKey(e2eSecret, "service_role");
+  const response = await request.get(
+    "/rest/v1/contact_submissions?select=*&order=id.desc&limit=1000",
+    {
+      headers: { apikey: key, authorization: `Bearer ${key}` },
+    },
+  );
+  expect(response.status()).toBe(200);
+  const rows = (await response.json()) as Record<string, unknown>[];
+  return rows.filter((row) => row.email === email);
+}
+
+/** Opens a page in a language the way a returning visitor arrives: with the remembered choice. */
+export async function openIn(page: Page, language: Language, path: string) {
+  await page
+    .context()
+    .addCookies([{ name: "kalima-language", value: language, domain: "127.0.0.1", path: "/" }]);
+  return page.goto(path);
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export { expect };

@@ -1,0 +1,30 @@
+import { render, type RenderOptions } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import type { Language } from "../../src/shared/language.ts";
+import { LanguageProvider } from "../../src/web/features/language/language-provider.tsx";
+
+interface RenderWebOptions extends Omit<RenderOptions, "wrapper"> {
+  language?: Language;
+  path?: string;
+}
+
+/** Renders UI as the site does: inside the language provider and a router at `path`. */
+export function renderWeb(
+  ui: ReactElement,
+  { language = "ar", path = "/", ...options }: RenderWebOptions = {},
+) {
+  const Wrapper = ({ children }: { children: ReactNode }) => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: "*",
+          element: <LanguageProvider initialLanguage={language}>{children}</LanguageProvider>,
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    return <RouterProvider router={router} />;
+  };
+  return render(ui, { wrapper: Wrapper, ...options });
+}

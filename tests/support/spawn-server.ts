@@ -1,0 +1,74 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface RunningServer {
+  process: ChildProcessWithoutNullStreams;
+  url: string;
+  dataDir: string;
+  output: () => string;
+  /** Milliseconds from spawn to the "listening" log line. */
+  startupMs: number;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function makeDataDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), "kalima-process-"));
+}
+
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** Starts the built server (dist/) as a separate process and waits until it listens. */
+export function spawnServer(env: Record<string, string>, dataDir: string): Promise<RunningServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /"message":"listening","url":"http:\/\/[^:]+:(\d+)"/u.exec(output)?.[1];
+      if (port) {
+        child.stdout.off("data", onData);
+        child.stdout.on("data", (more: Buffer) => (output += more.toString()));
+        resolve({
+          process: child,
+          url: `http://127.0.0.1:${port}`,
+          dataDir,
+          output: () => output,
+          startupMs: performance.now() - started,
+          stop: async (signal = "SIGTERM") => {
+            if (child.exitCode === null) child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before listening:\n${output}`)),
+    );
+  });
+}
+
+/** Runs the server expecting it to fail at start; resolves to its exit code and output. */
+export function spawnFailingServer(env: Record<string, string>, dataDir: string) {
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    env: { PATH: process.env.PATH ?? "", PORT: "0", DATA_DIR: dataDir, ...env },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, stdout, stderr })),
+  );
+}

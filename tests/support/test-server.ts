@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
+import { createApp } from "../../src/server/app.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
+import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
+import { silentLogger } from "../../src/server/log.ts";
+import { loadSchemaCache } from "../../src/server/rest/schema-cache.ts";
+
+export const testOrigin = "http://kalima.test";
+
+export interface TestServer {
+  app: ReturnType<typeof createApp>;
+  db: Database;
+  keys: ApiKeys;
+  jwtSecret: string;
+  url: string;
+  /** A fetch that answers in process, as supabase-js's `global.fetch`. */
+  fetch: typeof fetch;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the migrated database and an app on it; nothing listens. */
+export async function startTestServer(): Promise<TestServer> {
+  const template = await readFile(inject("databaseTemplate"));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const db = databaseFromPGlite(pglite);
+  const jwtSecret = randomBytes(32).toString("base64url");
+  const app = createApp({
+    config: {
+      corsOrigins: ["https://allowed.example"],
+      trustProxyHeader: undefined,
+      logRequests: false,
+    },
+    db,
+    schema: await loadSchemaCache(db),
+    jwtSecret,
+    site: undefined,
+    log: silentLogger,
+  });
+  // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
+  const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await app.request(input instanceof Request ? input : String(input), init);
+    return new Response(response.body, {
+      status: response.status,
+      statusText: STATUS_CODES[response.status] ?? "",
+      headers: response.headers,
+    });
+  }) as typeof fetch;
+  return {
+    app,
+    db,
+    keys: await makeApiKeys(jwtSecret),
+    jwtSecret,
+    url: testOrigin,
+    fetch: inProcessFetch,
+    close: () => pglite.close(),
+  };
+}
