@@ -3,7 +3,7 @@
 // differs from the one recorded when it was last built.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -107,8 +107,18 @@ function precompress(directory) {
   }
 }
 
+/** The turbo-stream copies of resource routes: the client never asks for them. */
+function removeDataFiles(directory) {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) removeDataFiles(file);
+    else if (entry.name.endsWith(".data")) rmSync(file);
+  }
+}
+
 export function buildSite() {
   run("react-router", ["build"]);
+  removeDataFiles(path.join(root, "build/client"));
   precompress(path.join(root, "build/client"));
   writeFileSync(path.join(root, parts.site.stamp), fingerprint(parts.site));
 }

@@ -17,12 +17,16 @@ export type Page = (typeof pages)[number];
 /** Prerendered with the not-found screen; the server sends it, with 404, for unknown paths. */
 export const notFoundPath = "/__not-found";
 
-/** Arabic at each path, English under /en: both are prerendered. */
-export const prerenderPaths: string[] = ["", "/en"].flatMap((prefix) =>
-  [...pages.map((page) => page.path), notFoundPath].map(
-    (path) => `${prefix}${path}`.replace(/(.)\/$/u, "$1") || "/",
+/** Arabic at each path, English under /en: both are prerendered, with robots.txt and the sitemap. */
+export const prerenderPaths: string[] = [
+  ...["", "/en"].flatMap((prefix) =>
+    [...pages.map((page) => page.path), notFoundPath].map(
+      (path) => `${prefix}${path}`.replace(/(.)\/$/u, "$1") || "/",
+    ),
   ),
-);
+  "/robots.txt",
+  "/sitemap.xml",
+];
 
 export function pathOf(id: PageId): string {
   return pages.find((page) => page.id === id)?.path ?? "/";

@@ -40,6 +40,8 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1326" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
         {!import.meta.env.VITE_SUPABASE_ANON_KEY && (
           <meta name="supabase-anon-key" content="" suppressHydrationWarning />
         )}

@@ -34,3 +34,7 @@ export function formatTimeRange(language: Language, start: string, end: string):
     timeZone: "UTC",
   }).formatRange(at(0, start), at(0, end));
 }
+
+export function formatNumber(language: Language, value: number): string {
+  return new Intl.NumberFormat(locales[language], { useGrouping: false }).format(value);
+}

@@ -1,5 +1,5 @@
-import { PageIntro } from "../../components/layout/page-intro.tsx";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
+import { ComingSoon } from "../../features/home/coming-soon.tsx";
 import { useLanguage } from "../../features/language/use-language.ts";
 
 export default function AsdaaKalimaRoute() {
@@ -7,10 +7,7 @@ export default function AsdaaKalimaRoute() {
   return (
     <>
       <PageMeta page="asdaaKalima" />
-      <PageIntro
-        title={content.meta.asdaaKalima.title}
-        lead={content.meta.asdaaKalima.description}
-      />
+      <ComingSoon text={content.comingSoon.asdaaKalima} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { PageIntro } from "../../components/layout/page-intro.tsx";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
+import { ComingSoon } from "../../features/home/coming-soon.tsx";
 import { useLanguage } from "../../features/language/use-language.ts";
 
 export default function MutaallemRoute() {
@@ -7,7 +7,7 @@ export default function MutaallemRoute() {
   return (
     <>
       <PageMeta page="mutaallem" />
-      <PageIntro title={content.meta.mutaallem.title} lead={content.meta.mutaallem.description} />
+      <ComingSoon text={content.comingSoon.mutaallem} />
     </>
   );
 }

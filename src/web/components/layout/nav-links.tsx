@@ -1,5 +1,6 @@
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { pages } from "../../app/pages.ts";
+import { unprefixedPath } from "../../app/site-url.ts";
 import { useLanguage } from "../../features/language/use-language.ts";
 
 interface NavLinksProps {
@@ -8,23 +9,27 @@ interface NavLinksProps {
   onNavigate?: () => void;
 }
 
-/** The eight pages; the current one carries aria-current="page". */
+/**
+ * The eight pages; the current one carries aria-current="page". The current page is read from
+ * the path without /en, so both prerendered variants mark the same link.
+ */
 export function NavLinks({ className = "", linkClassName = "", onNavigate }: NavLinksProps) {
   const { content } = useLanguage();
+  const current = unprefixedPath(useLocation().pathname);
   return (
     <ul className={className}>
       {pages.map((page) => (
         <li key={page.id}>
-          <NavLink
+          <Link
             to={page.path}
-            end
             viewTransition
             prefetch="intent"
             onClick={onNavigate}
+            aria-current={current === page.path ? "page" : undefined}
             className={linkClassName}
           >
             {content.nav[page.id]}
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>

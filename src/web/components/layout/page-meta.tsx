@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
-import { englishPrefix } from "../../../shared/language.ts";
+import { languages } from "../../../shared/language.ts";
+import { absoluteUrl, localizedPath, unprefixedPath } from "../../app/site-url.ts";
 import type { Content } from "../../content/types.ts";
 import { useLanguage } from "../../features/language/use-language.ts";
 
@@ -11,14 +12,11 @@ interface PageMetaProps {
 
 /** The page's title and meta tags in the current language; React places them in <head>. */
 export function PageMeta({ page, indexable = true }: PageMetaProps) {
-  const { content } = useLanguage();
-  const { pathname } = useLocation();
+  const { content, language } = useLanguage();
+  const path = unprefixedPath(useLocation().pathname);
   const meta = content.meta[page];
   const title = content.documentTitle(meta.title);
-  const path = pathname.startsWith(englishPrefix)
-    ? pathname.slice(englishPrefix.length) || "/"
-    : pathname;
-  const url = `${import.meta.env.VITE_SITE_URL}${path}`;
+  const url = absoluteUrl(localizedPath(path, language));
   return (
     <>
       <title>{title}</title>
@@ -28,11 +26,21 @@ export function PageMeta({ page, indexable = true }: PageMetaProps) {
       <meta property="og:locale" content={content.ogLocale} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={content.siteName} />
-      <meta name="twitter:card" content="summary" />
+      <meta property="og:image" content={absoluteUrl("/og-image.png")} />
+      <meta name="twitter:card" content="summary_large_image" />
       {indexable ? (
         <>
           <meta property="og:url" content={url} />
           <link rel="canonical" href={url} />
+          {languages.map((alternate) => (
+            <link
+              key={alternate}
+              rel="alternate"
+              hrefLang={alternate}
+              href={absoluteUrl(localizedPath(path, alternate))}
+            />
+          ))}
+          <link rel="alternate" hrefLang="x-default" href={absoluteUrl(path)} />
         </>
       ) : (
         <meta name="robots" content="noindex" />

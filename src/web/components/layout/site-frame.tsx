@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useLanguage } from "../../features/language/use-language.ts";
+import { NewTabNote } from "./new-tab-note.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -21,6 +22,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <NewTabNote />
     </div>
   );
 }

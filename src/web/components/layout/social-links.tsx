@@ -1,5 +1,6 @@
 import { socialLinks } from "../../content/site.ts";
 import { useLanguage } from "../../features/language/use-language.ts";
+import { newTabNoteId } from "./new-tab-note.tsx";
 import { SocialIcon } from "./social-icon.tsx";
 
 interface SocialLinksProps {
@@ -7,7 +8,7 @@ interface SocialLinksProps {
   linkClassName?: string;
 }
 
-/** The five social profiles; each opens in a new tab and says so to screen readers. */
+/** The five social profiles; each opens in a new tab, which its description says. */
 export function SocialLinks({ className = "", linkClassName = "" }: SocialLinksProps) {
   const { content } = useLanguage();
   return (
@@ -18,12 +19,11 @@ export function SocialLinks({ className = "", linkClassName = "" }: SocialLinksP
             href={href}
             target="_blank"
             rel="noopener noreferrer"
+            aria-label={content.social[network]}
+            aria-describedby={newTabNoteId}
             className={`inline-flex size-11 items-center justify-center rounded-full border border-gold-400/30 text-gold-300 transition hover:border-gold-300 hover:bg-gold-400/10 hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300 ${linkClassName}`}
           >
             <SocialIcon network={network} />
-            <span className="sr-only">
-              {content.social[network]} {content.footer.opensInNewTab}
-            </span>
           </a>
         </li>
       ))}

@@ -1,0 +1,6 @@
+import { absoluteUrl } from "../site-url.ts";
+
+export function loader() {
+  const body = `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,35 @@
+import { CalendarDays } from "lucide-react";
+import { formatNumber } from "../../lib/format.ts";
+import { useLanguage } from "../language/use-language.ts";
+import { usePrograms } from "./use-programs.ts";
+
+/** The home page's glance at the six programs and when they air. */
+export function ProgramGrid() {
+  const programs = usePrograms();
+  const { language } = useLanguage();
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {programs.map((program, index) => (
+        <li
+          key={program.key}
+          className="group relative grid content-start gap-3 overflow-hidden rounded-3xl border border-gold-400/15 bg-gradient-to-br from-ink-800/70 to-ink-900 p-7"
+        >
+          <span
+            aria-hidden="true"
+            className="absolute end-6 top-4 font-display text-6xl leading-none text-gold-400/15 transition-colors group-hover:text-gold-400/25"
+          >
+            {formatNumber(language, index + 1)}
+          </span>
+          <h3 className="text-xl font-semibold text-gold-200">{program.title}</h3>
+          <p className="text-paper/75">{program.summary}</p>
+          <p className="mt-2 inline-flex items-center gap-2 text-sm text-gold-300">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            <span suppressHydrationWarning>
+              {program.day} · <time dateTime={program.slot.start}>{program.time}</time>
+            </span>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

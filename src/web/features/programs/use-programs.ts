@@ -1,0 +1,29 @@
+import { programSchedule, type WeeklySlot } from "../../content/site.ts";
+import type { ProgramText } from "../../content/types.ts";
+import { formatTime, formatWeekday } from "../../lib/format.ts";
+import { useLanguage } from "../language/use-language.ts";
+
+export interface Program extends ProgramText {
+  key: string;
+  slot: WeeklySlot;
+  day: string;
+  time: string;
+  youtube: string;
+}
+
+/** The six programs: their words in the current language, with their weekly slot formatted for it. */
+export function usePrograms(): Program[] {
+  const { content, language } = useLanguage();
+  return content.programs.map((program, index) => {
+    const schedule = programSchedule[index];
+    if (!schedule) throw new Error(`Program ${index + 1} has no slot in site.ts`);
+    return {
+      ...program,
+      key: `program-${index + 1}`,
+      slot: schedule,
+      day: formatWeekday(language, schedule.day),
+      time: formatTime(language, schedule.start),
+      youtube: schedule.youtube,
+    };
+  });
+}

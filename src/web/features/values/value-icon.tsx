@@ -1,0 +1,20 @@
+import { Crown, Eye, MessageCircle, Sparkles } from "lucide-react";
+import type { ValueText } from "../../content/types.ts";
+
+const icons = {
+  awareness: Eye,
+  speech: MessageCircle,
+  dignity: Crown,
+  impact: Sparkles,
+} as const satisfies Record<ValueText["icon"], unknown>;
+
+export function ValueIcon({
+  icon,
+  className = "size-7",
+}: {
+  icon: ValueText["icon"];
+  className?: string;
+}) {
+  const Icon = icons[icon];
+  return <Icon aria-hidden="true" strokeWidth={1.6} className={className} />;
+}

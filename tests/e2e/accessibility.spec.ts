@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, openIn, test } from "./fixtures.ts";
+import { routes } from "./pages.ts";
+
+const paths = [...routes.map((route) => route.path), "/no-such-page"];
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    for (const language of ["ar", "en"] as const) {
+      test(`axe finds nothing on any page in ${language}`, async ({ page, consoleErrors }) => {
+        consoleErrors.allow(/status of 404/u);
+        test.setTimeout(90_000);
+        for (const path of paths) {
+          await openIn(page, language, path);
+          const results = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+            .analyze();
+          const violations = results.violations.map(
+            (violation) =>
+              `${path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          );
+          expect(violations).toEqual([]);
+        }
+      });
+    }
+  });
+}
+
+test("axe finds nothing with a program open and the form's errors shown", async ({ page }) => {
+  await page.goto("/programs");
+  await page.getByRole("button", { name: /سر الكلمة/u }).click();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "أرسل الرسالة" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});

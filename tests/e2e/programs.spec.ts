@@ -1,0 +1,39 @@
+import { expect, openIn, test } from "./fixtures.ts";
+
+test("each program card expands and collapses, showing its day, time and YouTube link", async ({
+  page,
+}) => {
+  await openIn(page, "en", "/programs");
+  const cards = page.getByRole("button", { expanded: false });
+  await expect(cards).toHaveCount(6);
+
+  const first = page.getByRole("button", { name: /Between the Covers/u });
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  const panel = page.locator(`#${await first.getAttribute("aria-controls")}`);
+  await expect(panel).toBeHidden();
+
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText("Sunday");
+  await expect(panel).toContainText("9:00");
+  await expect(panel).toContainText("PM");
+  const watch = panel.getByRole("link", { name: "Watch on YouTube" });
+  await expect(watch).toHaveAttribute("target", "_blank");
+  await expect(watch).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(watch).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\//u);
+
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await expect(panel).toBeHidden();
+});
+
+test("in Arabic, times read as an Arabic reader expects", async ({ page }) => {
+  await page.goto("/programs");
+  const card = page.getByRole("button", { name: /صوتك هويتك/u });
+  await card.click();
+  const panel = page.locator(`#${await card.getAttribute("aria-controls")}`);
+  await expect(panel).toContainText("الخميس");
+  await expect(panel).toContainText("٩:٠٠ م");
+  await expect(panel.getByRole("link", { name: "شاهد على يوتيوب" })).toBeVisible();
+});
