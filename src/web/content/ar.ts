@@ -1,7 +1,5 @@
 import type { Content } from "./types.ts";
 
-const arabicDigits = new Intl.NumberFormat("ar-u-nu-arab", { useGrouping: false });
-
 export const ar: Content = {
   siteName: "كلمة",
   tagline: "قوة الكلمة",
@@ -31,7 +29,7 @@ export const ar: Content = {
       "كلمة مبادرة إعلامية ومجتمعية غير ربحية، تؤمن بأن الكلمة الواعية تبني إنسانًا واثقًا ومجتمعًا أرحب.",
     followUs: "تابعنا",
     explore: "استكشف",
-    copyright: (year) => `© ${arabicDigits.format(year)} كلمة. جميع الحقوق محفوظة.`,
+    copyright: (year) => `© ${year} كلمة. جميع الحقوق محفوظة.`,
     opensInNewTab: "(يفتح في نافذة جديدة)",
   },
   social: {
@@ -292,7 +290,7 @@ export const ar: Content = {
   routeError: {
     title: "خطأ غير متوقع في التطبيق",
     back: "العودة إلى الرئيسية",
-    statusText: (status) => `رمز الخطأ ${arabicDigits.format(status)}`,
+    statusText: (status) => `رمز الخطأ ${status}`,
   },
   form: {
     name: "الاسم",

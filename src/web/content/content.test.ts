@@ -28,8 +28,8 @@ describe.each([
 
   it("makes titles and formatted strings that are not empty", () => {
     expect(content.documentTitle("x")).toMatch(/^x \| \S/u);
-    expect(content.footer.copyright(2026).trim()).not.toBe("");
-    expect(content.routeError.statusText(404).trim()).not.toBe("");
+    expect(content.footer.copyright("2026").trim()).not.toBe("");
+    expect(content.routeError.statusText("404").trim()).not.toBe("");
   });
 });
 

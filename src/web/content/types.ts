@@ -96,7 +96,8 @@ export interface Content {
     description: string;
     followUs: string;
     explore: string;
-    copyright: (year: number) => string;
+    /** `year` comes formatted in the language's numerals. */
+    copyright: (year: string) => string;
     opensInNewTab: string;
   };
   social: Record<"instagram" | "x" | "youtube" | "tiktok" | "facebook", string>;
@@ -162,7 +163,7 @@ export interface Content {
     socialTitle: string;
   };
   notFound: { code: string; title: string; text: string; back: string };
-  routeError: { title: string; back: string; statusText: (status: number) => string };
+  routeError: { title: string; back: string; statusText: (status: string) => string };
   form: FormText;
   toasts: {
     region: string;

@@ -13,28 +13,41 @@ function at(day: Weekday, time: string): number {
   return sunday + ((day * 24 + hours) * 60 + minutes) * 60_000;
 }
 
+// Building an Intl formatter costs far more than using one: each is made once per language.
+const formatters = {
+  weekday: { weekday: "long", timeZone: "UTC" },
+  time: { hour: "numeric", minute: "2-digit", timeZone: "UTC" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+function dateFormat(language: Language, kind: keyof typeof formatters): Intl.DateTimeFormat {
+  const key = `${language}:${kind}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales[language], formatters[kind]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatWeekday(language: Language, day: Weekday): string {
-  return new Intl.DateTimeFormat(locales[language], { weekday: "long", timeZone: "UTC" }).format(
-    at(day, "00:00"),
-  );
+  return dateFormat(language, "weekday").format(at(day, "00:00"));
 }
 
 export function formatTime(language: Language, time: string): string {
-  return new Intl.DateTimeFormat(locales[language], {
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-  }).format(at(0, time));
+  return dateFormat(language, "time").format(at(0, time));
 }
 
 export function formatTimeRange(language: Language, start: string, end: string): string {
-  return new Intl.DateTimeFormat(locales[language], {
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-  }).formatRange(at(0, start), at(0, end));
+  return dateFormat(language, "time").formatRange(at(0, start), at(0, end));
 }
 
 export function formatNumber(language: Language, value: number): string {
-  return new Intl.NumberFormat(locales[language], { useGrouping: false }).format(value);
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(locales[language], { useGrouping: false });
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { formatNumber } from "../../lib/format.ts";
 import { LanguageSwitch } from "../../features/language/language-switch.tsx";
 import { useLanguage } from "../../features/language/use-language.ts";
 import { Logo } from "./logo.tsx";
@@ -18,7 +19,7 @@ function useCurrentYear(): number {
 }
 
 export function SiteFooter() {
-  const { content } = useLanguage();
+  const { content, language } = useLanguage();
   const year = useCurrentYear();
   return (
     <footer className="border-t border-gold-400/15 bg-ink-950 text-paper">
@@ -41,7 +42,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm text-paper/70 sm:px-6">
-          <p>{content.footer.copyright(year)}</p>
+          <p>{content.footer.copyright(formatNumber(language, year))}</p>
           <LanguageSwitch />
         </div>
       </div>
