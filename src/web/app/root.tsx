@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import {
   defaultLanguage,
@@ -13,8 +13,21 @@ import { RouteErrorScreen } from "../features/errors/route-error-screen.tsx";
 import { LanguageProvider } from "../features/language/language-provider.tsx";
 import { useLanguage } from "../features/language/use-language.ts";
 import { Toaster } from "../features/toast/toaster.tsx";
+import { applyDocumentLanguage } from "../lib/document-head.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+import { appRootId } from "./app-root.ts";
+import stylesheet from "./app.css?url";
+import ruqaaArabic from "@fontsource/aref-ruqaa/files/aref-ruqaa-arabic-700-normal.woff2?url";
+import ruqaaLatin from "@fontsource/aref-ruqaa/files/aref-ruqaa-latin-700-normal.woff2?url";
+import readexArabic from "@fontsource-variable/readex-pro/files/readex-pro-arabic-wght-normal.woff2?url";
+import readexLatin from "@fontsource-variable/readex-pro/files/readex-pro-latin-wght-normal.woff2?url";
+
+// The faces the first view of a page needs in its language: text and headings. Preloaded so
+// the first paint already uses them; every other subset loads on demand (font-display: swap).
+const criticalFonts: Record<Language, string[]> = {
+  ar: [readexArabic, ruqaaArabic],
+  en: [readexLatin, ruqaaLatin],
+};
 
 function languageInAddress(pathname: string): Language | undefined {
   return pathname === englishPrefix || pathname.startsWith(`${englishPrefix}/`) ? "en" : undefined;
@@ -23,6 +36,9 @@ function languageInAddress(pathname: string): Language | undefined {
 /**
  * Prerendering reads the language from the address; hydration from the document it hydrates,
  * which our server may have sent in the visitor's remembered language.
+ *
+ * Prerendering writes the whole document; in the browser, React Router hydrates only
+ * #root, and the language keeps <html lang dir> and the head in step (document-head.ts).
  */
 function initialLanguage(pathname: string): Language {
   if (typeof document !== "undefined" && isLanguage(document.documentElement.lang)) {
@@ -33,24 +49,40 @@ function initialLanguage(pathname: string): Language {
 
 function Document({ children }: { children: ReactNode }) {
   const { language, direction } = useLanguage();
+  useEffect(() => applyDocumentLanguage(language, direction), [language, direction]);
+  const app = (
+    <>
+      {children}
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+  if (!import.meta.env.SSR) return app;
   return (
     <html lang={language} dir={direction}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1326" />
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {criticalFonts[language].map((font) => (
+          <link
+            key={font}
+            rel="preload"
+            href={font}
+            as="font"
+            type="font/woff2"
+            crossOrigin="anonymous"
+          />
+        ))}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
-        {!import.meta.env.VITE_SUPABASE_ANON_KEY && (
-          <meta name="supabase-anon-key" content="" suppressHydrationWarning />
-        )}
+        {!import.meta.env.VITE_SUPABASE_ANON_KEY && <meta name="supabase-anon-key" content="" />}
         <Links />
       </head>
       <body className="bg-ink-950 font-sans text-paper antialiased">
-        {children}
-        <Toaster />
-        <ScrollRestoration />
+        <div id={appRootId}>{app}</div>
         <Scripts />
       </body>
     </html>

@@ -1,8 +1,10 @@
+import { Fragment, useEffect } from "react";
 import { useLocation } from "react-router";
 import { languages } from "../../../shared/language.ts";
 import { absoluteUrl, localizedPath, unprefixedPath } from "../../app/site-url.ts";
 import type { Content } from "../../content/types.ts";
 import { useLanguage } from "../../features/language/use-language.ts";
+import { applyHeadTags, type HeadTags } from "../../lib/document-head.ts";
 
 interface PageMetaProps {
   page: keyof Content["meta"];
@@ -10,41 +12,63 @@ interface PageMetaProps {
   indexable?: boolean;
 }
 
-/** The page's title and meta tags in the current language; React places them in <head>. */
-export function PageMeta({ page, indexable = true }: PageMetaProps) {
+function useHeadTags({ page, indexable = true }: PageMetaProps): HeadTags {
   const { content, language } = useLanguage();
   const path = unprefixedPath(useLocation().pathname);
   const meta = content.meta[page];
   const title = content.documentTitle(meta.title);
   const url = absoluteUrl(localizedPath(path, language));
+  return {
+    title,
+    meta: [
+      { key: { name: "description" }, content: meta.description },
+      { key: { property: "og:title" }, content: title },
+      { key: { property: "og:description" }, content: meta.description },
+      { key: { property: "og:locale" }, content: content.ogLocale },
+      { key: { property: "og:type" }, content: "website" },
+      { key: { property: "og:site_name" }, content: content.siteName },
+      { key: { property: "og:image" }, content: absoluteUrl("/og-image.png") },
+      { key: { name: "twitter:card" }, content: "summary_large_image" },
+      indexable
+        ? { key: { property: "og:url" }, content: url }
+        : { key: { name: "robots" }, content: "noindex" },
+    ],
+    links: indexable
+      ? [
+          { rel: "canonical", href: url },
+          ...languages.map((alternate) => ({
+            rel: "alternate",
+            hrefLang: alternate,
+            href: absoluteUrl(localizedPath(path, alternate)),
+          })),
+          { rel: "alternate", hrefLang: "x-default", href: absoluteUrl(path) },
+        ]
+      : [],
+  };
+}
+
+/**
+ * The page's title and meta tags in the current language. Prerendering writes them as elements
+ * (React places them in <head>); in the browser they are kept in step with the language.
+ */
+export function PageMeta(props: PageMetaProps) {
+  const tags = useHeadTags(props);
+  const signature = JSON.stringify(tags);
+  useEffect(() => {
+    applyHeadTags(JSON.parse(signature) as HeadTags);
+  }, [signature]);
+  if (!import.meta.env.SSR) return null;
   return (
     <>
-      <title>{title}</title>
-      <meta name="description" content={meta.description} />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={meta.description} />
-      <meta property="og:locale" content={content.ogLocale} />
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={content.siteName} />
-      <meta property="og:image" content={absoluteUrl("/og-image.png")} />
-      <meta name="twitter:card" content="summary_large_image" />
-      {indexable ? (
-        <>
-          <meta property="og:url" content={url} />
-          <link rel="canonical" href={url} />
-          {languages.map((alternate) => (
-            <link
-              key={alternate}
-              rel="alternate"
-              hrefLang={alternate}
-              href={absoluteUrl(localizedPath(path, alternate))}
-            />
-          ))}
-          <link rel="alternate" hrefLang="x-default" href={absoluteUrl(path)} />
-        </>
-      ) : (
-        <meta name="robots" content="noindex" />
-      )}
+      <title>{tags.title}</title>
+      {tags.meta.map(({ key, content }) => (
+        <meta key={"name" in key ? key.name : key.property} {...key} content={content} />
+      ))}
+      {tags.links.map((link) => (
+        <Fragment key={`${link.rel}-${link.hrefLang ?? ""}`}>
+          <link rel={link.rel} href={link.href} hrefLang={link.hrefLang} />
+        </Fragment>
+      ))}
     </>
   );
 }

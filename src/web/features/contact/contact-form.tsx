@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { contactLimits, type FormSource } from "../../../shared/contact-submission.ts";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { getSupabase } from "../../lib/supabase-client.ts";
@@ -40,6 +40,19 @@ export function ContactForm({ source }: ContactFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // The page wakes up on the first interaction: keep anything typed or filled in before that.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = Object.fromEntries(
+      fieldOrder.map((field) => [
+        field,
+        form.querySelector<HTMLInputElement>(`[name="${field}"]`)?.value ?? "",
+      ]),
+    ) as unknown as ContactValues;
+    if (Object.values(typed).some(Boolean)) setValues(typed);
+  }, []);
 
   const update =
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>

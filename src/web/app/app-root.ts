@@ -1,0 +1,2 @@
+/** The element the browser hydrates: the app owns everything inside it, and nothing outside. */
+export const appRootId = "root";

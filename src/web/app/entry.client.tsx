@@ -1,0 +1,61 @@
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { readRememberedLanguage } from "../features/language/remembered-language.ts";
+import { sessionStorageKey } from "../lib/supabase-client.ts";
+import { appRootId } from "./app-root.ts";
+
+// Every page arrives prerendered and readable: links are plain links. The app is hydrated
+// when the visitor first reaches for it (a press, a key, focus), so reading costs a phone no
+// script work at all. It is hydrated at once when something must run without being asked: a
+// remembered language other than the one served (static hosting), or a session to keep fresh.
+const firstInteraction = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
+
+function needsAppAtOnce(): boolean {
+  const remembered = readRememberedLanguage();
+  if (remembered && remembered !== document.documentElement.lang) return true;
+  if (
+    /[#?&](access_token|error_description|code)=/u.test(
+      window.location.hash + window.location.search,
+    )
+  ) {
+    return true;
+  }
+  try {
+    return window.localStorage.getItem(sessionStorageKey()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+let started = false;
+
+// In the browser, React is Preact (vite.config.ts) and it hydrates only #root (root.tsx).
+// React Router's router suspends on its first render while it decodes the prerendered
+// state; React waits that out by itself, Preact needs the render tried again.
+function hydrate(): void {
+  const container = document.getElementById(appRootId);
+  if (!container) throw new Error(`The page has no #${appRootId} to hydrate`);
+  try {
+    hydrateRoot(container, <HydratedRouter />);
+    container.dataset.hydrated = "";
+  } catch (pending) {
+    if (!(pending instanceof Promise)) throw pending;
+    void pending.then(hydrate, hydrate);
+  }
+}
+
+function start(): void {
+  if (started) return;
+  started = true;
+  for (const type of firstInteraction) document.removeEventListener(type, start, true);
+  hydrate();
+}
+
+if (needsAppAtOnce()) {
+  start();
+} else {
+  // Capturing at the document, the app's own handlers are in place before the event reaches
+  // its target, so the press or key that woke the page is handled by it.
+  for (const type of firstInteraction)
+    document.addEventListener(type, start, { capture: true, passive: true });
+}
