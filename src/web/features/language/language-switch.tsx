@@ -17,7 +17,7 @@ export function LanguageSwitch({ className = "" }: LanguageSwitchProps) {
       className={`inline-flex min-h-11 items-center gap-2 rounded-full border border-gold-400/40 px-4 text-sm font-medium text-paper transition-colors hover:border-gold-300 hover:bg-gold-400/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300 ${className}`}
     >
       <Languages aria-hidden="true" className="size-4 text-gold-300" />
-      {content.languageSwitch.label}
+      <span className="other-script">{content.languageSwitch.label}</span>
     </button>
   );
 }
