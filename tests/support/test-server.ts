@@ -18,6 +18,7 @@ export interface TestServer {
   db: Database;
   keys: ApiKeys;
   jwtSecret: string;
+  authConfig: AuthConfig;
   url: string;
   /** A fetch that answers in process, as supabase-js's `global.fetch`. */
   fetch: typeof fetch;
@@ -47,6 +48,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
   const db = databaseFromPGlite(pglite);
   const jwtSecret = randomBytes(32).toString("base64url");
+  const authConfig = testAuthConfig(options.auth);
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],
@@ -55,7 +57,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       siteUrl: testOrigin,
       apiExternalUrl: testOrigin,
       jwtExpiry: options.jwtExpiry ?? 3600,
-      auth: testAuthConfig(options.auth),
+      auth: authConfig,
     },
     db,
     schema: await loadSchemaCache(db),
@@ -77,6 +79,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     keys: await makeApiKeys(jwtSecret),
     jwtSecret,
+    authConfig,
     url: testOrigin,
     fetch: inProcessFetch,
     close: () => pglite.close(),
