@@ -28,11 +28,11 @@ const clientSecret = "kalima-test-client-secret-of-some-length";
 export async function startOidcProvider(redirectUri: string): Promise<TestOidcProvider> {
   const accounts = new Map<string, TestAccount>();
   let next: TestAccount | undefined;
-  let provider: Provider | undefined;
+  const ready: { provider?: Provider } = {};
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    if (!provider) throw new Error("the provider is not ready");
-    const current = provider;
+    const current = ready.provider;
+    if (!current) throw new Error("the provider is not ready");
     if (request.url?.startsWith("/interaction/")) {
       void (async () => {
         const account = next;
@@ -57,7 +57,7 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  provider = new Provider(issuer, {
+  ready.provider = new Provider(issuer, {
     clients: [
       {
         client_id: clientId,

@@ -92,11 +92,11 @@ export async function assurance(tx: Queryable, sessionId: string) {
     [sessionId],
   );
   const amr = rows
+    .sort((first, second) => second.updated_at.getTime() - first.updated_at.getTime())
     .map((row) => ({
       method: row.authentication_method,
       timestamp: Math.floor(row.updated_at.getTime() / 1000),
-    }))
-    .sort((first, second) => second.timestamp - first.timestamp);
+    }));
   const aal = amr.some((entry) => aal2Methods.has(entry.method)) ? "aal2" : "aal1";
   return { aal, amr } as const;
 }
