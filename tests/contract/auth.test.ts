@@ -719,7 +719,7 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("our server with other settin
 
   it("limits requests per client address with 429 over_request_rate_limit", async () => {
     const limited = await contractTarget({
-      auth: { rateLimits: { enabled: true, token: 150, signup: 30, mfa: 15 } },
+      auth: { rateLimits: { enabled: true, token: 1, signup: 1, mfa: 1 } },
     });
     try {
       const client = clientFor(limited, limited.anonKey);
