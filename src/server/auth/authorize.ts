@@ -65,8 +65,12 @@ export function authorize(services: AuthServices) {
     const clientStateId = randomUUID();
     const flowId = randomUUID();
     await services.db.transaction(async (tx) => {
+      // Round trips never completed are dropped after a day, with their provider verifiers.
       await tx.query(
-        `delete from auth.flow_state where created_at < now() - interval '1 day' and auth_code is null`,
+        "delete from auth.flow_state where created_at < now() - interval '1 day' and auth_code is null",
+      );
+      await tx.query(
+        "delete from auth.oauth_client_states where created_at < now() - interval '1 day'",
       );
       await tx.query(
         `insert into auth.oauth_client_states (id, provider_type, code_verifier, created_at)

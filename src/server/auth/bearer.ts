@@ -11,7 +11,6 @@ export interface AuthEnv extends AppEnv {
     user: UserRow;
     /** Absent only for a token without a session_id claim (GoTrue tolerates those). */
     session: SessionRow | undefined;
-    tokenClaims: Record<string, unknown>;
   };
 }
 
@@ -68,7 +67,6 @@ export function requireUser(db: Database, secret: Uint8Array): MiddlewareHandler
     }
     c.set("user", user);
     c.set("session", session);
-    c.set("tokenClaims", claims);
     await next();
   };
 }
