@@ -1,6 +1,9 @@
 // Builds Kalima's HTTP application: the route table for the site, /rest/v1 and /auth/v1.
 // It never listens: main.ts does that, and tests call app.request() in process.
 import { Hono } from "hono";
+import { OAuthProviders } from "./auth/oauth-providers.ts";
+import { RateLimiter } from "./auth/rate-limit.ts";
+import { authRoutes, keylessAuthPaths } from "./auth/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { requireApiKey } from "./http/api-key.ts";
@@ -16,7 +19,16 @@ import { siteRoutes } from "./site/serve-site.ts";
 import type { Site } from "./site/site.ts";
 
 export interface AppDependencies {
-  config: Pick<Config, "corsOrigins" | "trustProxyHeader" | "logRequests">;
+  config: Pick<
+    Config,
+    | "corsOrigins"
+    | "trustProxyHeader"
+    | "logRequests"
+    | "auth"
+    | "siteUrl"
+    | "apiExternalUrl"
+    | "jwtExpiry"
+  >;
   db: Database;
   schema: SchemaCache;
   jwtSecret: string;
@@ -34,6 +46,26 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   app.use("/rest/v1/*", apiCors(deps.config.corsOrigins), requireApiKey(secret));
   app.route("/rest/v1", restRoutes({ db: deps.db, schema: deps.schema, secret }));
+
+  const apiKey = requireApiKey(secret);
+  app.use("/auth/v1/*", apiCors(deps.config.corsOrigins), (c, next) =>
+    keylessAuthPaths.has(c.req.path) ? next() : apiKey(c, next),
+  );
+  app.route(
+    "/auth/v1",
+    authRoutes({
+      db: deps.db,
+      settings: deps.config,
+      tokens: {
+        secret,
+        expiry: deps.config.jwtExpiry,
+        issuer: `${deps.config.apiExternalUrl}/auth/v1`,
+      },
+      limiter: new RateLimiter(deps.config.auth.rateLimits.enabled),
+      providers: new OAuthProviders(deps.config.auth.providers),
+      log: deps.log,
+    }),
+  );
 
   app.route("/", siteRoutes(deps.site));
 

@@ -17,6 +17,15 @@ const commaList = z
       .filter(Boolean),
   );
 
+const booleanSetting = (fallback: "true" | "false") =>
+  z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default(fallback)
+    .transform((value) => value === "true");
+
+const perWindow = (fallback: number) =>
+  z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
 const environment = z.object({
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).optional(),
@@ -36,13 +45,64 @@ const environment = z.object({
     .trim()
     .regex(/^[A-Za-z0-9-]+$/u, "must be a header name such as X-Forwarded-For")
     .optional(),
-  LOG_REQUESTS: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .default("true")
-    .transform((value) => value === "true"),
+  LOG_REQUESTS: booleanSetting("true"),
+  API_EXTERNAL_URL: z
+    .url({ error: "must be an absolute URL such as https://kalima.example" })
+    .optional(),
+  AUTH_AUTOCONFIRM: booleanSetting("true"),
+  AUTH_DISABLE_SIGNUP: booleanSetting("false"),
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).max(3600).default(10),
+  AUTH_REDIRECT_URLS: commaList,
+  AUTH_RATE_LIMITS: booleanSetting("true"),
+  AUTH_RATE_LIMIT_TOKEN: perWindow(150),
+  AUTH_RATE_LIMIT_SIGNUP: perWindow(30),
+  AUTH_RATE_LIMIT_MFA: perWindow(15),
+  AUTH_EXTERNAL_PROVIDERS: commaList.pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[a-z][a-z0-9_-]*$/u, "must be lowercase provider names such as keycloak,google"),
+    ),
+  ),
   SITE_DIR: z.string().trim().min(1).default("./build/client"),
   MIGRATIONS_DIR: z.string().trim().min(1).default("./supabase/migrations"),
 });
+
+export interface OAuthProviderConfig {
+  name: string;
+  clientId: string;
+  secret: string;
+  /** OpenID Connect: endpoints come from `<issuer>/.well-known/openid-configuration`. */
+  issuer: string | undefined;
+  authorizationUrl: string | undefined;
+  tokenUrl: string | undefined;
+  userinfoUrl: string | undefined;
+  scopes: string;
+  tokenAuthMethod: "client_secret_basic" | "client_secret_post";
+}
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Requests per 5 minutes per client address on /token (every grant). */
+  token: number;
+  /** Requests per 5 minutes per client address on /signup and PUT /user. */
+  signup: number;
+  /** Requests per minute per client address on MFA challenge and verify. */
+  mfa: number;
+}
+
+export interface AuthConfig {
+  autoconfirm: boolean;
+  disableSignup: boolean;
+  passwordMinLength: number;
+  /** Seconds during which a just-revoked refresh token may still be exchanged. */
+  refreshTokenReuseInterval: number;
+  /** Where OAuth sign-ins may return besides SITE_URL's origin (exact URLs or globs). */
+  redirectUrls: string[];
+  rateLimits: RateLimitConfig;
+  providers: OAuthProviderConfig[];
+}
 
 export interface Config {
   port: number;
@@ -53,6 +113,9 @@ export interface Config {
   jwtSecret: string | undefined;
   jwtExpiry: number;
   siteUrl: string;
+  /** This server's public origin, where OAuth providers send visitors back (/auth/v1/callback). */
+  apiExternalUrl: string;
+  auth: AuthConfig;
   corsOrigins: string[];
   trustProxyHeader: string | undefined;
   logRequests: boolean;
@@ -62,6 +125,57 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+const providerSettings = z
+  .object({
+    CLIENT_ID: z.string().trim().min(1, "is required"),
+    SECRET: z.string().min(1, "is required"),
+    ISSUER: z.url().optional(),
+    AUTHORIZATION_URL: z.url().optional(),
+    TOKEN_URL: z.url().optional(),
+    USERINFO_URL: z.url().optional(),
+    SCOPES: z.string().trim().optional(),
+    TOKEN_AUTH_METHOD: z
+      .enum(["client_secret_basic", "client_secret_post"])
+      .default("client_secret_basic"),
+  })
+  .refine((value) => value.ISSUER || (value.AUTHORIZATION_URL && value.TOKEN_URL), {
+    message: "needs ISSUER, or AUTHORIZATION_URL and TOKEN_URL",
+    path: ["ISSUER"],
+  })
+  .refine((value) => value.ISSUER || value.USERINFO_URL, {
+    message: "needs USERINFO_URL when there is no ISSUER",
+    path: ["USERINFO_URL"],
+  });
+
+/** AUTH_EXTERNAL_<NAME>_CLIENT_ID, _SECRET, _ISSUER or _AUTHORIZATION_URL/_TOKEN_URL/_USERINFO_URL. */
+function readProvider(name: string, env: Record<string, string | undefined>): OAuthProviderConfig {
+  const prefix = `AUTH_EXTERNAL_${name.toUpperCase().replaceAll("-", "_")}_`;
+  const own = Object.fromEntries(
+    Object.entries(env)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, value]) => [key.slice(prefix.length), value]),
+  );
+  const parsed = providerSettings.safeParse(own);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${prefix}${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const values = parsed.data;
+  return {
+    name,
+    clientId: values.CLIENT_ID,
+    secret: values.SECRET,
+    issuer: values.ISSUER?.replace(/\/+$/u, ""),
+    authorizationUrl: values.AUTHORIZATION_URL,
+    tokenUrl: values.TOKEN_URL,
+    userinfoUrl: values.USERINFO_URL,
+    scopes: values.SCOPES ?? (values.ISSUER ? "openid email profile" : ""),
+    tokenAuthMethod: values.TOKEN_AUTH_METHOD,
+  };
 }
 
 /** Reads and checks the environment once, at boot; every problem is listed by variable name. */
@@ -77,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const values = parsed.data;
+  const siteUrl = (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/u, "");
   return {
     port: values.PORT,
     host: values.HOST,
@@ -85,7 +200,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: values.DATABASE_POOL_SIZE,
     jwtSecret: values.JWT_SECRET,
     jwtExpiry: values.JWT_EXPIRY,
-    siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/u, ""),
+    siteUrl,
+    apiExternalUrl: (values.API_EXTERNAL_URL ?? siteUrl).replace(/\/+$/u, ""),
+    auth: {
+      autoconfirm: values.AUTH_AUTOCONFIRM,
+      disableSignup: values.AUTH_DISABLE_SIGNUP,
+      passwordMinLength: values.AUTH_PASSWORD_MIN_LENGTH,
+      refreshTokenReuseInterval: values.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
+      redirectUrls: values.AUTH_REDIRECT_URLS,
+      rateLimits: {
+        enabled: values.AUTH_RATE_LIMITS,
+        token: values.AUTH_RATE_LIMIT_TOKEN,
+        signup: values.AUTH_RATE_LIMIT_SIGNUP,
+        mfa: values.AUTH_RATE_LIMIT_MFA,
+      },
+      providers: values.AUTH_EXTERNAL_PROVIDERS.map((name) => readProvider(name, blankless)),
+    },
     corsOrigins: values.CORS_ORIGINS,
     trustProxyHeader: values.TRUST_PROXY?.toLowerCase(),
     logRequests: values.LOG_REQUESTS,

@@ -6,7 +6,7 @@ import {
   type SupabaseClientOptions,
 } from "@supabase/supabase-js";
 import WebSocket from "ws";
-import { startTestServer } from "./test-server.ts";
+import { startTestServer, type TestServerOptions } from "./test-server.ts";
 
 export interface ContractTarget {
   url: string;
@@ -17,10 +17,13 @@ export interface ContractTarget {
   fetch: typeof fetch;
   /** "ours" runs checks that need our database directly; "external" skips only those. */
   kind: "ours" | "external";
+  /** Seconds a revoked refresh token may still be exchanged (hosted projects: 10). */
+  refreshTokenReuseInterval: number;
   close(): Promise<void>;
 }
 
-export async function contractTarget(): Promise<ContractTarget> {
+/** Our server in process, or the project CONTRACT_SUPABASE_URL names (then `options` are unused). */
+export async function contractTarget(options: TestServerOptions = {}): Promise<ContractTarget> {
   const url = process.env.CONTRACT_SUPABASE_URL;
   if (url) {
     const anonKey = process.env.CONTRACT_SUPABASE_ANON_KEY;
@@ -37,10 +40,11 @@ export async function contractTarget(): Promise<ContractTarget> {
       jwtSecret: process.env.CONTRACT_JWT_SECRET,
       fetch: globalThis.fetch,
       kind: "external",
+      refreshTokenReuseInterval: Number(process.env.CONTRACT_REFRESH_TOKEN_REUSE_INTERVAL ?? 10),
       close: async () => {},
     };
   }
-  const server = await startTestServer();
+  const server = await startTestServer(options);
   return {
     url: server.url,
     anonKey: server.keys.anon,
@@ -48,6 +52,7 @@ export async function contractTarget(): Promise<ContractTarget> {
     jwtSecret: server.jwtSecret,
     fetch: server.fetch,
     kind: "ours",
+    refreshTokenReuseInterval: server.authConfig.refreshTokenReuseInterval,
     close: server.close,
   };
 }

@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createApp } from "../../src/server/app.ts";
+import { loadConfig, type AuthConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
 import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
@@ -17,29 +18,52 @@ export interface TestServer {
   db: Database;
   keys: ApiKeys;
   jwtSecret: string;
+  authConfig: AuthConfig;
   url: string;
   /** A fetch that answers in process, as supabase-js's `global.fetch`. */
   fetch: typeof fetch;
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** Auth settings over the test defaults: rate limits off, a refresh-token reuse interval of 1 s. */
+  auth?: Partial<AuthConfig>;
+  jwtExpiry?: number;
+}
+
+/** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
+export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  const defaults = loadConfig({}).auth;
+  return {
+    ...defaults,
+    refreshTokenReuseInterval: 1,
+    ...overrides,
+    rateLimits: { ...defaults.rateLimits, enabled: false, ...overrides.rateLimits },
+  };
+}
+
 /** A fresh copy of the migrated database and an app on it; nothing listens. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const template = await readFile(inject("databaseTemplate"));
   const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
   const db = databaseFromPGlite(pglite);
   const jwtSecret = randomBytes(32).toString("base64url");
+  const authConfig = testAuthConfig(options.auth);
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],
       trustProxyHeader: undefined,
       logRequests: false,
+      siteUrl: testOrigin,
+      apiExternalUrl: testOrigin,
+      jwtExpiry: options.jwtExpiry ?? 3600,
+      auth: authConfig,
     },
     db,
     schema: await loadSchemaCache(db),
     jwtSecret,
     site: undefined,
-    log: silentLogger,
+    log: { ...silentLogger, error: (m, f) => console.error(m, f) },
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -55,6 +79,7 @@ export async function startTestServer(): Promise<TestServer> {
     db,
     keys: await makeApiKeys(jwtSecret),
     jwtSecret,
+    authConfig,
     url: testOrigin,
     fetch: inProcessFetch,
     close: () => pglite.close(),

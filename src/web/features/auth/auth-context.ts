@@ -8,4 +8,25 @@ export interface AuthState {
   loading: boolean;
 }
 
-export const AuthContext = createContext<AuthState | null>(null);
+export interface SignUpInput {
+  email: string;
+  password: string;
+  /** Stored as the user's user_metadata. */
+  data?: Record<string, unknown>;
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export interface AuthActions {
+  /** Resolves to true when it worked; on failure a toast has said why. */
+  signUp(input: SignUpInput): Promise<boolean>;
+  signIn(input: SignInInput): Promise<boolean>;
+  signOut(): Promise<boolean>;
+}
+
+export type AuthContextValue = AuthState & AuthActions;
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

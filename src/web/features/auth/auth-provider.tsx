@@ -1,7 +1,15 @@
-import type { Session } from "@supabase/supabase-js";
-import { useEffect, useState, type ReactNode } from "react";
+import type { AuthError, Session, SupabaseClient } from "@supabase/supabase-js";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { getSupabase, sessionStorageKey } from "../../lib/supabase-client.ts";
-import { AuthContext, type AuthState } from "./auth-context.ts";
+import { useLanguage } from "../language/use-language.ts";
+import { toast } from "../toast/toast-store.ts";
+import {
+  AuthContext,
+  type AuthContextValue,
+  type AuthState,
+  type SignInInput,
+  type SignUpInput,
+} from "./auth-context.ts";
 
 /** Whether supabase-js would find anything: a stored session, or one arriving in the URL. */
 function mayHaveSession(): boolean {
@@ -14,38 +22,110 @@ function mayHaveSession(): boolean {
   }
 }
 
-/** Calls `onChange` with the current session and every change; resolves to an unsubscribe. */
-async function followSession(onChange: (session: Session | null) => void): Promise<() => void> {
-  if (!mayHaveSession()) {
-    onChange(null);
-    return () => {};
+/**
+ * The server's words when it said something a visitor can act on ("Invalid login credentials");
+ * otherwise (network failures, 5xx, which supabase-js reports as "{}") the fallback. Checked by
+ * name, so the provider does not import supabase-js eagerly.
+ */
+function failureMessage(error: unknown, fallback: string): string {
+  const silent = ["AuthRetryableFetchError", "AuthUnknownError"];
+  if (
+    error instanceof Error &&
+    "__isAuthError" in error &&
+    !silent.includes(error.name) &&
+    error.message.trim() !== "" &&
+    error.message !== "{}"
+  ) {
+    return error.message;
   }
-  const supabase = await getSupabase();
-  const { data } = supabase.auth.onAuthStateChange((_event, session) => onChange(session));
-  return () => data.subscription.unsubscribe();
+  return fallback;
 }
 
 /**
- * Follows supabase-js's auth events. A visitor with no session never downloads supabase-js:
- * the client is loaded only when there is a session to read.
+ * Follows supabase-js's auth events (signed in, signed out, token refreshed, MFA verified) and
+ * offers sign-up, sign-in and sign-out. A visitor with no session never downloads supabase-js:
+ * the client is loaded when there is a session to read, or when one of the actions is used.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const { content } = useLanguage();
   const [state, setState] = useState<AuthState>({ user: null, session: null, loading: true });
+  const mounted = useRef(false);
+  const following = useRef<Promise<SupabaseClient> | null>(null);
+  const stopFollowing = useRef<(() => void) | null>(null);
 
-  useEffect(() => {
-    let active = true;
-    const update = (session: Session | null) => {
-      if (active) setState({ user: session?.user ?? null, session, loading: false });
-    };
-    const unsubscribe = followSession(update).catch(() => {
-      update(null);
-      return () => {};
-    });
-    return () => {
-      active = false;
-      void unsubscribe.then((stop) => stop());
-    };
+  const update = useCallback((session: Session | null) => {
+    if (mounted.current) setState({ user: session?.user ?? null, session, loading: false });
   }, []);
 
-  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+  /** Loads the client once and subscribes to its events; the first event is INITIAL_SESSION. */
+  const follow = useCallback((): Promise<SupabaseClient> => {
+    if (!following.current) {
+      const started = getSupabase().then((supabase) => {
+        const { data } = supabase.auth.onAuthStateChange((_event, session) => update(session));
+        if (following.current === started) {
+          stopFollowing.current = () => data.subscription.unsubscribe();
+        } else {
+          data.subscription.unsubscribe();
+        }
+        return supabase;
+      });
+      following.current = started;
+      started.catch(() => {
+        if (following.current === started) following.current = null;
+      });
+    }
+    return following.current;
+  }, [update]);
+
+  useEffect(() => {
+    mounted.current = true;
+    if (mayHaveSession()) follow().catch(() => update(null));
+    else update(null);
+    return () => {
+      mounted.current = false;
+      stopFollowing.current?.();
+      stopFollowing.current = null;
+      following.current = null;
+    };
+  }, [follow, update]);
+
+  const attempt = useCallback(
+    async (
+      failedTitle: string,
+      action: (supabase: SupabaseClient) => Promise<{ error: AuthError | null }>,
+    ): Promise<boolean> => {
+      let failure: unknown;
+      try {
+        failure = (await action(await follow())).error;
+      } catch (error) {
+        failure = error;
+      }
+      if (!failure) return true;
+      toast({
+        title: failedTitle,
+        description: failureMessage(failure, content.toasts.somethingWentWrong),
+        variant: "destructive",
+      });
+      return false;
+    },
+    [follow, content],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      signUp: ({ email, password, data }: SignUpInput) =>
+        attempt(content.toasts.signUpFailed, (supabase) =>
+          supabase.auth.signUp({ email, password, options: data ? { data } : {} }),
+        ),
+      signIn: ({ email, password }: SignInInput) =>
+        attempt(content.toasts.signInFailed, (supabase) =>
+          supabase.auth.signInWithPassword({ email, password }),
+        ),
+      signOut: () => attempt(content.toasts.signOutFailed, (supabase) => supabase.auth.signOut()),
+    }),
+    [state, attempt, content],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,7 +1,7 @@
 import { useContext } from "react";
-import { AuthContext, type AuthState } from "./auth-context.ts";
+import { AuthContext, type AuthContextValue } from "./auth-context.ts";
 
-export function useAuth(): AuthState {
+export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
   return value;

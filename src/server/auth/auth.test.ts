@@ -1,0 +1,758 @@
+import bcrypt from "bcryptjs";
+import { decodeJwt, SignJWT } from "jose";
+import * as OTPAuth from "otpauth";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+import { hashPassword } from "./passwords.ts";
+
+// HTTP conversations with /auth/v1: exact statuses, headers and bodies, errors as tables.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const password = "correct horse battery";
+let counter = 0;
+const newEmail = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@example.com`;
+
+interface Call {
+  method?: string;
+  body?: unknown;
+  bearer?: string;
+  key?: string | null;
+  /** Send X-Supabase-Api-Version: 2024-01-01, as auth-js does (default true). */
+  modern?: boolean;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+function call(path: string, init: Call = {}) {
+  const key = init.key === undefined ? server.keys.anon : init.key;
+  const headers: Record<string, string> = {
+    ...(key ? { apikey: key } : {}),
+    ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+    ...(init.modern === false ? {} : { "x-supabase-api-version": "2024-01-01" }),
+    ...(init.body !== undefined ? { "content-type": "application/json;charset=UTF-8" } : {}),
+    ...init.headers,
+  };
+  const body =
+    init.body === undefined
+      ? undefined
+      : typeof init.body === "string"
+        ? init.body
+        : JSON.stringify(init.body);
+  const env = { incoming: { socket: { remoteAddress: init.ip ?? "192.0.2.10" } } };
+  return server.app.request(
+    `/auth/v1${path}`,
+    { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body },
+    env,
+  );
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function signUp(label = "user") {
+  const email = newEmail(label);
+  const response = await call("/signup", { body: { email, password, data: {} } });
+  expect(response.status).toBe(200);
+  const session = (await json(response)) as {
+    access_token: string;
+    refresh_token: string;
+    user: { id: string };
+  };
+  return { email, ...session };
+}
+
+describe("error shapes", () => {
+  it("answers {code,message} and echoes the version header when auth-js sends it", async () => {
+    const response = await call("/token?grant_type=password", {
+      body: { email: "nobody@example.com", password },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("x-supabase-api-version")).toBe("2024-01-01");
+    expect(response.headers.get("x-sb-error-code")).toBe("invalid_credentials");
+    expect(await response.json()).toEqual({
+      code: "invalid_credentials",
+      message: "Invalid login credentials",
+    });
+  });
+
+  it("answers the legacy {code,error_code,msg} without the version header", async () => {
+    const response = await call("/token?grant_type=password", {
+      body: { email: "nobody@example.com", password },
+      modern: false,
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("x-supabase-api-version")).toBeNull();
+    expect(response.headers.get("x-sb-error-code")).toBe("invalid_credentials");
+    expect(await response.json()).toEqual({
+      code: 400,
+      error_code: "invalid_credentials",
+      msg: "Invalid login credentials",
+    });
+  });
+
+  it("puts weak_password.reasons beside the message, in both shapes", async () => {
+    for (const modern of [true, false]) {
+      const response = await call("/signup", {
+        body: { email: newEmail("weak"), password: "short" },
+        modern,
+      });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toEqual(
+        modern
+          ? {
+              code: "weak_password",
+              message: "Password should be at least 8 characters.",
+              weak_password: { reasons: ["length"] },
+            }
+          : {
+              code: 422,
+              error_code: "weak_password",
+              msg: "Password should be at least 8 characters.",
+              weak_password: { reasons: ["length"] },
+            },
+      );
+    }
+  });
+
+  it("exposes the version header to other origins, or error codes are lost", async () => {
+    const response = await call("/health", { headers: { origin: "https://allowed.example" } });
+    expect(response.headers.get("access-control-expose-headers")).toContain(
+      "X-Supabase-Api-Version",
+    );
+  });
+});
+
+describe("the gateway", () => {
+  const cases: [string, string, string | null, number][] = [
+    ["GET /health without a key", "/health", null, 401],
+    ["POST /signup with a bogus key", "/signup", "bogus", 401],
+    ["GET /authorize without a key", "/authorize?provider=github", null, 400],
+    ["GET /callback without a key", "/callback", null, 400],
+  ];
+  it.each(cases)("%s answers %i", async (_label, path, key, status) => {
+    const response = await call(path, { key, ...(path === "/signup" ? { body: {} } : {}) });
+    expect(response.status).toBe(status);
+  });
+});
+
+describe("POST /signup", () => {
+  it("answers 200 with a session whose user has GoTrue's fields", async () => {
+    const email = newEmail("Shape").toUpperCase();
+    const response = await call("/signup", {
+      body: { email, password, data: { lang: "ar" }, gotrue_meta_security: {} },
+    });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(Object.keys(body)).toEqual([
+      "access_token",
+      "token_type",
+      "expires_in",
+      "expires_at",
+      "refresh_token",
+      "user",
+    ]);
+    const user = body.user as Record<string, unknown>;
+    expect(user.email).toBe(email.toLowerCase());
+    expect(Object.keys(user)).toEqual([
+      "id",
+      "aud",
+      "role",
+      "email",
+      "email_confirmed_at",
+      "phone",
+      "confirmed_at",
+      "last_sign_in_at",
+      "app_metadata",
+      "user_metadata",
+      "identities",
+      "created_at",
+      "updated_at",
+      "is_anonymous",
+    ]);
+    const { rows } = await server.db.query<{ encrypted_password: string }>(
+      "select encrypted_password from auth.users where id = $1",
+      [user.id],
+    );
+    expect(rows[0]?.encrypted_password).toMatch(/^\$2[ab]\$10\$/u);
+  });
+
+  const refusals: [string, unknown, number, string, string][] = [
+    ["malformed JSON", '{"email":', 400, "bad_json", "Could not parse request body as JSON"],
+    ["an array", "[]", 400, "bad_json", "Could not parse request body as JSON"],
+    ["a numeric email", { email: 7, password }, 400, "bad_json", "Could not parse"],
+    [
+      "no password",
+      { email: "a@example.com" },
+      400,
+      "validation_failed",
+      "Signup requires a valid password",
+    ],
+    [
+      "a 7-character password",
+      { email: "a@example.com", password: "1234567" },
+      422,
+      "weak_password",
+      "Password should be at least 8 characters.",
+    ],
+    [
+      "a 73-byte password",
+      { email: "a@example.com", password: "x".repeat(73) },
+      400,
+      "validation_failed",
+      "Password cannot be longer than 72 characters",
+    ],
+    [
+      "no email",
+      { password },
+      400,
+      "validation_failed",
+      "Sign up only available with email provider",
+    ],
+    [
+      "a phone",
+      { phone: "+962790000000", password },
+      400,
+      "phone_provider_disabled",
+      "Phone signups are disabled",
+    ],
+    [
+      "an email and a phone",
+      { email: "a@example.com", phone: "+1", password },
+      400,
+      "validation_failed",
+      "Only an email address or phone number",
+    ],
+    [
+      "an invalid email",
+      { email: "a@@example", password },
+      400,
+      "validation_failed",
+      "Unable to validate email address: invalid format",
+    ],
+  ];
+  it.each(refusals)("refuses %s", async (_label, body, status, code, message) => {
+    const response = await call("/signup", { body });
+    expect(response.status).toBe(status);
+    const answer = await json(response);
+    expect(answer.code).toBe(code);
+    expect(String(answer.message).startsWith(message)).toBe(true);
+  });
+
+  it("checks the password before the user's existence, then answers 422 user_already_exists", async () => {
+    const { email } = await signUp("exists");
+    const weak = await call("/signup", { body: { email, password: "short" } });
+    expect((await json(weak)).code).toBe("weak_password");
+    const again = await call("/signup", { body: { email: email.toUpperCase(), password } });
+    expect(again.status).toBe(422);
+    expect(await json(again)).toEqual({
+      code: "user_already_exists",
+      message: "User already registered",
+    });
+  });
+});
+
+describe("POST /token?grant_type=password", () => {
+  it("answers an unknown email and a wrong password alike, after the same bcrypt work", async () => {
+    const { email } = await signUp("timing");
+    const compare = vi.spyOn(bcrypt, "compare");
+    try {
+      const attempt = async (body: unknown) => {
+        const before = compare.mock.calls.length;
+        const answer = await json(await call("/token?grant_type=password", { body }));
+        return { answer, comparisons: compare.mock.calls.length - before };
+      };
+      const wrong = await attempt({ email, password: "wrong password" });
+      const unknown = await attempt({ email: newEmail("nobody"), password });
+      expect(unknown).toEqual(wrong);
+      expect(unknown.comparisons).toBe(1);
+    } finally {
+      compare.mockRestore();
+    }
+  });
+
+  it("signs in with a password that has become too short, and says so", async () => {
+    const strict = await startTestServer({ auth: { passwordMinLength: 12 } });
+    try {
+      const email = newEmail("weakened");
+      const signedUp = await strict.app.request("/auth/v1/signup", {
+        method: "POST",
+        headers: { apikey: strict.keys.anon, "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "long enough password" }),
+      });
+      expect(signedUp.status).toBe(200);
+      await strict.db.query("update auth.users set encrypted_password = $2 where email = $1", [
+        email,
+        await hashPassword("only9char"),
+      ]);
+      const response = await strict.app.request("/auth/v1/token?grant_type=password", {
+        method: "POST",
+        headers: { apikey: strict.keys.anon, "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "only9char" }),
+      });
+      expect(response.status).toBe(200);
+      expect((await json(response)).weak_password).toEqual({
+        message: "Password should be at least 12 characters.",
+        reasons: ["length"],
+      });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  const refusals: [string, unknown, number, string][] = [
+    ["no email or phone", { password }, 400, "validation_failed"],
+    ["a phone", { phone: "+1555", password }, 422, "phone_provider_disabled"],
+    [
+      "an email and a phone",
+      { email: "a@example.com", phone: "+1", password },
+      400,
+      "validation_failed",
+    ],
+  ];
+  it.each(refusals)("refuses %s", async (_label, body, status, code) => {
+    const response = await call("/token?grant_type=password", { body });
+    expect(response.status).toBe(status);
+    expect((await json(response)).code).toBe(code);
+  });
+
+  it("refuses a banned user", async () => {
+    const { email } = await signUp("banned");
+    await server.db.query(
+      "update auth.users set banned_until = now() + interval '1 day' where email = $1",
+      [email],
+    );
+    const response = await call("/token?grant_type=password", { body: { email, password } });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ code: "user_banned", message: "User is banned" });
+  });
+});
+
+describe("POST /token?grant_type=refresh_token", () => {
+  it("stores a child that names its parent, in the same session", async () => {
+    const session = await signUp("chain");
+    const response = await call("/token?grant_type=refresh_token", {
+      body: { refresh_token: session.refresh_token },
+    });
+    const refreshed = (await json(response)) as { refresh_token: string; access_token: string };
+    const { rows } = await server.db.query<{ token: string; parent: string; revoked: boolean }>(
+      "select token, parent, revoked from auth.refresh_tokens where session_id = $1 order by id",
+      [decodeJwt(session.access_token).session_id],
+    );
+    expect(rows).toEqual([
+      { token: session.refresh_token, parent: null, revoked: true },
+      { token: refreshed.refresh_token, parent: session.refresh_token, revoked: false },
+    ]);
+  });
+
+  it("answers a token whose session is gone with refresh_token_not_found", async () => {
+    const session = await signUp("gone");
+    await server.db.query("delete from auth.sessions where user_id = $1", [session.user.id]);
+    const response = await call("/token?grant_type=refresh_token", {
+      body: { refresh_token: session.refresh_token },
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("refresh_token_not_found");
+  });
+
+  it("limits /token per client address: the 31st request in a burst answers 429", async () => {
+    const limited = await startTestServer({
+      auth: { rateLimits: { enabled: true, token: 1, signup: 1, mfa: 1 } },
+    });
+    try {
+      const attempt = (ip: string) =>
+        limited.app.request(
+          "/auth/v1/token?grant_type=refresh_token",
+          {
+            method: "POST",
+            headers: { apikey: limited.keys.anon, "x-supabase-api-version": "2024-01-01" },
+            body: JSON.stringify({ refresh_token: "aaaaaaaaaaaa" }),
+          },
+          { incoming: { socket: { remoteAddress: ip } } },
+        );
+      const statuses: number[] = [];
+      for (let index = 0; index < 31; index += 1) {
+        statuses.push((await attempt("198.51.100.1")).status);
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+      expect(statuses[30]).toBe(429);
+      const limitedAnswer = await attempt("198.51.100.1");
+      expect(await limitedAnswer.json()).toEqual({
+        code: "over_request_rate_limit",
+        message: "Request rate limit reached",
+      });
+      expect((await attempt("198.51.100.2")).status).toBe(400);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("bearer tokens", () => {
+  const sign = (claims: Record<string, unknown>, secret = server.jwtSecret) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode(secret));
+
+  it("answers each kind of bad token as GoTrue does", async () => {
+    const session = await signUp("bearer");
+    const claims = decodeJwt(session.access_token);
+    const now = Math.floor(Date.now() / 1000);
+    const cases: [string, string | undefined, number, string, string][] = [
+      ["none", undefined, 401, "no_authorization", "This endpoint requires a valid Bearer token"],
+      [
+        "two segments",
+        "a.b",
+        403,
+        "bad_jwt",
+        "invalid JWT: unable to parse or verify signature, token is malformed: token contains an invalid number of segments",
+      ],
+      [
+        "another secret",
+        await sign(claims, "x".repeat(40)),
+        403,
+        "bad_jwt",
+        "invalid JWT: unable to parse or verify signature, token signature is invalid: signature is invalid",
+      ],
+      [
+        "an expired token",
+        await sign({ ...claims, exp: now - 10 }),
+        403,
+        "bad_jwt",
+        "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired",
+      ],
+      [
+        "the service_role key",
+        server.keys.service_role,
+        403,
+        "bad_jwt",
+        "invalid claim: missing sub claim",
+      ],
+      [
+        "a sub that is not a UUID",
+        await sign({ ...claims, sub: "me" }),
+        400,
+        "bad_jwt",
+        "invalid claim: sub claim must be a UUID",
+      ],
+      [
+        "an unknown user",
+        await sign({ ...claims, sub: "6f0e3c1e-1111-4222-8333-444455556666" }),
+        403,
+        "user_not_found",
+        "User from sub claim in JWT does not exist",
+      ],
+      [
+        "an ended session",
+        await sign({ ...claims, session_id: "6f0e3c1e-1111-4222-8333-444455556666" }),
+        403,
+        "session_not_found",
+        "Session from session_id claim in JWT does not exist",
+      ],
+    ];
+    for (const [label, bearer, status, code, message] of cases) {
+      const response = await call("/user", { bearer });
+      expect({ label, status: response.status, body: await json(response) }).toEqual({
+        label,
+        status,
+        body: { code, message },
+      });
+    }
+  });
+});
+
+describe("PUT /user", () => {
+  const refusals: [string, unknown, number, string][] = [
+    ["an email change", { email: "new@example.com" }, 422, "feature_disabled"],
+    ["a phone change", { phone: "+962790000000" }, 422, "feature_disabled"],
+    ["app_metadata", { app_metadata: { role: "admin" } }, 403, "not_admin"],
+    ["a short password", { password: "short" }, 422, "weak_password"],
+    ["its current password", { password }, 422, "same_password"],
+  ];
+  it.each(refusals)("refuses %s", async (_label, body, status, code) => {
+    const session = await signUp("put");
+    const response = await call("/user", { method: "PUT", body, bearer: session.access_token });
+    expect(response.status).toBe(status);
+    expect((await json(response)).code).toBe(code);
+  });
+});
+
+describe("POST /logout", () => {
+  it("answers 204 with no body and deletes the session's refresh tokens with it", async () => {
+    const session = await signUp("logout");
+    const response = await call("/logout?scope=local", {
+      method: "POST",
+      bearer: session.access_token,
+      headers: { "content-type": "application/json;charset=UTF-8" },
+    });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    const { rows } = await server.db.query("select 1 from auth.refresh_tokens where token = $1", [
+      session.refresh_token,
+    ]);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("TOTP factors", () => {
+  async function enrolled(label: string, ip = "192.0.2.10") {
+    const session = await signUp(label);
+    const response = await call("/factors", {
+      body: { friendly_name: "app", factor_type: "totp", issuer: "Kalima" },
+      bearer: session.access_token,
+      ip,
+    });
+    expect(response.status).toBe(200);
+    const factor = (await json(response)) as {
+      id: string;
+      totp: { secret: string; qr_code: string; uri: string };
+    };
+    return {
+      session,
+      factor,
+      totp: new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret) }),
+    };
+  }
+
+  async function challenge(factorId: string, bearer: string, ip = "192.0.2.10") {
+    const response = await call(`/factors/${factorId}/challenge`, {
+      body: { factorId },
+      bearer,
+      ip,
+    });
+    expect(response.status).toBe(200);
+    return (await json(response)) as { id: string; type: string; expires_at: number };
+  }
+
+  it("enrolls with a raw SVG QR code, a 32-character secret and an otpauth URI", async () => {
+    const { factor, session } = await enrolled("enroll");
+    expect(factor.totp.qr_code.startsWith("<svg")).toBe(true);
+    expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/u);
+    const email = decodeJwt(session.access_token).email as string;
+    expect(factor.totp.uri).toBe(
+      `otpauth://totp/Kalima:${email}?algorithm=SHA1&digits=6&issuer=Kalima&period=30&secret=${factor.totp.secret}`,
+    );
+  });
+
+  it("names the challenge's type and its expiry, 300 s on", async () => {
+    const { factor, session } = await enrolled("challenge");
+    const before = Math.floor(Date.now() / 1000);
+    const answer = await challenge(factor.id, session.access_token);
+    expect(answer.type).toBe("totp");
+    expect(answer.expires_at - before).toBeGreaterThanOrEqual(299);
+    expect(answer.expires_at - before).toBeLessThanOrEqual(301);
+  });
+
+  it("refuses a challenge verified from another address", async () => {
+    const { factor, session, totp } = await enrolled("address");
+    const { id } = await challenge(factor.id, session.access_token, "192.0.2.10");
+    const response = await call(`/factors/${factor.id}/verify`, {
+      body: { challenge_id: id, code: totp.generate() },
+      bearer: session.access_token,
+      ip: "192.0.2.99",
+    });
+    expect(response.status).toBe(422);
+    expect(await json(response)).toEqual({
+      code: "mfa_ip_address_mismatch",
+      message: "Challenge and verify IP addresses mismatch.",
+    });
+  });
+
+  it("refuses a challenge older than 300 s", async () => {
+    const { factor, session, totp } = await enrolled("expired");
+    const { id } = await challenge(factor.id, session.access_token);
+    await server.db.query(
+      "update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1",
+      [id],
+    );
+    const response = await call(`/factors/${factor.id}/verify`, {
+      body: { challenge_id: id, code: totp.generate() },
+      bearer: session.access_token,
+    });
+    expect(response.status).toBe(422);
+    expect((await json(response)).code).toBe("mfa_challenge_expired");
+  });
+
+  it("forgets unverified factors after 300 s", async () => {
+    const { factor, session } = await enrolled("stale");
+    await server.db.query(
+      "update auth.mfa_factors set created_at = now() - interval '301 seconds' where id = $1",
+      [factor.id],
+    );
+    const response = await call(`/factors/${factor.id}/challenge`, {
+      body: {},
+      bearer: session.access_token,
+    });
+    expect(response.status).toBe(404);
+    expect(
+      (await json(await call("/user", { bearer: session.access_token }))).factors,
+    ).toBeUndefined();
+  });
+
+  it("shows the secret at enrollment only", async () => {
+    const { session, factor } = await enrolled("secret");
+    const user = await call("/user", { bearer: session.access_token });
+    expect(await user.text()).not.toContain(factor.totp.secret);
+  });
+
+  const refusals: [string, Record<string, unknown>, number, string][] = [
+    ["a phone factor", { factor_type: "phone" }, 422, "mfa_phone_enroll_not_enabled"],
+    ["a webauthn factor", { factor_type: "webauthn" }, 422, "mfa_webauthn_enroll_not_enabled"],
+    ["an unknown type", { factor_type: "sms" }, 400, "validation_failed"],
+    [
+      "a duplicate name",
+      { factor_type: "totp", friendly_name: "app" },
+      422,
+      "mfa_factor_name_conflict",
+    ],
+  ];
+  it.each(refusals)("refuses to enroll %s", async (_label, body, status, code) => {
+    const { session } = await enrolled("refuse");
+    const response = await call("/factors", { body, bearer: session.access_token });
+    expect(response.status).toBe(status);
+    expect((await json(response)).code).toBe(code);
+  });
+
+  it("refuses an eleventh factor", async () => {
+    const session = await signUp("many");
+    const statuses: number[] = [];
+    for (let index = 0; index < 11; index += 1) {
+      const response = await call("/factors", {
+        body: { factor_type: "totp", friendly_name: `factor ${index}` },
+        bearer: session.access_token,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 422]);
+  });
+
+  it("answers verify errors as GoTrue does", async () => {
+    const { factor, session } = await enrolled("verify");
+    const cases: [string, string, unknown, number, string][] = [
+      ["an empty code", factor.id, { challenge_id: "x", code: "" }, 400, "validation_failed"],
+      [
+        "a challenge id that is no UUID",
+        factor.id,
+        { challenge_id: "x", code: "123456" },
+        400,
+        "bad_json",
+      ],
+      [
+        "an unknown challenge",
+        factor.id,
+        { challenge_id: "6f0e3c1e-1111-4222-8333-444455556666", code: "123456" },
+        422,
+        "mfa_factor_not_found",
+      ],
+      [
+        "a factor id that is no UUID",
+        "nope",
+        { challenge_id: "x", code: "1" },
+        404,
+        "validation_failed",
+      ],
+      [
+        "an unknown factor",
+        "6f0e3c1e-1111-4222-8333-444455556666",
+        { challenge_id: "x", code: "1" },
+        404,
+        "mfa_factor_not_found",
+      ],
+    ];
+    for (const [label, factorId, body, status, code] of cases) {
+      const response = await call(`/factors/${factorId}/verify`, {
+        body,
+        bearer: session.access_token,
+      });
+      expect({ label, status: response.status, code: (await json(response)).code }).toEqual({
+        label,
+        status,
+        code,
+      });
+    }
+  });
+
+  it("does not let one user use another's factor", async () => {
+    const { factor } = await enrolled("owner");
+    const stranger = await signUp("stranger");
+    const response = await call(`/factors/${factor.id}/challenge`, {
+      body: {},
+      bearer: stranger.access_token,
+    });
+    expect(response.status).toBe(404);
+    expect((await json(response)).code).toBe("mfa_factor_not_found");
+  });
+
+  it("verifies once, raises the session to aal2 and drops it to aal1 on unenroll", async () => {
+    const { factor, session, totp } = await enrolled("levels");
+    const { id } = await challenge(factor.id, session.access_token);
+    const verified = await call(`/factors/${factor.id}/verify`, {
+      body: { challenge_id: id, code: totp.generate() },
+      bearer: session.access_token,
+    });
+    expect(verified.status).toBe(200);
+    const aal2 = (await json(verified)) as { access_token: string; refresh_token: string };
+    const sessionId = decodeJwt(session.access_token).session_id;
+    const stored = async () =>
+      (
+        await server.db.query<{ aal: string; factor_id: string | null }>(
+          "select aal, factor_id from auth.sessions where id = $1",
+          [sessionId],
+        )
+      ).rows[0];
+    expect(await stored()).toEqual({ aal: "aal2", factor_id: factor.id });
+    const removed = await call(`/factors/${factor.id}`, {
+      method: "DELETE",
+      bearer: aal2.access_token,
+      headers: { "content-type": "application/json;charset=UTF-8" },
+    });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ id: factor.id });
+    expect(await stored()).toEqual({ aal: "aal1", factor_id: null });
+  });
+});
+
+describe("GET /authorize", () => {
+  it("answers a provider that is not configured with 400 legacy JSON", async () => {
+    const response = await call("/authorize?provider=github&redirect_to=https%3A%2F%2Fx.example", {
+      key: null,
+      modern: false,
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("x-supabase-api-version")).toBeNull();
+    expect(await response.json()).toEqual({
+      code: 400,
+      error_code: "validation_failed",
+      msg: "Unsupported provider: provider is not enabled",
+    });
+  });
+});
+
+describe("GET /settings and GET /health", () => {
+  it("answers in GoTrue's shapes", async () => {
+    expect(await json(await call("/health"))).toEqual({
+      version: "kalima",
+      name: "GoTrue",
+      description: "GoTrue is a user registration and authentication API",
+    });
+    const settings = await json(await call("/settings"));
+    expect(settings).toMatchObject({
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: "",
+      saml_enabled: false,
+    });
+    expect(settings.external).toMatchObject({ email: true, github: false, phone: false });
+  });
+
+  it("answers an unknown path with 404", async () => {
+    const response = await call("/nothing-here");
+    expect(response.status).toBe(404);
+    expect((await json(response)).code).toBe("not_found");
+  });
+});

@@ -1,0 +1,72 @@
+import type { MiddlewareHandler } from "hono";
+import { errors, jwtVerify } from "jose";
+import type { AppEnv } from "../http/context.ts";
+import { authError } from "./errors.ts";
+import type { SessionRow } from "./sessions.ts";
+import { findUserById, type UserRow } from "./users.ts";
+import type { Database } from "../db/database.ts";
+
+export interface AuthEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & {
+    user: UserRow;
+    /** Absent only for a token without a session_id claim (GoTrue tolerates those). */
+    session: SessionRow | undefined;
+  };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+// GoTrue reports golang-jwt's own words after "invalid JWT: unable to parse or verify signature, ".
+function jwtFailure(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return "token has invalid claims: token is expired";
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    return `token has invalid claims: token ${error.claim} claim is invalid`;
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return "token signature is invalid: signature is invalid";
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) {
+    return "token is unverifiable: error while executing keyfunc: unrecognized JWT kid for algorithm";
+  }
+  return "token is malformed: could not parse the token";
+}
+
+/**
+ * GoTrue's requireAuthentication: a Bearer token signed with the project secret, naming a user
+ * (`sub`) that exists and, when it names one, a session (`session_id`) that still exists.
+ */
+export function requireUser(db: Database, secret: Uint8Array): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const token = /^[Bb]earer (\S+)$/u.exec(c.req.header("authorization") ?? "")?.[1];
+    if (!token) throw authError.noAuthorization();
+    if (token.split(".").length !== 3) {
+      throw authError.badJwt("token is malformed: token contains an invalid number of segments");
+    }
+    let claims: Record<string, unknown>;
+    try {
+      ({ payload: claims } = await jwtVerify(token, secret, { algorithms: ["HS256"] }));
+    } catch (error) {
+      throw authError.badJwt(jwtFailure(error));
+    }
+    const subject = claims.sub;
+    if (typeof subject !== "string" || subject === "") throw authError.missingSub();
+    if (!uuidPattern.test(subject)) throw authError.subNotUuid();
+    const user = await findUserById(db, subject);
+    if (!user) throw authError.userNotFound();
+
+    let session: SessionRow | undefined;
+    const sessionId = claims.session_id;
+    if (typeof sessionId === "string" && sessionId !== "" && !/^0{8}-/u.test(sessionId)) {
+      if (!uuidPattern.test(sessionId)) throw authError.sessionIdNotUuid();
+      const { rows } = await db.query<SessionRow>(
+        "select id, user_id, aal, factor_id, created_at from auth.sessions where id = $1",
+        [sessionId],
+      );
+      session = rows[0];
+      if (!session) throw authError.sessionNotFound();
+    }
+    c.set("user", user);
+    c.set("session", session);
+    await next();
+  };
+}

@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import type { Context } from "hono";
+import type { Queryable } from "../db/database.ts";
+import type { AuthEnv } from "./bearer.ts";
+import { AuthError, authError } from "./errors.ts";
+import { callbackUrl } from "./authorize.ts";
+import type { ProviderUser } from "./oauth-providers.ts";
+import { requestUserAgent } from "./request.ts";
+import type { AuthServices } from "./routes.ts";
+import { startSession } from "./sessions.ts";
+import { flowStateLifetimeSeconds } from "./token.ts";
+import { findUserByEmail, findUserById, type UserRow } from "./users.ts";
+
+interface FlowState {
+  id: string;
+  provider_type: string;
+  code_challenge: string | null;
+  referrer: string | null;
+  code_verifier: string | null;
+  expired: boolean;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+// GoTrue's oauthErrorMap, for errors sent back in the address.
+const oauthErrors: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthorized_client",
+  403: "access_denied",
+  500: "server_error",
+  503: "temporarily_unavailable",
+};
+
+/** OAuth's own error, passed through from the provider (`error`, `error_description`). */
+class ProviderRefusal extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** GoTrue's redirectErrors: the error in the query and again in the fragment, with `sb`. */
+function errorRedirect(target: string, failure: unknown): string {
+  const address = new URL(target);
+  const details = new URLSearchParams();
+  if (failure instanceof ProviderRefusal) {
+    details.set("error", failure.error);
+    details.set("error_description", failure.description);
+  } else if (failure instanceof AuthError) {
+    const accessDenied = ["signup_disabled", "user_banned", "provider_email_needs_verification"];
+    details.set(
+      "error",
+      accessDenied.includes(failure.code)
+        ? "access_denied"
+        : (oauthErrors[failure.status] ?? "server_error"),
+    );
+    details.set("error_code", failure.code);
+    details.set("error_description", failure.message);
+  } else {
+    details.set("error", "server_error");
+    details.set("error_code", "unexpected_failure");
+    details.set(
+      "error_description",
+      "Unexpected failure, please check server logs for more information",
+    );
+  }
+  for (const [key, value] of details) address.searchParams.set(key, value);
+  const pairs: [string, string][] = [...details, ["sb", ""]];
+  const fragment = new URLSearchParams(
+    pairs.sort(([first], [second]) => first.localeCompare(second)),
+  );
+  address.hash = fragment.toString();
+  return address.toString();
+}
+
+/** The user this provider identity belongs to: known, linked by a verified email, or new. */
+async function accountFor(
+  tx: Queryable,
+  services: AuthServices,
+  provider: string,
+  person: ProviderUser,
+): Promise<UserRow> {
+  const { rows } = await tx.query<{ user_id: string }>(
+    "select user_id from auth.identities where provider = $1 and provider_id = $2",
+    [provider, person.subject],
+  );
+  const known = rows[0];
+  if (known) {
+    await tx.query(
+      "update auth.identities set identity_data = $3::jsonb, updated_at = now() where provider = $1 and provider_id = $2",
+      [provider, person.subject, JSON.stringify(person.identityData)],
+    );
+    const user = await findUserById(tx, known.user_id);
+    if (!user) throw authError.unexpected();
+    return user;
+  }
+  if (!person.email) throw authError.providerEmailMissing();
+
+  let user = await findUserByEmail(tx, person.email);
+  if (user) {
+    // Linking to an existing account is safe only when the provider vouches for the address.
+    if (!person.emailVerified) throw authError.emailExists();
+    await tx.query(
+      `update auth.users
+          set raw_app_meta_data = jsonb_set(coalesce(raw_app_meta_data, '{}'::jsonb), '{providers}',
+                (select coalesce(jsonb_agg(distinct value), '[]'::jsonb) from jsonb_array_elements_text(
+                   coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || to_jsonb($2::text)) as value)),
+              updated_at = now()
+        where id = $1`,
+      [user.id, provider],
+    );
+  } else {
+    if (services.settings.auth.disableSignup) throw authError.signupDisabled();
+    if (!person.emailVerified && !services.settings.auth.autoconfirm) {
+      throw new AuthError(
+        400,
+        "provider_email_needs_verification",
+        `Unverified email with ${provider}. Verify the address with ${provider} and sign in again.`,
+      );
+    }
+    const userId = randomUUID();
+    await tx.query(
+      `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
+         $3::jsonb, $4::jsonb, now(), now(), false, false)`,
+      [
+        userId,
+        person.email,
+        JSON.stringify({ provider, providers: [provider] }),
+        JSON.stringify(person.identityData),
+      ],
+    );
+    user = await findUserById(tx, userId);
+    if (!user) throw authError.unexpected();
+  }
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3::jsonb, $4, now(), now(), now())`,
+    [person.subject, user.id, JSON.stringify(person.identityData), provider],
+  );
+  return user;
+}
+
+/**
+ * GET /callback?code=…&state=…: where the provider sends the visitor back. The code is exchanged
+ * (with this server's PKCE verifier), the provider's user found or created, and the visitor sent
+ * to the flow's redirect_to: with the session in the fragment (implicit flow), or with `?code=`
+ * when the client started a PKCE flow. Failures go to the same address as error parameters.
+ */
+export function callback(services: AuthServices) {
+  return async (c: Context<AuthEnv>) => {
+    const state = c.req.query("state");
+    if (!state) throw authError.oauthStateMissing();
+    if (!uuidPattern.test(state)) throw authError.oauthStateInvalid();
+    const { rows } = await services.db.query<FlowState>(
+      `select f.id, f.provider_type, f.code_challenge, f.referrer, s.code_verifier,
+              f.created_at < now() - make_interval(secs => $2) as expired
+         from auth.flow_state f
+         left join auth.oauth_client_states s on s.id = f.oauth_client_state_id
+        where f.id = $1 and f.user_id is null`,
+      [state.toLowerCase(), flowStateLifetimeSeconds],
+    );
+    const flow = rows[0];
+    if (!flow) throw authError.oauthStateNotFound();
+    if (flow.expired) throw new AuthError(400, "bad_oauth_state", "OAuth state has expired");
+
+    const target = flow.referrer ?? services.settings.siteUrl;
+    try {
+      const location = await complete(services, c, flow, target);
+      return c.redirect(location, 302);
+    } catch (failure) {
+      if (!(failure instanceof AuthError) && !(failure instanceof ProviderRefusal)) {
+        services.log.error("OAuth callback failed", {
+          provider: flow.provider_type,
+          error: failure instanceof Error ? failure.message : String(failure),
+        });
+      }
+      await services.db
+        .query("delete from auth.flow_state where id = $1", [flow.id])
+        .catch(() => undefined);
+      return c.redirect(errorRedirect(target, failure), 302);
+    }
+  };
+}
+
+async function complete(
+  services: AuthServices,
+  c: Context<AuthEnv>,
+  flow: FlowState,
+  target: string,
+): Promise<string> {
+  const refusal = c.req.query("error");
+  if (refusal) throw new ProviderRefusal(refusal, c.req.query("error_description") ?? "");
+  const code = c.req.query("code");
+  if (!code) {
+    throw new AuthError(
+      400,
+      "bad_oauth_callback",
+      "OAuth callback with missing authorization code missing",
+    );
+  }
+  const provider = services.providers.get(flow.provider_type);
+  if (!provider) throw authError.providerDisabled();
+  const tokens = await services.providers.exchange(
+    provider,
+    code,
+    callbackUrl(services.settings.apiExternalUrl),
+    flow.code_verifier ?? undefined,
+  );
+  const person = await services.providers.user(provider, tokens);
+  const context = { ip: c.get("clientIp"), userAgent: requestUserAgent(c) };
+
+  return services.db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      "delete from auth.oauth_client_states where id = (select oauth_client_state_id from auth.flow_state where id = $1 and user_id is null) returning id",
+      [flow.id],
+    );
+    if (claimed.rows.length === 0 && flow.code_verifier !== null) {
+      throw new AuthError(400, "flow_state_already_used", "State has already been used");
+    }
+    const user = await accountFor(tx, services, provider.name, person);
+    if (user.banned_until && user.banned_until > new Date()) throw authError.userBanned();
+    const address = new URL(target);
+
+    if (flow.code_challenge) {
+      const authCode = randomUUID();
+      await tx.query(
+        `update auth.flow_state
+            set user_id = $2, auth_code = $3, auth_code_issued_at = now(), updated_at = now(),
+                provider_access_token = $4, provider_refresh_token = $5
+          where id = $1`,
+        [flow.id, user.id, authCode, tokens.accessToken, tokens.refreshToken ?? null],
+      );
+      address.searchParams.set("code", authCode);
+      return address.toString();
+    }
+
+    await tx.query("delete from auth.flow_state where id = $1", [flow.id]);
+    const session = await startSession(tx, services.tokens, user, "oauth", context, provider.name);
+    // GoTrue's AsRedirectURL: url.Values.Encode, whose keys come sorted.
+    const fragment = new URLSearchParams(
+      Object.entries({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        provider_refresh_token: tokens.refreshToken,
+        provider_token: tokens.accessToken,
+        refresh_token: session.refresh_token,
+        sb: "",
+        token_type: session.token_type,
+      }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    address.hash = fragment.toString();
+    return address.toString();
+  });
+}

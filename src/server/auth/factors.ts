@@ -1,0 +1,43 @@
+import type { Context } from "hono";
+import type { Queryable } from "../db/database.ts";
+import type { AuthEnv } from "./bearer.ts";
+import { AuthError, authError } from "./errors.ts";
+import type { SessionRow } from "./sessions.ts";
+import type { FactorRow } from "./users.ts";
+import { unverifiedFactorLifetimeSeconds } from "./users.ts";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+/** GoTrue's loadFactor: the path's factor, if it belongs to the bearer (and has not expired). */
+export async function ownedFactor(db: Queryable, c: Context<AuthEnv>): Promise<FactorRow> {
+  const factorId = c.req.param("factorId") ?? "";
+  if (!uuidPattern.test(factorId)) {
+    throw new AuthError(404, "validation_failed", "factor_id must be an UUID");
+  }
+  const { rows } = await db.query<FactorRow>(
+    `select * from auth.mfa_factors
+      where id = $1 and user_id = $2
+        and (status = 'verified' or created_at > now() - make_interval(secs => $3))`,
+    [factorId.toLowerCase(), c.get("user").id, unverifiedFactorLifetimeSeconds],
+  );
+  const factor = rows[0];
+  if (!factor) throw authError.factorNotFound();
+  return factor;
+}
+
+/** MFA endpoints act on the session the access token names. */
+export function currentSession(c: Context<AuthEnv>): SessionRow {
+  const session = c.get("session");
+  if (!session) {
+    throw new AuthError(
+      500,
+      "unexpected_failure",
+      "A valid session and a registered user are required to use a factor",
+    );
+  }
+  return session;
+}
+
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}

@@ -1,0 +1,84 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AuthConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../log.ts";
+import { authorize } from "./authorize.ts";
+import { requireUser, type AuthEnv } from "./bearer.ts";
+import { callback } from "./callback.ts";
+import { AuthError, authError, authErrorResponse } from "./errors.ts";
+import { challengeFactor } from "./factors-challenge.ts";
+import { enrollFactor } from "./factors-enroll.ts";
+import { unenrollFactor } from "./factors-unenroll.ts";
+import { verifyFactor } from "./factors-verify.ts";
+import { health } from "./health.ts";
+import { logout } from "./logout.ts";
+import type { OAuthProviders } from "./oauth-providers.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import type { TokenSettings } from "./sessions.ts";
+import { settings } from "./settings.ts";
+import { signup } from "./signup.ts";
+import { token } from "./token.ts";
+import { getUser, updateUser } from "./user.ts";
+
+export interface AuthServices {
+  db: Database;
+  settings: { auth: AuthConfig; siteUrl: string; apiExternalUrl: string };
+  tokens: TokenSettings;
+  limiter: RateLimiter;
+  providers: OAuthProviders;
+  log: Logger;
+}
+
+export const authBodyLimit = 64 * 1024;
+
+/** Paths a browser navigates to, which carry no apikey; the gateway lets them through. */
+export const keylessAuthPaths = new Set([
+  "/auth/v1/authorize",
+  "/auth/v1/callback",
+  "/auth/v1/verify",
+]);
+
+/** /auth/v1: the Supabase Auth (GoTrue) subset supabase-js's auth client calls. */
+export function authRoutes(services: AuthServices): Hono<AuthEnv> {
+  const auth = new Hono<AuthEnv>();
+  const user = requireUser(services.db, services.tokens.secret);
+  auth.use(
+    bodyLimit({
+      maxSize: authBodyLimit,
+      onError: () => {
+        throw new AuthError(
+          413,
+          "request_entity_too_large",
+          `Request body too large (max ${authBodyLimit} bytes)`,
+        );
+      },
+    }),
+  );
+  auth.get("/health", health());
+  auth.get("/settings", settings(services));
+  auth.post("/signup", signup(services));
+  auth.post("/token", token(services));
+  auth.post("/logout", user, logout(services));
+  auth.get("/user", user, getUser(services));
+  auth.put("/user", user, updateUser(services));
+  auth.post("/factors", user, enrollFactor(services));
+  auth.post("/factors/:factorId/challenge", user, challengeFactor(services));
+  auth.post("/factors/:factorId/verify", user, verifyFactor(services));
+  auth.delete("/factors/:factorId", user, unenrollFactor(services));
+  auth.get("/authorize", authorize(services));
+  auth.get("/callback", callback(services));
+  auth.all("*", () => {
+    throw authError.notFound();
+  });
+  auth.onError((error, c) => {
+    if (error instanceof AuthError) return authErrorResponse(c, error);
+    services.log.error("unhandled auth error", {
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return authErrorResponse(c, authError.unexpected());
+  });
+  return auth;
+}

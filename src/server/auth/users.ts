@@ -1,0 +1,154 @@
+import type { Queryable } from "../db/database.ts";
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  phone: string | null;
+  phone_confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
+  confirmed_at: Date | null;
+  email_change: string | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  banned_until: Date | null;
+  is_anonymous: boolean;
+}
+
+export interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  email: string | null;
+}
+
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: "unverified" | "verified";
+  created_at: Date;
+  updated_at: Date;
+  secret: string;
+  phone: string | null;
+  last_challenged_at: Date | null;
+  last_totp_step: string | number | null;
+}
+
+/** Unverified factors older than this are gone, as in GoTrue (MFA_FACTOR_EXPIRY_DURATION). */
+export const unverifiedFactorLifetimeSeconds = 300;
+
+const userColumns = `id, aud, role, email, encrypted_password, email_confirmed_at, phone,
+  phone_confirmed_at, confirmation_sent_at, confirmed_at, email_change, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous`;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${userColumns} from auth.users where id = $1 and deleted_at is null`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Emails are stored lower-cased, as GoTrue stores them. */
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${userColumns} from auth.users
+      where email = lower($1) and is_sso_user = false and deleted_at is null`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findFactors(db: Queryable, userId: string): Promise<FactorRow[]> {
+  const { rows } = await db.query<FactorRow>(
+    `select * from auth.mfa_factors
+      where user_id = $1
+        and (status = 'verified' or created_at > now() - make_interval(secs => $2))
+      order by created_at`,
+    [userId, unverifiedFactorLifetimeSeconds],
+  );
+  return rows;
+}
+
+const time = (value: Date | null | undefined) => (value ? value.toISOString() : undefined);
+
+export function identityJson(identity: IdentityRow) {
+  return withoutUndefined({
+    identity_id: identity.id,
+    id: identity.provider_id,
+    user_id: identity.user_id,
+    identity_data: identity.identity_data,
+    provider: identity.provider,
+    last_sign_in_at: time(identity.last_sign_in_at),
+    created_at: time(identity.created_at),
+    updated_at: time(identity.updated_at),
+    email: identity.email ?? undefined,
+  });
+}
+
+export function factorJson(factor: FactorRow) {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendly_name ?? undefined,
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: time(factor.created_at),
+    updated_at: time(factor.updated_at),
+    last_challenged_at: time(factor.last_challenged_at) ?? null,
+    phone: factor.phone ?? "",
+  };
+}
+
+/**
+ * The user as GoTrue serialises it: fields that are null or empty are left out (`factors` too,
+ * which is absent rather than []); `email` and `phone` are "" when there is none.
+ */
+export async function userJson(db: Queryable, user: UserRow) {
+  const [{ rows: identities }, factors] = await Promise.all([
+    db.query<IdentityRow>(
+      "select * from auth.identities where user_id = $1 order by created_at, id",
+      [user.id],
+    ),
+    findFactors(db, user.id),
+  ]);
+  return withoutUndefined({
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email ?? "",
+    email_confirmed_at: time(user.email_confirmed_at),
+    phone: user.phone ?? "",
+    phone_confirmed_at: time(user.phone_confirmed_at),
+    confirmation_sent_at: time(user.confirmation_sent_at),
+    confirmed_at: time(user.confirmed_at),
+    new_email: user.email_change || undefined,
+    last_sign_in_at: time(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
+    identities: identities.map(identityJson),
+    created_at: time(user.created_at),
+    updated_at: time(user.updated_at),
+    banned_until: time(user.banned_until),
+    is_anonymous: user.is_anonymous,
+  });
+}
+
+export type UserJson = Awaited<ReturnType<typeof userJson>>;
+
+function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}

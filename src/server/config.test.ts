@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig, auth settings", () => {
+  it("defaults to autoconfirm, 8-character passwords, a 10 s reuse interval and GoTrue's limits", () => {
+    const config = loadConfig({ SITE_URL: "https://kalima.example/" });
+    expect(config.apiExternalUrl).toBe("https://kalima.example");
+    expect(config.auth).toEqual({
+      autoconfirm: true,
+      disableSignup: false,
+      passwordMinLength: 8,
+      refreshTokenReuseInterval: 10,
+      redirectUrls: [],
+      rateLimits: { enabled: true, token: 150, signup: 30, mfa: 15 },
+      providers: [],
+    });
+  });
+
+  it("reads an OpenID Connect provider from AUTH_EXTERNAL_<NAME>_*", () => {
+    const config = loadConfig({
+      AUTH_EXTERNAL_PROVIDERS: "keycloak, my-idp",
+      AUTH_EXTERNAL_KEYCLOAK_CLIENT_ID: "kalima",
+      AUTH_EXTERNAL_KEYCLOAK_SECRET: "s3cret",
+      AUTH_EXTERNAL_KEYCLOAK_ISSUER: "https://id.example/realms/kalima/",
+      AUTH_EXTERNAL_MY_IDP_CLIENT_ID: "c",
+      AUTH_EXTERNAL_MY_IDP_SECRET: "s",
+      AUTH_EXTERNAL_MY_IDP_AUTHORIZATION_URL: "https://idp.example/authorize",
+      AUTH_EXTERNAL_MY_IDP_TOKEN_URL: "https://idp.example/token",
+      AUTH_EXTERNAL_MY_IDP_USERINFO_URL: "https://idp.example/me",
+      AUTH_EXTERNAL_MY_IDP_TOKEN_AUTH_METHOD: "client_secret_post",
+    });
+    expect(config.auth.providers).toEqual([
+      expect.objectContaining({
+        name: "keycloak",
+        issuer: "https://id.example/realms/kalima",
+        scopes: "openid email profile",
+        tokenAuthMethod: "client_secret_basic",
+      }),
+      expect.objectContaining({
+        name: "my-idp",
+        issuer: undefined,
+        userinfoUrl: "https://idp.example/me",
+        scopes: "",
+        tokenAuthMethod: "client_secret_post",
+      }),
+    ]);
+  });
+
+  const invalid: [string, Record<string, string>, string][] = [
+    [
+      "a provider without a client id",
+      { AUTH_EXTERNAL_PROVIDERS: "x" },
+      "AUTH_EXTERNAL_X_CLIENT_ID",
+    ],
+    [
+      "a provider without endpoints",
+      { AUTH_EXTERNAL_PROVIDERS: "x", AUTH_EXTERNAL_X_CLIENT_ID: "c", AUTH_EXTERNAL_X_SECRET: "s" },
+      "AUTH_EXTERNAL_X_ISSUER",
+    ],
+    [
+      "a provider name in capitals",
+      { AUTH_EXTERNAL_PROVIDERS: "Google" },
+      "AUTH_EXTERNAL_PROVIDERS",
+    ],
+    ["a 5-character minimum", { AUTH_PASSWORD_MIN_LENGTH: "5" }, "AUTH_PASSWORD_MIN_LENGTH"],
+    ["a rate-limit switch that is not a boolean", { AUTH_RATE_LIMITS: "off" }, "AUTH_RATE_LIMITS"],
+  ];
+  it.each(invalid)("refuses %s, naming the variable", (_label, env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+});
