@@ -2,7 +2,9 @@ import { expect, test } from "./fixtures.ts";
 
 const root = "#root";
 
-test("a page does no app work until it is used, and the first press is handled", async ({ page }) => {
+test("a page does no app work until it is used, and the first press is handled", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.waitForTimeout(300);
   await expect(page.locator(root)).not.toHaveAttribute("data-hydrated");
@@ -20,7 +22,9 @@ test("keyboard users wake the page by moving focus", async ({ page }) => {
 test("links work before the page wakes, as plain links to prerendered pages", async ({ page }) => {
   await page.goto("/");
   const response = page.waitForResponse((candidate) => candidate.url().endsWith("/about"));
-  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/about"]')?.click());
+  await page.evaluate(() =>
+    document.querySelector<HTMLAnchorElement>('header a[href="/about"]')?.click(),
+  );
   expect((await response).status()).toBe(200);
   await expect(page).toHaveTitle("عن المنصة | كلمة");
 });
