@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { deferAppScript } from "./defer-app-script.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -19,6 +20,8 @@ const parts = {
       "react-router.config.ts",
       "vite.config.ts",
       "package-lock.json",
+      "scripts/build-steps.mjs",
+      "scripts/defer-app-script.mjs",
     ],
     // Baked into the pages at build time.
     settings: ["SITE_URL", "VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY"],
@@ -116,40 +119,21 @@ function removeDataFiles(directory) {
   }
 }
 
-/**
- * The app hydrates on the first interaction (entry.client.tsx), so its script is not needed to
- * show a page: its fetches go at low priority, after the stylesheet and the preloaded fonts
- * that the first paint waits for. Fails when React Router's output no longer has the shape
- * this expects, rather than shipping pages without the change.
- */
-function lowerScriptPriority(directory) {
+/** Every prerendered page loads its scripts after it has loaded (defer-app-script.mjs). */
+function deferAppScripts(directory) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const file = path.join(directory, entry.name);
-    if (entry.isDirectory()) {
-      lowerScriptPriority(file);
-      continue;
+    if (entry.isDirectory()) deferAppScripts(file);
+    else if (entry.name === "index.html") {
+      writeFileSync(file, deferAppScript(readFileSync(file, "utf8"), path.relative(root, file)));
     }
-    if (entry.name !== "index.html") continue;
-    const html = readFileSync(file, "utf8");
-    const appScript = '<script type="module" async="">';
-    if (!html.includes(appScript) || !html.includes('<link rel="modulepreload"')) {
-      throw new Error(
-        `${path.relative(root, file)}: no module script and preloads to deprioritise`,
-      );
-    }
-    writeFileSync(
-      file,
-      html
-        .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
-        .replace(appScript, '<script type="module" async="" fetchpriority="low">'),
-    );
   }
 }
 
 export function buildSite() {
   run("react-router", ["build"]);
   removeDataFiles(path.join(root, "build/client"));
-  lowerScriptPriority(path.join(root, "build/client"));
+  deferAppScripts(path.join(root, "build/client"));
   precompress(path.join(root, "build/client"));
   writeFileSync(path.join(root, parts.site.stamp), fingerprint(parts.site));
 }

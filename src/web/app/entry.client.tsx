@@ -1,8 +1,17 @@
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { readRememberedLanguage } from "../features/language/remembered-language.ts";
-import { sessionStorageKey } from "../lib/supabase-client.ts";
+import { mayHaveSession } from "../lib/session-hint.ts";
 import { appRootId } from "./app-root.ts";
+
+declare global {
+  interface Window {
+    /** Set by the page's loader (scripts/defer-app-script.mjs) when the visitor reached for it. */
+    __kalimaWoken?: boolean;
+    /** Buttons pressed before the app was ready, to press again once it is. */
+    __kalimaHeld?: HTMLElement[];
+  }
+}
 
 // Every page arrives prerendered and readable: links are plain links. The app is hydrated
 // when the visitor first reaches for it (a press, a key, focus), so reading costs a phone no
@@ -12,19 +21,8 @@ const firstInteraction = ["pointerdown", "touchstart", "keydown", "focusin"] as 
 
 function needsAppAtOnce(): boolean {
   const remembered = readRememberedLanguage();
-  if (remembered && remembered !== document.documentElement.lang) return true;
-  if (
-    /[#?&](access_token|error_description|code)=/u.test(
-      window.location.hash + window.location.search,
-    )
-  ) {
-    return true;
-  }
-  try {
-    return window.localStorage.getItem(sessionStorageKey()) !== null;
-  } catch {
-    return false;
-  }
+  const otherLanguage = remembered !== undefined && remembered !== document.documentElement.lang;
+  return otherLanguage || mayHaveSession();
 }
 
 let started = false;
@@ -37,11 +35,13 @@ function hydrate(): void {
   if (!container) throw new Error(`The page has no #${appRootId} to hydrate`);
   try {
     hydrateRoot(container, <HydratedRouter />);
-    container.dataset.hydrated = "";
   } catch (pending) {
     if (!(pending instanceof Promise)) throw pending;
     void pending.then(hydrate, hydrate);
+    return;
   }
+  container.dataset.hydrated = "";
+  for (const button of window.__kalimaHeld?.splice(0) ?? []) button.click();
 }
 
 function start(): void {
@@ -51,11 +51,12 @@ function start(): void {
   hydrate();
 }
 
-if (needsAppAtOnce()) {
+if (window.__kalimaWoken || needsAppAtOnce()) {
   start();
 } else {
   // Capturing at the document, the app's own handlers are in place before the event reaches
   // its target, so the press or key that woke the page is handled by it.
-  for (const type of firstInteraction)
+  for (const type of firstInteraction) {
     document.addEventListener(type, start, { capture: true, passive: true });
+  }
 }

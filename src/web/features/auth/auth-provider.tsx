@@ -1,6 +1,7 @@
 import type { AuthError, Session, SupabaseClient } from "@supabase/supabase-js";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { getSupabase, sessionStorageKey } from "../../lib/supabase-client.ts";
+import { mayHaveSession } from "../../lib/session-hint.ts";
+import { getSupabase } from "../../lib/supabase-client.ts";
 import { useLanguage } from "../language/use-language.ts";
 import { toast } from "../toast/toast-store.ts";
 import {
@@ -10,17 +11,6 @@ import {
   type SignInInput,
   type SignUpInput,
 } from "./auth-context.ts";
-
-/** Whether supabase-js would find anything: a stored session, or one arriving in the URL. */
-function mayHaveSession(): boolean {
-  const address = window.location.hash + window.location.search;
-  if (/[#?&](access_token|error_description|code)=/u.test(address)) return true;
-  try {
-    return window.localStorage.getItem(sessionStorageKey()) !== null;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The server's words when it said something a visitor can act on ("Invalid login credentials");
