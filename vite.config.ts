@@ -45,6 +45,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // Imported on first use only (lib/supabase-client.ts): named, so it can be found.
+              name: "supabase",
+              test: /node_modules[\\/]@supabase[\\/]/u,
+              priority: 3,
+            },
+            {
               name: "framework",
               test: /node_modules[\\/](preact|react-router|@radix-ui|lucide-react|cookie|set-cookie-parser)[\\/]/u,
               priority: 2,

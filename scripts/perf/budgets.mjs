@@ -1,0 +1,21 @@
+// What the first view of every page may cost a phone (kB are 1000 bytes), and what Lighthouse
+// (mobile, its default throttling) must say of it. One place, read by `npm run perf` and by the
+// byte check in `npm test`.
+export const byteBudgets = {
+  /** JavaScript the first view loads, gzip. */
+  script: 110_000,
+  /** Stylesheets, gzip. */
+  stylesheet: 20_000,
+  /** Fonts, as sent (woff2 is compressed already). */
+  font: 120_000,
+};
+
+export const lighthouseBudgets = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  lcpMs: 1500,
+  tbtMs: 100,
+  cls: 0.01,
+};

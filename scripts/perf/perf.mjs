@@ -1,0 +1,191 @@
+// npm run perf: builds, starts the server on a fresh embedded database, and for every page in
+// Arabic and English prints what its first view downloads and Lighthouse's mobile scores
+// (median of three runs) with LCP, TBT and CLS. Exits non-zero when a budget is missed.
+//   npm run perf -- --runs 5 --routes /,/contact --languages ar
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureBuilt, root } from "../build-steps.mjs";
+import { byteBudgets, lighthouseBudgets } from "./budgets.mjs";
+import { measureFirstView } from "./first-view.mjs";
+
+const allRoutes = [
+  "/",
+  "/about",
+  "/programs",
+  "/mutakallim",
+  "/mutaallem",
+  "/asdaa-kalima",
+  "/community",
+  "/contact",
+];
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    routes: { type: "string", default: allRoutes.join(",") },
+    languages: { type: "string", default: "ar,en" },
+  },
+});
+const runs = Number(options.runs);
+const routes = options.routes.split(",");
+const languages = options.languages.split(",");
+if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of runs");
+for (const language of languages) {
+  if (!["ar", "en"].includes(language))
+    throw new Error(`--languages takes ar and en, not ${language}`);
+}
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+ensureBuilt();
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "kalima-perf-"));
+const server = spawn(process.execPath, ["dist/server/main.js"], {
+  cwd: root,
+  env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "false" },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const origin = await new Promise((resolve, reject) => {
+  let output = "";
+  server.stdout.on("data", (chunk) => {
+    output += chunk;
+    const port = /"message":"listening","url":"http:\/\/[^:]+:(\d+)"/u.exec(output)?.[1];
+    if (port) resolve(`http://127.0.0.1:${port}`);
+  });
+  server.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
+});
+
+const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+const kB = (bytes) => (bytes / 1000).toFixed(1);
+const rows = [];
+const misses = [];
+
+try {
+  const browser = await chromium.launch({ executablePath: chromiumPath });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+    ],
+  });
+  try {
+    for (const language of languages) {
+      for (const route of routes) {
+        const url = `${origin}${route}`;
+        const view = await measureFirstView(browser, url, language);
+        // An English first view from our server comes from the cookie; Lighthouse has none,
+        // so it asks for the English address directly.
+        const lighthouseUrl = language === "en" ? `${origin}/en${route === "/" ? "" : route}` : url;
+        const samples = [];
+        for (let run = 0; run < runs; run += 1) {
+          const result = await lighthouse(lighthouseUrl, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          });
+          const { categories, audits } = result.lhr;
+          samples.push({
+            performance: Math.round(categories.performance.score * 100),
+            accessibility: Math.round(categories.accessibility.score * 100),
+            "best-practices": Math.round(categories["best-practices"].score * 100),
+            seo: Math.round(categories.seo.score * 100),
+            lcpMs: audits["largest-contentful-paint"].numericValue,
+            tbtMs: audits["total-blocking-time"].numericValue,
+            cls: audits["cumulative-layout-shift"].numericValue,
+          });
+        }
+        const score = Object.fromEntries(
+          Object.keys(samples[0]).map((key) => [key, median(samples.map((sample) => sample[key]))]),
+        );
+        const row = {
+          language,
+          route,
+          ...view.totals,
+          ...score,
+          otherHosts: view.hosts.filter((host) => host !== new URL(origin).host),
+        };
+        rows.push(row);
+        const label = `${language} ${route}`;
+        for (const [kind, budget] of Object.entries(byteBudgets)) {
+          if (row[kind] > budget)
+            misses.push(`${label}: ${kind} ${kB(row[kind])} kB > ${kB(budget)} kB`);
+        }
+        for (const key of ["performance", "accessibility", "best-practices", "seo"]) {
+          if (row[key] < lighthouseBudgets[key])
+            misses.push(`${label}: ${key} ${row[key]} < ${lighthouseBudgets[key]}`);
+        }
+        if (row.lcpMs > lighthouseBudgets.lcpMs)
+          misses.push(`${label}: LCP ${Math.round(row.lcpMs)} ms > ${lighthouseBudgets.lcpMs} ms`);
+        if (row.tbtMs > lighthouseBudgets.tbtMs)
+          misses.push(`${label}: TBT ${Math.round(row.tbtMs)} ms > ${lighthouseBudgets.tbtMs} ms`);
+        if (row.cls > lighthouseBudgets.cls)
+          misses.push(`${label}: CLS ${row.cls.toFixed(3)} > ${lighthouseBudgets.cls}`);
+        if (row.otherHosts.length > 0) misses.push(`${label}: asked ${row.otherHosts.join(", ")}`);
+        process.stderr.write(`measured ${label}\n`);
+      }
+    }
+  } finally {
+    await browser.close();
+    chrome.kill();
+  }
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const header = [
+  "lang",
+  "route",
+  "JS kB",
+  "CSS kB",
+  "font kB",
+  "perf",
+  "a11y",
+  "best",
+  "SEO",
+  "LCP ms",
+  "TBT ms",
+  "CLS",
+];
+const table = rows.map((row) => [
+  row.language,
+  row.route,
+  kB(row.script),
+  kB(row.stylesheet),
+  kB(row.font),
+  row.performance,
+  row.accessibility,
+  row["best-practices"],
+  row.seo,
+  Math.round(row.lcpMs),
+  Math.round(row.tbtMs),
+  row.cls.toFixed(3),
+]);
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...table.map((line) => String(line[column]).length)),
+);
+const line = (cells) =>
+  `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(" | ")} |`;
+process.stdout.write(
+  [
+    `First views and Lighthouse (mobile, median of ${runs}), budgets: JS ${kB(byteBudgets.script)} kB, CSS ${kB(byteBudgets.stylesheet)} kB, fonts ${kB(byteBudgets.font)} kB gzip; performance ≥ ${lighthouseBudgets.performance}, others 100; LCP ≤ ${lighthouseBudgets.lcpMs} ms, TBT ≤ ${lighthouseBudgets.tbtMs} ms, CLS ≤ ${lighthouseBudgets.cls}`,
+    line(header),
+    line(widths.map((width) => "-".repeat(width))),
+    ...table.map(line),
+    "",
+    misses.length === 0
+      ? "Every budget holds."
+      : `Budgets missed:\n${misses.map((miss) => `  ${miss}`).join("\n")}`,
+    "",
+  ].join("\n"),
+);
+process.exit(misses.length === 0 ? 0 : 1);

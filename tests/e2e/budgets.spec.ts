@@ -1,0 +1,41 @@
+import { byteBudgets } from "../../scripts/perf/budgets.mjs";
+import { measureFirstView } from "../../scripts/perf/first-view.mjs";
+import { expect, test } from "./fixtures.ts";
+import { routes } from "./pages.ts";
+
+// The deterministic half of the performance budget: what each first view downloads.
+// `npm run perf` adds Lighthouse's timings on top.
+for (const language of ["ar", "en"] as const) {
+  test(`every first view in ${language} stays within its byte budget and asks only our host`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    for (const route of routes) {
+      const view = await measureFirstView(browser, `${baseURL}${route.path}`, language);
+      expect(view.status, route.path).toBe(200);
+      expect(view.hosts, `${route.path} asked another host`).toEqual([new URL(baseURL ?? "").host]);
+      for (const kind of ["script", "stylesheet", "font"] as const) {
+        expect(view.totals[kind], `${route.path} ${kind} bytes`).toBeLessThanOrEqual(
+          byteBudgets[kind],
+        );
+      }
+      expect(view.totals.script, `${route.path} loads no script`).toBeGreaterThan(0);
+    }
+  });
+}
+
+test("supabase-js and the form's code are not part of a page without a form", async ({
+  browser,
+  baseURL,
+}) => {
+  const home = await measureFirstView(browser, `${baseURL}/`, "ar");
+  const contact = await measureFirstView(browser, `${baseURL}/contact`, "ar");
+  const scripts = (view: typeof home) =>
+    view.files.filter((file) => file.type === "script").map((file) => file.url);
+  expect(scripts(home).some((url) => url.includes("contact-form"))).toBe(false);
+  expect(scripts(contact).some((url) => url.includes("contact-form"))).toBe(true);
+  for (const view of [home, contact]) {
+    expect(scripts(view).some((url) => /\/supabase-[\w-]+\.js$/u.test(url))).toBe(false);
+  }
+});
