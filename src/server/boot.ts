@@ -26,7 +26,14 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     const keys = await makeApiKeys(jwtSecret);
     const hasSite = existsSync(path.join(config.siteDir, "index.html"));
     if (!hasSite) log.warn("no built site: serving the API only", { siteDir: config.siteDir });
-    const site = hasSite ? await loadSite(config.siteDir, { anonKey: keys.anon }) : undefined;
+    const site = hasSite
+      ? await loadSite(config.siteDir, {
+          anonKey: keys.anon,
+          connectSources: config.browserSupabaseUrl
+            ? [new URL(config.browserSupabaseUrl).origin]
+            : [],
+        })
+      : undefined;
     const schema = await loadSchemaCache(db);
     const app = createApp({ config, db, schema, jwtSecret, site, log });
     return { app, db, keys };

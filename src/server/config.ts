@@ -39,6 +39,7 @@ const environment = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
   SITE_URL: z.url({ error: "must be an absolute URL such as https://kalima.example" }).optional(),
+  VITE_SUPABASE_URL: z.url({ error: "must be the absolute URL of a Supabase project" }).optional(),
   CORS_ORIGINS: commaList,
   TRUST_PROXY: z
     .string()
@@ -113,6 +114,8 @@ export interface Config {
   jwtSecret: string | undefined;
   jwtExpiry: number;
   siteUrl: string;
+  /** The Supabase project the site was built to call, when not this server (VITE_SUPABASE_URL). */
+  browserSupabaseUrl: string | undefined;
   /** This server's public origin, where OAuth providers send visitors back (/auth/v1/callback). */
   apiExternalUrl: string;
   auth: AuthConfig;
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET,
     jwtExpiry: values.JWT_EXPIRY,
     siteUrl,
+    browserSupabaseUrl: values.VITE_SUPABASE_URL,
     apiExternalUrl: (values.API_EXTERNAL_URL ?? siteUrl).replace(/\/+$/u, ""),
     auth: {
       autoconfirm: values.AUTH_AUTOCONFIRM,

@@ -20,6 +20,7 @@ async function send(c: Context<AppEnv>, file: SiteFile, status: 200 | 404) {
   c.header("Cache-Control", file.cacheControl);
   c.header("ETag", file.etag);
   c.header("Vary", "Accept-Encoding", { append: true });
+  if (file.contentSecurityPolicy) c.header("Content-Security-Policy", file.contentSecurityPolicy);
   if (status === 200 && c.req.header("if-none-match") === file.etag) {
     return c.body(null, 304);
   }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { englishPrefix, type Language } from "../../shared/language.ts";
+import { contentSecurityPolicy } from "./content-security-policy.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -14,6 +15,8 @@ export interface Representation {
 
 export interface SiteFile {
   contentType: string;
+  /** Pages only: the Content-Security-Policy their inline scripts need. */
+  contentSecurityPolicy?: string;
   etag: string;
   cacheControl: string;
   /** The body in the best encoding the client accepts. */
@@ -102,6 +105,8 @@ async function listFiles(directory: string, prefix = ""): Promise<string[]> {
 export interface SiteOptions {
   /** Written into every page for a front end built without VITE_SUPABASE_ANON_KEY. */
   anonKey: string;
+  /** Origins the pages may call besides their own: a hosted Supabase project, when built for one. */
+  connectSources?: readonly string[];
 }
 
 export interface PageMatch {
@@ -136,7 +141,10 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
         .toString("utf8")
         .replace(anonKeyMeta, `<meta name="supabase-anon-key" content="${options.anonKey}"/>`);
       const route = "/" + relative.slice(0, -"index.html".length).replace(/\/$/u, "");
-      pages.set(route, memoryFile(".html", Buffer.from(html), "no-cache"));
+      pages.set(route, {
+        ...memoryFile(".html", Buffer.from(html), "no-cache"),
+        contentSecurityPolicy: contentSecurityPolicy(html, options.connectSources),
+      });
       continue;
     }
     const prebuilt: Partial<Record<Encoding, () => Promise<Buffer>>> = {};
