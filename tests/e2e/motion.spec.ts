@@ -1,0 +1,58 @@
+import { expect, test } from "./fixtures.ts";
+
+test("page changes go through a view transition, old page out before the new one in", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const original = document.startViewTransition?.bind(document);
+    if (!original) return;
+    (window as unknown as { transitions: number }).transitions = 0;
+    document.startViewTransition = ((update: ViewTransitionUpdateCallback) => {
+      (window as unknown as { transitions: number }).transitions += 1;
+      return original(update);
+    }) as typeof document.startViewTransition;
+  });
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "عن المنصة" }).click();
+  await expect(page).toHaveTitle("عن المنصة | كلمة");
+  expect(
+    await page.evaluate(() => (window as unknown as { transitions: number }).transitions),
+  ).toBe(1);
+  const timing = await page.evaluate(() => {
+    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+    const find = (selector: string) =>
+      rules.find(
+        (rule): rule is CSSStyleRule =>
+          rule instanceof CSSStyleRule && rule.selectorText === selector,
+      );
+    return {
+      leave: find("::view-transition-old(page)")?.style.animation,
+      enter: find("::view-transition-new(page)")?.style.animation,
+    };
+  });
+  expect(timing.leave).toMatch(/^0.16s .*page-leave$/u);
+  // The new page waits for the old one to leave: its delay is the old one's duration.
+  expect(timing.enter).toMatch(/^0.26s ease-out 0.16s .*page-enter$/u);
+});
+
+test("the hero's phrases drift, and stand still when motion is reduced", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const [reducedMotion, expected] of [
+    ["no-preference", "phrase-drift"],
+    ["reduce", "none"],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, reducedMotion });
+    const page = await context.newPage();
+    await page.goto("/");
+    const phrases = page.locator(".floating-phrase");
+    await expect(phrases).toHaveCount(20);
+    await expect(phrases.first()).toHaveAttribute("lang", "ar");
+    expect(
+      await phrases.first().evaluate((element) => getComputedStyle(element).animationName),
+    ).toBe(expected);
+    expect(await page.locator('[aria-hidden="true"]:has(.floating-phrase)').count()).toBe(1);
+    await context.close();
+  }
+});
