@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Database } from "../db/database.ts";
+import { DatabaseUnavailableError, type Database } from "../db/database.ts";
 import { type ApiClaims, type AppEnv, isApiRole } from "../http/context.ts";
 import { JwtError, verifyJwt } from "../jwt.ts";
 import { PostgrestError, restError } from "./errors.ts";
@@ -58,7 +58,8 @@ export function restRoutes(deps: RestDependencies): Hono<AppEnv> {
   rest.all("*", () => {
     throw restError.unknownTable("");
   });
-  rest.onError((error, c) => {
+  rest.onError((thrown, c) => {
+    const error = thrown instanceof DatabaseUnavailableError ? restError.unavailable() : thrown;
     if (!(error instanceof PostgrestError)) throw error;
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     c.header("Proxy-Status", `PostgREST; error=${error.body.code}`);
