@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Results } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.ts";
+import { lockDirectory } from "./directory-lock.ts";
 import { oneRoundTrip } from "./one-round-trip.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
@@ -48,6 +49,19 @@ export function databaseFromPGlite(pglite: PGlite): Database {
  */
 export async function openPGlite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true });
-  const pglite = await PGlite.create(directory, { relaxedDurability: false });
-  return databaseFromPGlite(pglite);
+  const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
+  try {
+    const pglite = await PGlite.create(directory, { relaxedDurability: false });
+    const database = databaseFromPGlite(pglite);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
