@@ -8,7 +8,7 @@ const { database, url, dataDir, poolSize, connections, warmupMs, durationMs, key
 const load = (module) => import(new URL(`dist/server/${module}`, `file://${root}/`).href);
 const { openDatabase } = await load("db/open.js");
 const { migrate, readMigrations } = await load("db/migrate.js");
-const { asRole } = await load("db/as-role.js");
+const { queryAsRole } = await load("db/as-role.js");
 const { insertStatement } = await load("rest/insert.js");
 const { loadSchemaCache } = await load("rest/schema-cache.js");
 
@@ -33,7 +33,7 @@ async function loop() {
   while (running) {
     const started = performance.now();
     try {
-      await asRole(db, claims, (tx) => tx.query(sql, [body]));
+      await queryAsRole(db, claims, sql, [body]);
       if (measuring) latencies.push(performance.now() - started);
     } catch {
       failures += 1;
