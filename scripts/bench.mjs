@@ -53,6 +53,16 @@ const scratch = mkdtempSync(path.join(tmpdir(), "kalima-bench-"));
 const cleanups = [() => rmSync(scratch, { recursive: true, force: true })];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Kills the child if the bench stops before it exits. */
+function untilExit(child) {
+  const kill = () => child.kill("SIGKILL");
+  cleanups.push(kill);
+  child.once("exit", () => {
+    const index = cleanups.indexOf(kill);
+    if (index >= 0) cleanups.splice(index, 1);
+  });
+}
+
 async function postgresCluster() {
   const given = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (given) return given;
@@ -99,6 +109,7 @@ async function startServer(database, databaseUrl) {
     },
   });
   const url = `http://127.0.0.1:${port}`;
+  untilExit(child);
   for (let waited = 0; ; waited += 100) {
     if (child.exitCode !== null || waited > 60_000) {
       throw new Error(
@@ -169,6 +180,7 @@ function ceiling(database, target, connections, key) {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
     });
+    untilExit(child);
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.once("exit", (code) =>
@@ -350,13 +362,21 @@ function printTable(postgresProblem) {
 }
 
 async function cleanUp() {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups.length = 0;
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((error) => process.stderr.write(`Cleaning up: ${error.message}\n`));
+  }
 }
-process.once("SIGINT", async () => {
-  await cleanUp();
-  process.exit(130);
-});
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]) {
+  process.once(signal, async () => {
+    await cleanUp();
+    process.exit(code);
+  });
+}
 
 try {
   await main();
