@@ -109,6 +109,7 @@ async function startServer(database, databaseUrl) {
     },
   });
   const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   untilExit(child);
   for (let waited = 0; ; waited += 100) {
     if (child.exitCode !== null || waited > 60_000) {
@@ -126,9 +127,15 @@ async function startServer(database, databaseUrl) {
   return {
     url,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
+    },
+    check: () => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(
+          `The ${database} server stopped during the run (${child.signalCode ?? `exit ${child.exitCode}`}); see ${path.join(dataDir, "server.log")}`,
+        );
+      }
     },
   };
 }
@@ -264,6 +271,7 @@ async function main() {
             connections,
             await load(insertRequest(server.url, anonKey), connections),
           );
+          server.check();
         }
         if (database === "embedded") {
           const page = {
@@ -272,6 +280,7 @@ async function main() {
           };
           for (const connections of connectionCounts) {
             record("page GET", connections, await load(page, connections));
+            server.check();
           }
         }
       } finally {
