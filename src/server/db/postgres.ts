@@ -11,8 +11,6 @@ import { oneRoundTrip } from "./one-round-trip.ts";
 export interface PostgresOptions {
   connectionString: string;
   poolSize: number;
-  /** How long to wait for a connection, new or from a busy pool, before answering 503. */
-  connectTimeoutMs?: number;
 }
 
 // Admin shutdown, crash shutdown, cannot connect now (57P01-3), too many connections (53300)
@@ -32,7 +30,7 @@ const networkCodes = new Set([
 ]);
 // What pg says when a connection breaks or cannot be had in time.
 const connectionMessages =
-  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection terminated due to connection timeout|read ECONNRESET/u;
+  /Connection terminated|not queryable|timeout exceeded when trying to connect/u;
 
 function isConnectionFailure(error: unknown): boolean {
   if (isPostgresError(error)) return unavailableStates.test(error.code);
@@ -85,7 +83,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    // How long to wait for a connection, new or from a busy pool, before answering 503.
+    connectionTimeoutMillis: 5000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     application_name: "kalima",
