@@ -95,7 +95,8 @@ async function startServer(database, databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(scratch, `server-${database}-`));
   const log = openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  // A title of its own, so that nothing aimed at other servers by name stops this one mid-run.
+  const child = spawn(process.execPath, ["--title=kalima-bench-server", "dist/server/main.js"], {
     cwd: root,
     stdio: ["ignore", log, log],
     env: {
@@ -132,8 +133,13 @@ async function startServer(database, databaseUrl) {
     },
     check: () => {
       if (child.exitCode !== null || child.signalCode !== null) {
+        const log = readFileSync(path.join(dataDir, "server.log"), "utf8")
+          .split("\n")
+          .filter((line) => line && !line.includes('"message":"request"'))
+          .slice(-5)
+          .join("\n");
         throw new Error(
-          `The ${database} server stopped during the run (${child.signalCode ?? `exit ${child.exitCode}`}); see ${path.join(dataDir, "server.log")}`,
+          `The ${database} server stopped during the run (${child.signalCode ?? `exit ${child.exitCode}`}):\n${log}`,
         );
       }
     },
