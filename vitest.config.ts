@@ -1,5 +1,26 @@
 import { defineConfig } from "vitest/config";
 
+// The server suites run twice: on the embedded database, and on PostgreSQL (TEST_DATABASE_URL)
+// in the "-postgres" projects, each test file on a database of its own.
+const serverSuites = ["src/server/**/*.test.ts", "tests/contract/**/*.test.ts"];
+const processSuitesOnBoth = [
+  "tests/process/durability.test.ts",
+  "tests/process/operations.test.ts",
+];
+const processSuitesOnPostgres = ["tests/process/postgres/**/*.test.ts"];
+
+const serverProject = {
+  environment: "node",
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+const processProject = {
+  environment: "node",
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  fileParallelism: false,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,26 +35,37 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverProject,
           name: "server",
-          include: [
-            "src/server/**/*.test.ts",
-            "src/shared/**/*.test.ts",
-            "tests/contract/**/*.test.ts",
-          ],
-          environment: "node",
+          include: [...serverSuites, "src/shared/**/*.test.ts"],
           globalSetup: ["tests/support/database-template.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          env: { TEST_DATABASE_KIND: "embedded" },
         },
       },
       {
         test: {
+          ...serverProject,
+          name: "server-postgres",
+          include: serverSuites,
+          globalSetup: ["tests/support/postgres-template.ts"],
+          env: { TEST_DATABASE_KIND: "postgres" },
+        },
+      },
+      {
+        test: {
+          ...processProject,
           name: "process",
           include: ["tests/process/**/*.test.ts"],
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          exclude: processSuitesOnPostgres,
+          env: { TEST_DATABASE_KIND: "embedded" },
+        },
+      },
+      {
+        test: {
+          ...processProject,
+          name: "process-postgres",
+          include: [...processSuitesOnBoth, ...processSuitesOnPostgres],
+          env: { TEST_DATABASE_KIND: "postgres" },
         },
       },
     ],

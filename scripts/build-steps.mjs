@@ -148,7 +148,7 @@ export function ensureBuilt(names = ["site", "server"]) {
   const built = [];
   for (const name of names) {
     if (!isStale(name)) continue;
-    process.stdout.write(`Building the ${name} (first run, or its sources changed)...\n`);
+    process.stderr.write(`Building the ${name} (first run, or its sources changed)...\n`);
     if (name === "site") buildSite();
     else buildServer();
     built.push(name);

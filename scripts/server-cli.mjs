@@ -15,4 +15,6 @@ try {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
+// The command reads its own flags from process.argv, as when run directly.
+process.argv.splice(2, 1);
 await import(new URL(`dist/server/cli/${command}.js`, `file://${root}/`).href);

@@ -1,6 +1,8 @@
 // npm test: every suite, in order, against a fresh build. Unit, component, server and contract
 // suites run in process; then the built server is spawned (process suite) and driven by
 // Chromium (browser suite). It fails, saying why, when something a suite needs is missing.
+// The server, contract and process suites run on the embedded database, and again on
+// PostgreSQL when TEST_DATABASE_URL names a cluster where they may create databases.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +16,12 @@ if (!existsSync(chromium)) {
   );
   process.exit(1);
 }
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresNotice = postgresUrl
+  ? ""
+  : "TEST_DATABASE_URL is not set: the server suites ran on the embedded database only, not on PostgreSQL " +
+    "(node scripts/with-postgres.mjs npm test runs them on a throwaway cluster).";
 
 const reports = mkdtempSync(path.join(tmpdir(), "kalima-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -60,10 +68,13 @@ try {
   };
   vitest("web");
   vitest("server");
+  if (postgresUrl) vitest("server-postgres");
+  else process.stdout.write(`\n${postgresNotice}\n`);
 
   process.stdout.write("\n=== build ===\n");
   ensureBuilt();
   vitest("process");
+  if (postgresUrl) vitest("process-postgres");
 
   const browserReport = path.join(reports, "browser.json");
   run("browser suite", "playwright", ["test", "--reporter=list,json"], {
@@ -78,6 +89,7 @@ try {
 }
 
 process.stdout.write("\n");
+if (postgresNotice) process.stdout.write(`${postgresNotice}\n`);
 if (failedSuites.length > 0) process.stdout.write(`Failed: ${failedSuites.join("; ")}\n`);
 process.stdout.write(
   `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,

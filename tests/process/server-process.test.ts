@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   makeDataDir,
   removeDataDir,
+  runServerCommand,
   spawnFailingServer,
   spawnServer,
   type RunningServer,
@@ -101,6 +102,28 @@ describe("starting again", () => {
       expect(second.startupMs).toBeLessThan(5000);
       expect(second.output()).not.toContain("migrations applied");
       await second.stop();
+    } finally {
+      await removeDataDir(dataDir);
+    }
+  });
+});
+
+describe("one embedded database, one process", () => {
+  it("refuses a second server or a command on a DATA_DIR a running server holds", async () => {
+    const dataDir = await makeDataDir();
+    try {
+      const server = await spawnServer({}, dataDir);
+      const held = `is in use by another process (pid ${server.process.pid}): stop it first.`;
+      const second = await spawnFailingServer({}, dataDir);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(held);
+      const exporting = await runServerCommand("export", ["--format", "json"], {}, dataDir);
+      expect(exporting.code).toBe(1);
+      expect(exporting.stderr).toContain(held);
+      expect((await fetch(`${server.url}/contact`)).status).toBe(200);
+      await server.stop();
+      const afterwards = await runServerCommand("export", ["--format", "json"], {}, dataDir);
+      expect(afterwards.code).toBe(0);
     } finally {
       await removeDataDir(dataDir);
     }

@@ -72,3 +72,20 @@ export function spawnFailingServer(env: Record<string, string>, dataDir: string)
     child.once("exit", (code) => resolve({ code, stdout, stderr })),
   );
 }
+
+/** Runs one of the server's commands (npm run keys|migrate|export) to completion. */
+export function runServerCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["scripts/server-cli.mjs", command, ...args], {
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+}

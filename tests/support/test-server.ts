@@ -7,9 +7,11 @@ import { createApp } from "../../src/server/app.ts";
 import { loadConfig, type AuthConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
+import { openPostgres } from "../../src/server/db/postgres.ts";
 import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
 import { silentLogger } from "../../src/server/log.ts";
 import { loadSchemaCache } from "../../src/server/rest/schema-cache.ts";
+import { createDatabase, onPostgres } from "./postgres-databases.ts";
 
 export const testOrigin = "http://kalima.test";
 
@@ -42,11 +44,27 @@ export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig 
   };
 }
 
+/** A fresh copy of the migrated template: PGlite, or PostgreSQL in the PostgreSQL projects. */
+async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+  if (onPostgres()) {
+    const database = await createDatabase("test", { template: inject("postgresTemplate") });
+    const db = await openPostgres({ connectionString: database.url, poolSize: 4 });
+    return {
+      db,
+      close: async () => {
+        await db.close();
+        await database.drop();
+      },
+    };
+  }
+  const template = await readFile(inject("databaseTemplate"));
+  const db = databaseFromPGlite(await PGlite.create({ loadDataDir: new Blob([template]) }));
+  return { db, close: () => db.close() };
+}
+
 /** A fresh copy of the migrated database and an app on it; nothing listens. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const template = await readFile(inject("databaseTemplate"));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
-  const db = databaseFromPGlite(pglite);
+  const { db, close } = await freshDatabase();
   const jwtSecret = randomBytes(32).toString("base64url");
   const authConfig = testAuthConfig(options.auth);
   const app = createApp({
@@ -82,6 +100,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     authConfig,
     url: testOrigin,
     fetch: inProcessFetch,
-    close: () => pglite.close(),
+    close,
   };
 }

@@ -1,5 +1,9 @@
 import type { ApiClaims } from "../http/context.ts";
-import type { Database, Queryable } from "./database.ts";
+import type { Database, QueryResult, Queryable, RoleSettings } from "./database.ts";
+
+function roleSettings(claims: ApiClaims): RoleSettings {
+  return { role: claims.role, claims: JSON.stringify(claims) };
+}
 
 /**
  * Runs `work` in one transaction under the request's role, with `request.jwt.claims` set as
@@ -10,11 +14,22 @@ export function asRole<T>(
   claims: ApiClaims,
   work: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
+  const settings = roleSettings(claims);
   return db.transaction(async (tx) => {
     await tx.query(
       "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-      [claims.role, JSON.stringify(claims)],
+      [settings.role, settings.claims],
     );
     return work(tx);
   });
+}
+
+/** One statement under the request's role and claims, as asRole, in a single round trip. */
+export function queryAsRole<Row>(
+  db: Database,
+  claims: ApiClaims,
+  text: string,
+  params: unknown[],
+): Promise<QueryResult<Row>> {
+  return db.queryAs<Row>(roleSettings(claims), text, params);
 }

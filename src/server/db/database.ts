@@ -8,11 +8,26 @@ export interface Queryable {
   exec(text: string): Promise<void>;
 }
 
+/** What a request runs as: PostgREST's `role` and `request.jwt.claims` settings. */
+export interface RoleSettings {
+  role: string;
+  claims: string;
+}
+
 /** The one seam between the server and its PostgreSQL, embedded (PGlite) or a server (pg pool). */
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs one statement in its own transaction under `settings`, in as few round trips as the
+   * driver allows; the same as a transaction that sets both with set_config and then runs it.
+   */
+  queryAs<Row = Record<string, unknown>>(
+    settings: RoleSettings,
+    text: string,
+    params: unknown[],
+  ): Promise<QueryResult<Row>>;
   close(): Promise<void>;
 }
 
@@ -26,4 +41,9 @@ export interface PostgresError extends Error {
 export function isPostgresError(error: unknown): error is PostgresError {
   const code: unknown = error instanceof Error ? Reflect.get(error, "code") : undefined;
   return typeof code === "string" && /^[0-9A-Z]{5}$/u.test(code);
+}
+
+/** The database could not be reached, or the connection broke: the request may be retried. */
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
 }

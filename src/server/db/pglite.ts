@@ -1,6 +1,8 @@
 import { mkdir } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Results } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.ts";
+import { lockDirectory } from "./directory-lock.ts";
+import { oneRoundTrip } from "./one-round-trip.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
 
@@ -17,17 +19,49 @@ function wrap(target: PGliteQueryable): Queryable {
 }
 
 export function databaseFromPGlite(pglite: PGlite): Database {
-  return {
+  const database: Database = {
     kind: "pglite",
     ...wrap(pglite),
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    async queryAs(settings, text, params) {
+      const single = oneRoundTrip(settings, text, params);
+      if (single === undefined) {
+        return database.transaction(async (tx) => {
+          await tx.query(
+            "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+            [settings.role, settings.claims],
+          );
+          return tx.query(text, params);
+        });
+      }
+      const results: Results[] = await pglite.exec(single);
+      return { rows: (results.at(-1)?.rows ?? []) as never[] };
+    },
     close: () => pglite.close(),
   };
+  return database;
 }
 
-/** The embedded database: PostgreSQL compiled to WebAssembly, its files in `directory`. */
+/**
+ * The embedded database: PostgreSQL compiled to WebAssembly, its files in `directory`.
+ * PGlite's `relaxedDurability` stays off: a query resolves only after its writes reached the
+ * files, so an answered insert survives the process being killed.
+ */
 export async function openPGlite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true });
-  const pglite = await PGlite.create(directory);
-  return databaseFromPGlite(pglite);
+  const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
+  try {
+    const pglite = await PGlite.create(directory, { relaxedDurability: false });
+    const database = databaseFromPGlite(pglite);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }

@@ -1,9 +1,69 @@
 import pg from "pg";
-import type { Database, Queryable } from "./database.ts";
+import {
+  DatabaseUnavailableError,
+  isPostgresError,
+  type Database,
+  type QueryResult,
+  type Queryable,
+} from "./database.ts";
+import { oneRoundTrip } from "./one-round-trip.ts";
 
 export interface PostgresOptions {
   connectionString: string;
   poolSize: number;
+}
+
+// Admin shutdown, crash shutdown, cannot connect now (57P01-3), too many connections (53300)
+// and the connection exception class (08): the server is away, not the statement wrong.
+const unavailableStates = /^(08|57P0[1-3]|53300)/u;
+
+const networkCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+// What pg says when a connection breaks or cannot be had in time.
+const connectionMessages =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect/u;
+
+function isConnectionFailure(error: unknown): boolean {
+  if (isPostgresError(error)) return unavailableStates.test(error.code);
+  if (error instanceof AggregateError) return error.errors.some(isConnectionFailure);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && networkCodes.has(code)) return true;
+  return error instanceof Error && connectionMessages.test(error.message);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return error.errors.map(describe).join("; ");
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  return message || (typeof code === "string" ? code : "unknown error");
+}
+
+function unavailable(error: unknown): DatabaseUnavailableError {
+  return new DatabaseUnavailableError(`The database is unavailable: ${describe(error)}`, {
+    cause: error,
+  });
+}
+
+/** The URL as it may be shown in a log: without its password. */
+export function redactedUrl(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "(DATABASE_URL)";
+  }
 }
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
@@ -23,31 +83,92 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize,
+    // How long to wait for a connection, new or from a busy pool, before answering 503.
     connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     application_name: "kalima",
   });
-  // An idle client that loses its connection must not take the process down; the pool replaces it.
+  // A connection that breaks must not take the process down: idle ones are dropped by the pool,
+  // and a checked-out one fails its next query, which answers 503 and releases it for good.
   pool.on("error", () => {});
-  const probe = await pool.connect();
-  probe.release();
+  pool.on("connect", (client) => client.on("error", () => {}));
 
-  return {
-    kind: "postgres",
-    ...wrap(pool),
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query("begin");
-        const result = await work(wrap(client));
-        await client.query("commit");
-        return result;
-      } catch (error) {
-        await client.query("rollback").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new Error(
+      `Cannot connect to the PostgreSQL server at ${redactedUrl(options.connectionString)}: ${describe(error)}. ` +
+        "Check DATABASE_URL and that the server is running and reachable.",
+      { cause: error },
+    );
+  }
+
+  async function checkout(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      // Whatever stops us getting a connection (refused, timed out, rejected) is an outage.
+      throw unavailable(error);
+    }
+  }
+
+  /** Runs `work` on one client and gives the client back, or drops it if its connection broke. */
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await checkout();
+    try {
+      const result = await work(client);
+      client.release();
+      return result;
+    } catch (error) {
+      if (isConnectionFailure(error)) {
+        client.release(error instanceof Error ? error : true);
+        throw unavailable(error);
       }
+      client.release();
+      throw error;
+    }
+  }
+
+  const database: Database = {
+    kind: "postgres",
+    query: (text, params) => withClient((client) => wrap(client).query(text, params)),
+    exec: (text) => withClient((client) => wrap(client).exec(text)),
+    transaction: (work) =>
+      withClient(async (client) => {
+        await client.query("begin");
+        try {
+          const result = await work(wrap(client));
+          await client.query("commit");
+          return result;
+        } catch (error) {
+          await client.query("rollback").catch(() => {});
+          throw error;
+        }
+      }),
+    queryAs: <Row>(
+      settings: { role: string; claims: string },
+      text: string,
+      params: unknown[],
+    ): Promise<QueryResult<Row>> => {
+      const single = oneRoundTrip(settings, text, params);
+      if (single === undefined) {
+        return database.transaction(async (tx) => {
+          await tx.query(
+            "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+            [settings.role, settings.claims],
+          );
+          return tx.query<Row>(text, params);
+        });
+      }
+      return withClient(async (client) => {
+        const results = (await client.query(single)) as unknown as pg.QueryResult[];
+        return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+      });
     },
     close: () => pool.end(),
   };
+  return database;
 }

@@ -1,4 +1,4 @@
-import { isPostgresError } from "../db/database.ts";
+import { DatabaseUnavailableError, isPostgresError } from "../db/database.ts";
 
 /** PostgREST's error body; supabase-js hands it to the caller as `error`. */
 export interface PostgrestErrorBody {
@@ -144,17 +144,10 @@ export function statusForSqlState(code: string): number {
   return 400;
 }
 
-const connectionFailures = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "ENOTFOUND",
-]);
-
 /** Turns anything the database (or its connection) threw into PostgREST's answer. */
 export function fromDatabaseError(error: unknown, authenticated: boolean): PostgrestError {
   if (error instanceof PostgrestError) return error;
+  if (error instanceof DatabaseUnavailableError) return restError.unavailable();
   if (isPostgresError(error)) {
     const converted = new PostgrestError(
       statusForSqlState(error.code),
@@ -164,11 +157,6 @@ export function fromDatabaseError(error: unknown, authenticated: boolean): Postg
       error.hint ?? null,
     );
     return error.code === "42501" ? permission(converted, authenticated) : converted;
-  }
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && connectionFailures.has(code)) return restError.unavailable();
-  if (error instanceof Error && /connection|terminat|timeout/iu.test(error.message)) {
-    return restError.unavailable();
   }
   throw error;
 }

@@ -1,10 +1,11 @@
 import type { Context } from "hono";
-import { asRole } from "../db/as-role.ts";
+import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { readPreferences } from "./prefer.ts";
 import { quoteIdentifier, selectList } from "./query-params.ts";
 import type { RestDependencies } from "./routes.ts";
+import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
 
 type Row = Record<string, unknown>;
@@ -40,6 +41,15 @@ function sameKeys(rows: Row[], columns: string[]): boolean {
   );
 }
 
+/** The INSERT behind every POST: the rows arrive as one JSON array in $1. */
+export function insertStatement(table: TableInfo, columns: string[]): string {
+  const target = `public.${quoteIdentifier(table.name)}`;
+  const columnList = columns.map(quoteIdentifier).join(", ");
+  return columns.length === 0
+    ? `insert into ${target} select from json_array_elements($1::json)`
+    : `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${target}, $1::json)`;
+}
+
 /** POST /rest/v1/:table — PostgREST's insert: 201, empty body unless return=representation. */
 export function insertRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
@@ -66,12 +76,7 @@ export function insertRows(deps: RestDependencies) {
     }
     if (!explicitColumns && !sameKeys(rows, columns)) throw restError.keysMustMatch();
 
-    const target = `public.${quoteIdentifier(table.name)}`;
-    const columnList = columns.map(quoteIdentifier).join(", ");
-    const insert =
-      columns.length === 0
-        ? `insert into ${target} select from json_array_elements($1::json)`
-        : `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${target}, $1::json)`;
+    const insert = insertStatement(table, columns);
     const representation = preferences.return === "representation";
     const sql = representation
       ? `with inserted as (${insert} returning *)
@@ -81,9 +86,9 @@ export function insertRows(deps: RestDependencies) {
 
     let responseBody: string | null = null;
     try {
-      const result = await asRole(deps.db, claims, (tx) =>
-        tx.query<{ body: string }>(sql, [JSON.stringify(rows)]),
-      );
+      const result = await queryAsRole<{ body: string }>(deps.db, claims, sql, [
+        JSON.stringify(rows),
+      ]);
       if (representation) responseBody = result.rows[0]?.body ?? "[]";
     } catch (error) {
       throw fromDatabaseError(error, claims.role !== "anon");

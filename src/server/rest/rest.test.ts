@@ -172,6 +172,19 @@ describe("POST /rest/v1/contact_submissions", () => {
     );
   });
 
+  it("refuses a body over 64 KB by its declared length, as it would by counting", async () => {
+    const body = JSON.stringify({ ...validRow, message: tooLong(70_000) });
+    const before = await rowCount();
+    const response = await request(table, {
+      method: "POST",
+      body,
+      headers: { "content-length": String(Buffer.byteLength(body)) },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "PGRST102" });
+    expect(await rowCount()).toBe(before);
+  });
+
   it("answers a permission error to anon with 401 and WWW-Authenticate", async () => {
     const response = await request(table, {
       method: "POST",

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { asRole } from "../db/as-role.ts";
+import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { readPreferences } from "./prefer.ts";
@@ -42,24 +42,21 @@ export function selectRows(deps: RestDependencies) {
     const target = `public.${quoteIdentifier(table.name)}`;
 
     const claims = c.get("claims");
-    let page: { body: string; rows: number };
-    let total: number | undefined;
+    let page: { body: string; rows: number; total: number | null };
     try {
-      [page, total] = await asRole(deps.db, claims, async (tx) => {
-        const result = await tx.query<{ body: string; rows: number }>(
-          `select coalesce(json_agg(page), '[]')::text as body, count(*)::int as rows
-             from (select ${columns} from ${target} ${order} limit $1 offset $2) page`,
-          [limit, offset],
-        );
-        const counted = counting
-          ? (await tx.query<{ total: number }>(`select count(*)::int as total from ${target}`))
-              .rows[0]?.total
-          : undefined;
-        return [result.rows[0] ?? { body: "[]", rows: 0 }, counted] as const;
-      });
+      const result = await queryAsRole<{ body: string; rows: number; total: number | null }>(
+        deps.db,
+        claims,
+        `select coalesce(json_agg(page), '[]')::text as body, count(*)::int as rows,
+                ${counting ? `(select count(*)::int from ${target})` : "null::int"} as total
+           from (select ${columns} from ${target} ${order} limit $1 offset $2) page`,
+        [limit, offset],
+      );
+      page = result.rows[0] ?? { body: "[]", rows: 0, total: null };
     } catch (error) {
       throw fromDatabaseError(error, claims.role !== "anon");
     }
+    const total = page.total ?? undefined;
 
     if (total !== undefined && offset > 0 && offset >= total) {
       throw restError.rangeNotSatisfiable(offset, total);

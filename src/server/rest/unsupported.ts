@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { asRole } from "../db/as-role.ts";
+import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import { restError } from "./errors.ts";
 import type { RestDependencies } from "./routes.ts";
@@ -16,13 +16,13 @@ export function unsupportedWrite(deps: RestDependencies) {
     const table = requireTable(deps.schema, c.req.param("table") ?? "");
     const method = c.req.method as keyof typeof privilegeFor;
     const claims = c.get("claims");
-    const allowed = await asRole(deps.db, claims, async (tx) => {
-      const { rows } = await tx.query<{ allowed: boolean }>(
-        "select has_table_privilege(current_user, $1, $2) as allowed",
-        [`public.${table.name}`, privilegeFor[method]],
-      );
-      return rows[0]?.allowed === true;
-    });
+    const { rows } = await queryAsRole<{ allowed: boolean }>(
+      deps.db,
+      claims,
+      "select has_table_privilege(current_user, $1, $2) as allowed",
+      [`public.${table.name}`, privilegeFor[method]],
+    );
+    const allowed = rows[0]?.allowed === true;
     if (!allowed) throw restError.permissionDenied(table.name, claims.role !== "anon");
     throw restError.unsupportedMethod(method);
   };

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insert, processJwtSecret, processKeys, submission } from "../support/api.ts";
+import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
+import {
+  makeDataDir,
+  removeDataDir,
+  runServerCommand,
+  spawnServer,
+} from "../support/spawn-server.ts";
+
+const databaseKind = onPostgres() ? "PostgreSQL" : "the embedded database";
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ",") {
+      row.push(field);
+      field = "";
+    } else if (character === "\r" && text[index + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      index += 1;
+    } else field += character;
+  }
+  return rows;
+}
+
+async function setUp(label: string) {
+  const dataDir = await makeDataDir();
+  const database = onPostgres() ? await createDatabase(label) : undefined;
+  const env: Record<string, string> = {
+    JWT_SECRET: processJwtSecret,
+    LOG_REQUESTS: "false",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
+  return {
+    dataDir,
+    env,
+    tearDown: async () => {
+      await database?.drop();
+      await removeDataDir(dataDir);
+    },
+  };
+}
+
+describe(`npm run migrate on ${databaseKind}`, () => {
+  let place: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    place = await setUp("migrate");
+  });
+  afterAll(() => place.tearDown());
+
+  it("migrates without serving, once, and the server then has nothing to apply", async () => {
+    const first = await runServerCommand("migrate", [], place.env, place.dataDir);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Applied to the .+:\n {2}\d{14}_api_roles\n/u);
+    const again = await runServerCommand("migrate", [], place.env, place.dataDir);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^Nothing to apply: .+ has all \d+ migrations\.\n$/u);
+    const server = await spawnServer(place.env, place.dataDir);
+    await server.stop();
+    expect(server.output()).toContain('"message":"listening"');
+    expect(server.output()).not.toContain("migrations applied");
+  });
+});
+
+describe(`npm run export on ${databaseKind}`, () => {
+  let place: Awaited<ReturnType<typeof setUp>>;
+  const tricky = {
+    name: 'سارة «الكاتبة» "O\'Neil", Jr.',
+    email: "sara@example.com",
+    phone: "+966 50 000 0000",
+    message: "مرحبًا 👋🏽\nسطر ثانٍ, وفاصلة\r\n=1+1",
+    form_source: "Mutakallim Program",
+  };
+  const bulk = 2500;
+
+  beforeAll(async () => {
+    place = await setUp("export");
+    const keys = await processKeys();
+    const server = await spawnServer(place.env, place.dataDir);
+    try {
+      expect((await insert(server.url, keys.anon, tricky)).status).toBe(201);
+      const old = { ...submission("old@example.com"), created_at: "2020-01-01T00:00:00Z" };
+      expect((await insert(server.url, keys.service_role, old)).status).toBe(201);
+      for (let start = 0; start < bulk; start += 250) {
+        const rows = Array.from({ length: 250 }, (_, index) =>
+          submission(`bulk-${start + index}@example.com`),
+        );
+        expect((await insert(server.url, keys.service_role, rows)).status).toBe(201);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+  afterAll(() => place.tearDown());
+
+  it("writes every submission as CSV, quoted, in UTF-8 with Arabic intact, oldest first", async () => {
+    const { code, stdout } = await runServerCommand(
+      "export",
+      ["--format", "csv"],
+      place.env,
+      place.dataDir,
+    );
+    expect(code).toBe(0);
+    expect(stdout.startsWith("\uFEFFid,created_at,name,email,phone,message,form_source\r\n")).toBe(
+      true,
+    );
+    const rows = parseCsv(stdout.slice(1));
+    expect(rows).toHaveLength(1 + 2 + bulk);
+    expect(rows[1]).toEqual([
+      expect.stringMatching(/^\d+$/u),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/u),
+      tricky.name,
+      tricky.email,
+      `'${tricky.phone}`,
+      tricky.message,
+      tricky.form_source,
+    ]);
+    expect(rows.at(-1)?.[3]).toBe(`bulk-${bulk - 1}@example.com`);
+  });
+
+  it("writes JSON, and only what was sent since a date", async () => {
+    const all = await runServerCommand("export", ["--format", "json"], place.env, place.dataDir);
+    expect(all.code).toBe(0);
+    const rows = JSON.parse(all.stdout) as Record<string, unknown>[];
+    expect(rows).toHaveLength(2 + bulk);
+    expect(rows[0]).toEqual({
+      id: expect.any(Number),
+      created_at: expect.stringMatching(/Z$/u),
+      ...tricky,
+    });
+
+    const recent = await runServerCommand(
+      "export",
+      ["--format", "json", "--since", "2021-06-01"],
+      place.env,
+      place.dataDir,
+    );
+    const emails = (JSON.parse(recent.stdout) as { email: string }[]).map((row) => row.email);
+    expect(emails).toHaveLength(1 + bulk);
+    expect(emails).not.toContain("old@example.com");
+  });
+
+  it.each([
+    [[], "--format is required"],
+    [["--format", "xml"], "--format must be csv or json, not xml"],
+    [["--format", "csv", "--since", "2026-02-30"], "--since 2026-02-30 is not a date"],
+    [["--format", "csv", "--since", "yesterday"], "--since yesterday is not a date"],
+    [["--format", "csv", "--colour"], "Unknown option '--colour'"],
+  ])("refuses %j with a clear message and the usage", async (args, message) => {
+    const { code, stdout, stderr } = await runServerCommand(
+      "export",
+      args,
+      place.env,
+      place.dataDir,
+    );
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(message);
+    expect(stderr).toContain("Usage: npm run export -- --format csv|json");
+  });
+});

@@ -1,0 +1,96 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiKeys } from "../../../src/server/keys.ts";
+import { clientAt, processJwtSecret, processKeys, submission } from "../../support/api.ts";
+import { createDatabase, type TestDatabase } from "../../support/postgres-databases.ts";
+import {
+  makeDataDir,
+  removeDataDir,
+  spawnServer,
+  type RunningServer,
+} from "../../support/spawn-server.ts";
+
+// Two instances behind one load balancer share only the database and JWT_SECRET. A case that
+// starts something on one instance and finishes it on the other needs only `client(first, …)`
+// and `client(second, …)`.
+let database: TestDatabase;
+let dataDirs: string[];
+let first: RunningServer;
+let second: RunningServer;
+let keys: ApiKeys;
+
+function client(instance: RunningServer, key: string): SupabaseClient {
+  return clientAt(instance.url, key);
+}
+
+beforeAll(async () => {
+  keys = await processKeys();
+  database = await createDatabase("instances");
+  dataDirs = await Promise.all([makeDataDir(), makeDataDir()]);
+  const env = { DATABASE_URL: database.url, JWT_SECRET: processJwtSecret, LOG_REQUESTS: "false" };
+  // Started together on an empty database: both reach the migrations at the same moment.
+  const [one, two] = dataDirs;
+  [first, second] = await Promise.all([spawnServer(env, one ?? ""), spawnServer(env, two ?? "")]);
+});
+afterAll(async () => {
+  await Promise.all([first?.stop("SIGKILL"), second?.stop("SIGKILL")]);
+  await database?.drop();
+  await Promise.all(dataDirs.map(removeDataDir));
+});
+
+describe("two instances on one PostgreSQL", () => {
+  it("migrate once between them when they start together", async () => {
+    const applied = [first, second].filter((instance) =>
+      instance.output().includes('"message":"migrations applied"'),
+    );
+    expect(applied).toHaveLength(1);
+    const connection = new pg.Client({ connectionString: database.url });
+    await connection.connect();
+    try {
+      const { rows } = await connection.query<{ versions: number; distinct: number }>(
+        `select count(*)::int as versions, count(distinct version)::int as distinct
+           from supabase_migrations.schema_migrations`,
+      );
+      expect(rows[0]?.versions).toBeGreaterThan(0);
+      expect(rows[0]?.versions).toBe(rows[0]?.distinct);
+    } finally {
+      await connection.end();
+    }
+  });
+
+  it("read through one what was written through the other", async () => {
+    const email = `across-${Date.now()}@example.com`;
+    const written = await client(first, keys.anon)
+      .from("contact_submissions")
+      .insert(submission(email));
+    expect(written.status).toBe(201);
+    const { data, error } = await client(second, keys.service_role)
+      .from("contact_submissions")
+      .select("email, message")
+      .order("id", { ascending: false })
+      .range(0, 0);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ email, message: submission(email).message }]);
+  });
+
+  it("keep serving on one when the other is killed", async () => {
+    await first.stop("SIGKILL");
+    const service = client(second, keys.service_role);
+    for (let index = 0; index < 5; index += 1) {
+      const email = `survivor-${index}-${Date.now()}@example.com`;
+      const written = await client(second, keys.anon)
+        .from("contact_submissions")
+        .insert(submission(email));
+      expect(written.status).toBe(201);
+      const { data } = await service
+        .from("contact_submissions")
+        .select("email")
+        .order("id", { ascending: false })
+        .range(0, 0);
+      expect(data).toEqual([{ email }]);
+    }
+    const page = await fetch(`${second.url}/contact`);
+    expect(page.status).toBe(200);
+  });
+});
