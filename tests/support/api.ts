@@ -51,16 +51,5 @@ export async function storedEmails(baseUrl: string, serviceKey: string): Promise
 
 /** The real supabase-js client, talking to a spawned server over HTTP. */
 export function clientAt(baseUrl: string, key: string): SupabaseClient {
-  return clientFor(
-    {
-      url: baseUrl,
-      anonKey: key,
-      serviceRoleKey: key,
-      jwtSecret: processJwtSecret,
-      fetch: globalThis.fetch,
-      kind: "ours",
-      close: async () => {},
-    },
-    key,
-  );
+  return clientFor({ url: baseUrl, fetch: globalThis.fetch }, key);
 }

@@ -59,7 +59,7 @@ export async function contractTarget(options: TestServerOptions = {}): Promise<C
 
 /** The real supabase-js client, set up as a Node 20 process must set it up. */
 export function clientFor(
-  target: ContractTarget,
+  target: Pick<ContractTarget, "url" | "fetch">,
   key: string,
   options: SupabaseClientOptions<"public"> = {},
 ): SupabaseClient {
