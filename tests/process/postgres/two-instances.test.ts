@@ -1,8 +1,11 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { decodeJwt } from "jose";
+import * as OTPAuth from "otpauth";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiKeys } from "../../../src/server/keys.ts";
 import { clientAt, processJwtSecret, processKeys, submission } from "../../support/api.ts";
+import { uniqueEmail } from "../../support/contract-target.ts";
 import { createDatabase, type TestDatabase } from "../../support/postgres-databases.ts";
 import {
   makeDataDir,
@@ -19,6 +22,10 @@ let dataDirs: string[];
 let first: RunningServer;
 let second: RunningServer;
 let keys: ApiKeys;
+
+function decodeAal(accessToken: string): unknown {
+  return decodeJwt(accessToken)["aal"];
+}
 
 function client(instance: RunningServer, key: string): SupabaseClient {
   return clientAt(instance.url, key);
@@ -72,6 +79,61 @@ describe("two instances on one PostgreSQL", () => {
       .range(0, 0);
     expect(error).toBeNull();
     expect(data).toEqual([{ email, message: submission(email).message }]);
+  });
+
+  it("carry a session begun on one through multi-factor, refresh and sign-out on the other", async () => {
+    const email = uniqueEmail("instances");
+    const password = "a long enough password";
+    const onFirst = client(first, keys.anon);
+    const signedUp = await onFirst.auth.signUp({ email, password });
+    expect(signedUp.error).toBeNull();
+    const begun = signedUp.data.session;
+    if (!begun) throw new Error("sign-up gave no session");
+
+    const onSecond = client(second, keys.anon);
+    const adopted = await onSecond.auth.setSession(begun);
+    expect(adopted.error).toBeNull();
+    expect(adopted.data.user?.email).toBe(email);
+
+    // Enrolled on one, proven on the other: the factor and the challenge live in the database.
+    const enrolled = await onFirst.auth.mfa.enroll({ factorType: "totp" });
+    if (enrolled.error) throw enrolled.error;
+    const code = new OTPAuth.TOTP({
+      secret: OTPAuth.Secret.fromBase32(enrolled.data.totp.secret),
+    }).generate();
+    const verified = await onSecond.auth.mfa.challengeAndVerify({
+      factorId: enrolled.data.id,
+      code,
+    });
+    expect(verified.error).toBeNull();
+    const level = await onSecond.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level.data?.currentLevel).toBe("aal2");
+
+    // The refresh token issued by the second instance is good on the first, and keeps aal2.
+    const raised = (await onSecond.auth.getSession()).data.session;
+    if (!raised) throw new Error("verification left no session");
+    const backOnFirst = client(first, keys.anon);
+    const refreshed = await backOnFirst.auth.refreshSession({
+      refresh_token: raised.refresh_token,
+    });
+    expect(refreshed.error).toBeNull();
+    const session = refreshed.data.session;
+    if (!session) throw new Error("refresh gave no session");
+    expect(session.refresh_token).not.toBe(raised.refresh_token);
+    expect(decodeAal(session.access_token)).toBe("aal2");
+
+    // Ended on the second instance: the first no longer honours its tokens.
+    const ending = client(second, keys.anon);
+    expect((await ending.auth.setSession(session)).error).toBeNull();
+    expect((await ending.auth.signOut()).error).toBeNull();
+    const user = await client(first, keys.anon).auth.getUser(session.access_token);
+    // supabase-js turns the server's 403 session_not_found into this error of its own.
+    expect(user.error?.name).toBe("AuthSessionMissingError");
+    const stale = await client(first, keys.anon).auth.refreshSession({
+      refresh_token: session.refresh_token,
+    });
+    expect(stale.error).toMatchObject({ status: 400 });
+    expect(stale.data.session).toBeNull();
   });
 
   it("keep serving on one when the other is killed", async () => {
