@@ -1,7 +1,7 @@
 // The app hydrates on first use (src/web/app/entry.client.tsx), so a page never needs its
 // script to be shown. The build rewrites React Router's module script in every prerendered
-// page so that the scripts are fetched only after the page has loaded, or at once when the
-// visitor reaches for the page sooner. A press on a button before the app is ready is held
+// page so that the scripts are fetched only after the page has loaded and painted, or at once
+// when the visitor reaches for the page sooner. A press on a button before the app is ready is held
 // and played again once it is (entry.client.tsx replays window.__kalimaHeld).
 
 const routerScript =
@@ -35,8 +35,22 @@ function loader({ manifest, routes, table, entry }) {
   for (const type of ["pointerdown", "touchstart", "keydown", "focusin", "click"]) {
     document.addEventListener(type, wake, true);
   }
-  if (document.readyState === "complete") setTimeout(load);
-  else addEventListener("load", () => setTimeout(load), { once: true });
+  // Unprompted, the app loads once the page has loaded and shown its content, so its bytes
+  // never compete with what the first paint needs.
+  const loaded = new Promise((resolve) => {
+    if (document.readyState === "complete") resolve();
+    else addEventListener("load", resolve, { once: true });
+  });
+  const painted = new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  });
+  Promise.all([loaded, painted]).then(() => setTimeout(load));
 })();`;
 }
 
