@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
 
 const siteUrl = (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/u, "");
 
@@ -31,7 +32,7 @@ function preactInTheBrowser(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
+  plugins: [preactInTheBrowser(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
   define: {
     "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl),
   },

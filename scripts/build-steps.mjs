@@ -22,6 +22,7 @@ const parts = {
       "package-lock.json",
       "scripts/build-steps.mjs",
       "scripts/defer-app-script.mjs",
+      "scripts/font-subsets.mjs",
     ],
     // Baked into the pages at build time.
     settings: ["SITE_URL", "VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY"],

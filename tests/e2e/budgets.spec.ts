@@ -39,3 +39,46 @@ test("supabase-js and the form's code are not part of a page without a form", as
     expect(scripts(view).some((url) => /\/supabase-[\w-]+\.js$/u.test(url))).toBe(false);
   }
 });
+
+// Every face a page's text needs is preloaded, so its first paint waits on no font discovered
+// late, and nothing else is fetched: the Arabic cuts cover all the Arabic the site writes, and
+// Arabic pages need no Latin file for their punctuation. The one addition: the English home
+// page's drifting Arabic phrases, decoration that may swap in after the first paint.
+const decorationFonts: Record<string, RegExp> = {
+  "/en": /\/readex-pro-arabic-core-[\w-]+\.woff2$/u,
+};
+
+for (const language of ["ar", "en"] as const) {
+  test(`every page in ${language} downloads exactly the fonts it preloads`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    for (const route of routes) {
+      const path = language === "en" ? `/en${route.path === "/" ? "" : route.path}` : route.path;
+      // A browser of its own per page: nothing cached from the page before.
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      await page.goto(path);
+      const fonts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        const preloaded = [...document.querySelectorAll('link[rel="preload"][as="font"]')].map(
+          (link) => new URL((link as HTMLLinkElement).href).pathname,
+        );
+        const downloaded = performance
+          .getEntriesByType("resource")
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((pathname) => pathname.endsWith(".woff2"));
+        return { preloaded: preloaded.sort(), downloaded: downloaded.sort() };
+      });
+      const decoration = decorationFonts[path];
+      expect(fonts.preloaded.length, path).toBeGreaterThan(0);
+      expect(
+        fonts.downloaded.filter((font) => !decoration?.test(font)),
+        path,
+      ).toEqual(fonts.preloaded);
+      if (decoration)
+        expect(fonts.downloaded.filter((font) => decoration.test(font))).toHaveLength(1);
+    }
+  });
+}

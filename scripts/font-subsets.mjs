@@ -1,0 +1,95 @@
+// Font files the site needs that no package ships: cut at build time from the packaged fonts
+// (src/web/app/fonts.css and root.tsx refer to them in node_modules/.cache/kalima-fonts).
+//
+// Every Arabic page preloads its two faces, and a phone on a slow link waits for them before the
+// first heading shows. The packaged Arabic files also carry Persian, Urdu and presentation forms
+// the site never writes: the core cuts keep the Arabic alphabet with its marks, digits and
+// punctuation (and every shaping rule between them), 12 kB less; the full files stay declared
+// for any other character. Arabic text also uses Latin punctuation (. : ( ) « » –), which the
+// Arabic file lacks: without a face of its own, the first sentence of every Arabic page would
+// fetch the whole Latin file (31 kB) for a full stop. The punctuation face is 4 kB.
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import subsetFont from "subset-font";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Where the cut files are written: regenerated whenever missing, never committed. */
+export const fontSubsetsDirectory = path.join(root, "node_modules/.cache/kalima-fonts");
+
+/** The characters of the punctuation face, as its @font-face `unicode-range` in fonts.css. */
+export const punctuationRange =
+  "U+0021-0022, U+0025-002F, U+003A-003B, U+003F, U+005B, U+005D, U+00A9, U+00AB, " +
+  "U+00B7, U+00BB, U+00D7, U+2013-2014, U+2018-2019, U+201C-201D, U+2022, U+2026";
+
+/**
+ * The Arabic the site writes, as `unicode-range`. tests/e2e/budgets.spec.ts fails when a page
+ * needs more (it would fetch the full file).
+ */
+export const arabicCoreRange =
+  "U+0020, U+060C, U+061B, U+061F, U+0621-063A, U+0640-0652, U+0660-066D, U+0670, U+200C-200D";
+
+export const fontSubsets = [
+  {
+    file: "readex-pro-arabic-core-wght-normal.woff2",
+    source: "@fontsource-variable/readex-pro/files/readex-pro-arabic-wght-normal.woff2",
+    range: arabicCoreRange,
+  },
+  {
+    file: "aref-ruqaa-arabic-core-700-normal.woff2",
+    source: "@fontsource/aref-ruqaa/files/aref-ruqaa-arabic-700-normal.woff2",
+    range: arabicCoreRange,
+  },
+  {
+    file: "readex-pro-punctuation-wght-normal.woff2",
+    source: "@fontsource-variable/readex-pro/files/readex-pro-latin-wght-normal.woff2",
+    range: punctuationRange,
+  },
+];
+
+/** Every character a `unicode-range` value names. */
+export function charactersIn(range) {
+  return range
+    .split(",")
+    .map((part) => part.trim().replace(/^U\+/u, ""))
+    .flatMap((part) => {
+      const [first, last = first] = part.split("-").map((hex) => Number.parseInt(hex, 16));
+      return Array.from({ length: last - first + 1 }, (_, index) =>
+        String.fromCodePoint(first + index),
+      );
+    })
+    .join("");
+}
+
+async function readIfThere(file) {
+  return readFile(file, "utf8").catch(() => undefined);
+}
+
+/** Writes each subset whose source font or characters changed since it was last cut. */
+export async function writeFontSubsets() {
+  await mkdir(fontSubsetsDirectory, { recursive: true });
+  for (const subset of fontSubsets) {
+    const target = path.join(fontSubsetsDirectory, subset.file);
+    const source = await readFile(path.join(root, "node_modules", subset.source));
+    const key = createHash("sha256").update(subset.range).update("\0").update(source).digest("hex");
+    if ((await readIfThere(`${target}.key`)) === key) continue;
+    const font = await subsetFont(source, charactersIn(subset.range), { targetFormat: "woff2" });
+    // Written aside and renamed: builds running side by side never read half a file.
+    const partial = `${target}.${process.pid}.partial`;
+    await writeFile(partial, font);
+    await rename(partial, target);
+    await writeFile(`${target}.key`, key);
+  }
+}
+
+/** The Vite plugin: the subsets exist before any stylesheet or module refers to them. */
+export function fontSubsetsPlugin() {
+  return {
+    name: "kalima:font-subsets",
+    async configResolved() {
+      await writeFontSubsets();
+    },
+  };
+}
