@@ -22,6 +22,11 @@ for (const language of ["ar", "en"] as const) {
       );
       await expect(meta('meta[property="og:type"]')).toHaveAttribute("content", "website");
       await expect(meta('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\/[^/]+\//u);
+      // The icon travels inside the page: no request of its own competing with the fonts.
+      await expect(meta('link[rel="icon"]')).toHaveAttribute(
+        "href",
+        /^data:image\/svg\+xml,%3csvg/u,
+      );
 
       await expect(page.locator("h1")).toHaveCount(1);
       for (const landmark of ["banner", "main", "contentinfo"] as const) {
