@@ -76,6 +76,35 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       await expect(page.getByLabel(text.question)).toHaveValue(text.answer);
     });
 
+    // On a slow network the app's scripts arrive while the visitor is still typing; hydration
+    // must not drop a word of it (it once emptied the message: committing writes a textarea).
+    test("keeps what was typed while the app woke up, and stores all of it", async ({
+      page,
+      submissions,
+    }) => {
+      await page.route("**/assets/*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      await openIn(page, language, "/contact");
+      const email = uniqueEmail("waking");
+      await fill(page, email, text.answer);
+      await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+      await expect(page.getByLabel(text.message)).toHaveValue(
+        "أودّ أن أعرف المزيد عن برامجكم.\nشكرًا لكم 🌿",
+      );
+      await page.getByRole("button", { name: text.send }).click();
+      await expect(page.getByText(text.sent)).toBeVisible();
+      expect(await submissions.find(email)).toEqual([
+        expect.objectContaining({
+          name: "ريم العتيبي",
+          email,
+          phone: "+966 55 123 4567",
+          message: "أودّ أن أعرف المزيد عن برامجكم.\nشكرًا لكم 🌿",
+        }),
+      ]);
+    });
+
     test("stores the message and clears the form", async ({ page, submissions }) => {
       await openIn(page, language, "/contact");
       const email = uniqueEmail("sent");

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { contactLimits, type FormSource } from "../../../shared/contact-submission.ts";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { getSupabase } from "../../lib/supabase-client.ts";
@@ -20,6 +20,24 @@ interface ContactFormProps {
 
 const fieldOrder: ContactField[] = ["name", "email", "phone", "message", "answer"];
 
+/**
+ * What the visitor typed into the prerendered form before the app woke up (hydration starts on
+ * the first interaction and may finish while they type on). Read while hydration renders,
+ * before it commits: committing writes the state into a textarea's value, so anything read
+ * afterwards would already be gone.
+ */
+function typedBeforeHydration(source: FormSource): ContactValues {
+  if (typeof document === "undefined") return emptyContactValues;
+  const form = document.querySelector<HTMLFormElement>(`form[data-form-source="${source}"]`);
+  if (!form) return emptyContactValues;
+  return Object.fromEntries(
+    fieldOrder.map((field) => [
+      field,
+      form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${field}"]`)?.value ?? "",
+    ]),
+  ) as unknown as ContactValues;
+}
+
 const inputClasses =
   "min-h-12 w-full rounded-xl border border-ink-900/25 bg-white px-4 py-3 text-ink-950 shadow-inner shadow-ink-900/5 transition-colors placeholder:text-ink-700/60 hover:border-ink-900/50 focus:border-gold-600 focus:outline-3 focus:outline-offset-0 focus:outline-gold-400/60 aria-invalid:border-red-700";
 
@@ -35,24 +53,11 @@ export function ContactForm({ source }: ContactFormProps) {
 
   const idPrefix = useId();
   const fieldId = (field: ContactField) => `${idPrefix}-${field}`;
-  const [values, setValues] = useState<ContactValues>(emptyContactValues);
+  const [values, setValues] = useState<ContactValues>(() => typedBeforeHydration(source));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-
-  // The page wakes up on the first interaction: keep anything typed or filled in before that.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const typed = Object.fromEntries(
-      fieldOrder.map((field) => [
-        field,
-        form.querySelector<HTMLInputElement>(`[name="${field}"]`)?.value ?? "",
-      ]),
-    ) as unknown as ContactValues;
-    if (Object.values(typed).some(Boolean)) setValues(typed);
-  }, []);
 
   const update =
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -101,6 +106,7 @@ export function ContactForm({ source }: ContactFormProps) {
   return (
     <form
       ref={formRef}
+      data-form-source={source}
       noValidate
       onSubmit={submit}
       onFocus={() => void getSupabase().catch(() => {})}
