@@ -13,7 +13,11 @@ test("page changes go through a view transition, old page out before the new one
     }) as typeof document.startViewTransition;
   });
   await page.goto("/");
-  await page.getByRole("banner").getByRole("link", { name: "عن المنصة" }).click();
+  // Before the app wakes a link is a plain link (no transition): focus wakes it first.
+  const about = page.getByRole("banner").getByRole("link", { name: "عن المنصة" });
+  await about.focus();
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  await about.click();
   await expect(page).toHaveTitle("عن المنصة | كلمة");
   expect(
     await page.evaluate(() => (window as unknown as { transitions: number }).transitions),
