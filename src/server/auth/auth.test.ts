@@ -254,6 +254,35 @@ describe("POST /signup", () => {
       message: "User already registered",
     });
   });
+
+  it("refuses every sign-up with 422 signup_disabled when sign-ups are off, and stores no user", async () => {
+    const closed = await startTestServer({ auth: { disableSignup: true } });
+    try {
+      const email = newEmail("closed");
+      const response = await closed.app.request("/auth/v1/signup", {
+        method: "POST",
+        headers: {
+          apikey: closed.keys.anon,
+          "content-type": "application/json",
+          "x-supabase-api-version": "2024-01-01",
+        },
+        body: JSON.stringify({ email, password }),
+      });
+      expect(response.status).toBe(422);
+      expect(await json(response)).toEqual({
+        code: "signup_disabled",
+        message: "Signups not allowed for this instance",
+      });
+      const { rows } = await closed.db.query("select 1 from auth.users where email = $1", [email]);
+      expect(rows).toEqual([]);
+      const settings = await closed.app.request("/auth/v1/settings", {
+        headers: { apikey: closed.keys.anon },
+      });
+      expect((await json(settings)).disable_signup).toBe(true);
+    } finally {
+      await closed.close();
+    }
+  });
 });
 
 describe("POST /token?grant_type=password", () => {
