@@ -34,7 +34,14 @@ export async function measureFirstView(browser, url, language) {
       ),
     );
   });
-  const response = await page.goto(url, { waitUntil: "networkidle" });
+  // The app's scripts are fetched after the first paint (scripts/defer-app-script.mjs), which a
+  // busy machine can hold back past any quiet period: wait for the last of them, then for quiet.
+  const appLoaded = page.waitForResponse((answer) =>
+    /\/entry\.client-[\w-]+\.js$/u.test(answer.url()),
+  );
+  const response = await page.goto(url, { waitUntil: "load" });
+  await appLoaded;
+  await page.waitForLoadState("networkidle");
   await page.evaluate("document.fonts.ready");
   await Promise.all(pending);
   await context.close();
