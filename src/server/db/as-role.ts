@@ -1,5 +1,6 @@
 import type { ApiClaims } from "../http/context.ts";
 import type { Database, QueryResult, Queryable, RoleSettings } from "./database.ts";
+import { setRoleSettings } from "./one-round-trip.ts";
 
 function roleSettings(claims: ApiClaims): RoleSettings {
   return { role: claims.role, claims: JSON.stringify(claims) };
@@ -16,10 +17,7 @@ export function asRole<T>(
 ): Promise<T> {
   const settings = roleSettings(claims);
   return db.transaction(async (tx) => {
-    await tx.query(
-      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-      [settings.role, settings.claims],
-    );
+    await setRoleSettings(tx, settings);
     return work(tx);
   });
 }

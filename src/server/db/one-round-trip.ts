@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { RoleSettings } from "./database.ts";
+import type { Database, QueryResult, Queryable, RoleSettings } from "./database.ts";
 
 function literal(value: unknown): string | undefined {
   if (value === null) return "null";
@@ -57,4 +57,34 @@ export function oneRoundTrip(
     `select set_config('role', ${role}, true), set_config('request.jwt.claims', ${claims}, true);\n` +
     inline(text, values)
   );
+}
+
+/** Sets the role and claims for the rest of the transaction `tx` is in, as PostgREST does. */
+export async function setRoleSettings(tx: Queryable, settings: RoleSettings): Promise<void> {
+  await tx.query(
+    "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+    [settings.role, settings.claims],
+  );
+}
+
+/**
+ * `Database.queryAs` for either driver: one round trip through `simple` (the driver's
+ * simple-protocol call, answering the last statement's rows) when every value can be written
+ * as a literal, else the settings and the statement in a transaction.
+ */
+export function queryUnderRole<Row>(
+  database: Pick<Database, "transaction">,
+  simple: (statements: string) => Promise<Row[]>,
+  settings: RoleSettings,
+  text: string,
+  params: unknown[],
+): Promise<QueryResult<Row>> {
+  const single = oneRoundTrip(settings, text, params);
+  if (single === undefined) {
+    return database.transaction(async (tx) => {
+      await setRoleSettings(tx, settings);
+      return tx.query<Row>(text, params);
+    });
+  }
+  return simple(single).then((rows) => ({ rows }));
 }

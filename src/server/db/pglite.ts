@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { PGlite, type Results } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
-import { oneRoundTrip } from "./one-round-trip.ts";
+import { queryUnderRole } from "./one-round-trip.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
 
@@ -23,20 +23,17 @@ export function databaseFromPGlite(pglite: PGlite): Database {
     kind: "pglite",
     ...wrap(pglite),
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
-    async queryAs(settings, text, params) {
-      const single = oneRoundTrip(settings, text, params);
-      if (single === undefined) {
-        return database.transaction(async (tx) => {
-          await tx.query(
-            "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-            [settings.role, settings.claims],
-          );
-          return tx.query(text, params);
-        });
-      }
-      const results: Results[] = await pglite.exec(single);
-      return { rows: (results.at(-1)?.rows ?? []) as never[] };
-    },
+    queryAs: (settings, text, params) =>
+      queryUnderRole(
+        database,
+        async (statements) => {
+          const results: Results[] = await pglite.exec(statements);
+          return (results.at(-1)?.rows ?? []) as never[];
+        },
+        settings,
+        text,
+        params,
+      ),
     close: () => pglite.close(),
   };
   return database;

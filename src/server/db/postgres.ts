@@ -3,10 +3,10 @@ import {
   DatabaseUnavailableError,
   isPostgresError,
   type Database,
-  type QueryResult,
   type Queryable,
+  type RoleSettings,
 } from "./database.ts";
-import { oneRoundTrip } from "./one-round-trip.ts";
+import { queryUnderRole } from "./one-round-trip.ts";
 
 export interface PostgresOptions {
   connectionString: string;
@@ -148,26 +148,18 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
           throw error;
         }
       }),
-    queryAs: <Row>(
-      settings: { role: string; claims: string },
-      text: string,
-      params: unknown[],
-    ): Promise<QueryResult<Row>> => {
-      const single = oneRoundTrip(settings, text, params);
-      if (single === undefined) {
-        return database.transaction(async (tx) => {
-          await tx.query(
-            "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-            [settings.role, settings.claims],
-          );
-          return tx.query<Row>(text, params);
-        });
-      }
-      return withClient(async (client) => {
-        const results = (await client.query(single)) as unknown as pg.QueryResult[];
-        return { rows: (results.at(-1)?.rows ?? []) as Row[] };
-      });
-    },
+    queryAs: <Row>(settings: RoleSettings, text: string, params: unknown[]) =>
+      queryUnderRole<Row>(
+        database,
+        (statements) =>
+          withClient(async (client) => {
+            const results = (await client.query(statements)) as unknown as pg.QueryResult[];
+            return (results.at(-1)?.rows ?? []) as Row[];
+          }),
+        settings,
+        text,
+        params,
+      ),
     close: () => pool.end(),
   };
   return database;
