@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderWeb } from "../../../../tests/support/render-web.tsx";
+import { stubSupabaseNetwork } from "../../../../tests/support/supabase-network.ts";
 import type { Language } from "../../../shared/language.ts";
 import { getSupabase, sessionStorageKey } from "../../lib/supabase-client.ts";
 import { Toaster } from "../toast/toaster.tsx";
@@ -9,20 +10,7 @@ import { AuthProvider } from "./auth-provider.tsx";
 import { useAuth } from "./use-auth.ts";
 
 // The network is the edge: supabase-js runs for real and its requests meet this stub.
-const network = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  const meta = document.createElement("meta");
-  meta.name = "supabase-anon-key";
-  meta.content = "anon-key-for-tests";
-  document.head.append(meta);
-  vi.stubGlobal("fetch", network);
-});
-afterEach(() => {
-  document.head.querySelector('meta[name="supabase-anon-key"]')?.remove();
-  vi.unstubAllGlobals();
-  network.mockReset();
-});
+const network = stubSupabaseNetwork();
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/u, "");

@@ -1,25 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderWeb } from "../../../../tests/support/render-web.tsx";
+import { stubSupabaseNetwork } from "../../../../tests/support/supabase-network.ts";
 import { Toaster } from "../toast/toaster.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
 // The network is the edge: supabase-js runs for real and its requests meet this stub.
-const network = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  const meta = document.createElement("meta");
-  meta.name = "supabase-anon-key";
-  meta.content = "anon-key-for-tests";
-  document.head.append(meta);
-  vi.stubGlobal("fetch", network);
-});
-afterEach(() => {
-  document.head.querySelector('meta[name="supabase-anon-key"]')?.remove();
-  vi.unstubAllGlobals();
-  network.mockReset();
-});
+const network = stubSupabaseNetwork();
 
 function created() {
   return new Response(null, {

@@ -1,0 +1,23 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+/**
+ * For component tests that run supabase-js for real: the page's anon key is in place and every
+ * request it makes meets the returned stub, the edge of the system under test. Registers its
+ * own setup and clean-up around each test.
+ */
+export function stubSupabaseNetwork() {
+  const network = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    const meta = document.createElement("meta");
+    meta.name = "supabase-anon-key";
+    meta.content = "anon-key-for-tests";
+    document.head.append(meta);
+    vi.stubGlobal("fetch", network);
+  });
+  afterEach(() => {
+    document.head.querySelector('meta[name="supabase-anon-key"]')?.remove();
+    vi.unstubAllGlobals();
+    network.mockReset();
+  });
+  return network;
+}
