@@ -11,23 +11,14 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureBuilt, root } from "../build-steps.mjs";
+import { sitePaths } from "../site-paths.mjs";
 import { byteBudgets, lighthouseBudgets } from "./budgets.mjs";
 import { measureFirstView } from "./first-view.mjs";
 
-const allRoutes = [
-  "/",
-  "/about",
-  "/programs",
-  "/mutakallim",
-  "/mutaallem",
-  "/asdaa-kalima",
-  "/community",
-  "/contact",
-];
 const { values: options } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
-    routes: { type: "string", default: allRoutes.join(",") },
+    routes: { type: "string", default: sitePaths.join(",") },
     languages: { type: "string", default: "ar,en" },
   },
 });
