@@ -17,10 +17,10 @@ import subsetFont from "subset-font";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Where the cut files are written: regenerated whenever missing, never committed. */
-export const fontSubsetsDirectory = path.join(root, "node_modules/.cache/kalima-fonts");
+const fontSubsetsDirectory = path.join(root, "node_modules/.cache/kalima-fonts");
 
 /** The characters of the punctuation face, as its @font-face `unicode-range` in fonts.css. */
-export const punctuationRange =
+const punctuationRange =
   "U+0021-0022, U+0025-002F, U+003A-003B, U+003F, U+005B, U+005D, U+00A9, U+00AB, " +
   "U+00B7, U+00BB, U+00D7, U+2013-2014, U+2018-2019, U+201C-201D, U+2022, U+2026";
 
@@ -28,7 +28,7 @@ export const punctuationRange =
  * The Arabic the site writes, as `unicode-range`. tests/e2e/budgets.spec.ts fails when a page
  * needs more (it would fetch the full file).
  */
-export const arabicCoreRange =
+const arabicCoreRange =
   "U+0020, U+060C, U+061B, U+061F, U+0621-063A, U+0640-0652, U+0660-066D, U+0670, U+200C-200D";
 
 export const fontSubsets = [
@@ -68,7 +68,7 @@ async function readIfThere(file) {
 }
 
 /** Writes each subset whose source font or characters changed since it was last cut. */
-export async function writeFontSubsets() {
+async function writeFontSubsets() {
   await mkdir(fontSubsetsDirectory, { recursive: true });
   for (const subset of fontSubsets) {
     const target = path.join(fontSubsetsDirectory, subset.file);
