@@ -1,8 +1,8 @@
 // The app hydrates on first use (src/web/app/entry.client.tsx), so a page never needs its
 // script to be shown. The build rewrites React Router's module script in every prerendered
 // page so that the scripts are fetched only after the page has loaded and painted, or at once
-// when the visitor reaches for the page sooner. A press on a button before the app is ready is held
-// and played again once it is (entry.client.tsx replays window.__kalimaHeld).
+// when the visitor reaches for the page sooner. A press on a button before the app is ready is
+// held and played again once it is (entry.client.tsx replays window.__kalimaHeld).
 
 const routerScript =
   /<script type="module" async="">import "(?<manifest>[^"]+)";\n(?<routes>(?:import \* as route\d+ from "[^"]+";\n)+)\s*window\.__reactRouterRouteModules = (?<table>\{[^\n]*\});\n\nimport\("(?<entry>[^"]+)"\);<\/script>/u;
