@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../http/context.ts";
 import { authError } from "./errors.ts";
 
 // GoTrue's limiter: a token bucket per client address, refilled at the configured rate, holding
@@ -48,13 +46,5 @@ export class RateLimiter {
     if (this.enabled && !this.take(`${name}:${clientIp}`, requests / windowSeconds)) {
       throw authError.rateLimited();
     }
-  }
-
-  /** A middleware allowing `requests` per `windowSeconds` per client address for `name`. */
-  limit(name: string, requests: number, windowSeconds: number): MiddlewareHandler<AppEnv> {
-    return async (c, next) => {
-      this.enforce(name, c.get("clientIp"), requests, windowSeconds);
-      await next();
-    };
   }
 }

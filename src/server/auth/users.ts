@@ -147,8 +147,6 @@ export async function userJson(db: Queryable, user: UserRow) {
   });
 }
 
-export type UserJson = Awaited<ReturnType<typeof userJson>>;
-
 function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
