@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/context.ts";
 import { authError } from "./errors.ts";
 import type { SessionRow } from "./sessions.ts";
 import { findUserById, type UserRow } from "./users.ts";
+import { isUuid } from "./uuid.ts";
 import type { Database } from "../db/database.ts";
 
 export interface AuthEnv extends AppEnv {
@@ -13,8 +14,6 @@ export interface AuthEnv extends AppEnv {
     session: SessionRow | undefined;
   };
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 // GoTrue reports golang-jwt's own words after "invalid JWT: unable to parse or verify signature, ".
 function jwtFailure(error: unknown): string {
@@ -50,14 +49,14 @@ export function requireUser(db: Database, secret: Uint8Array): MiddlewareHandler
     }
     const subject = claims.sub;
     if (typeof subject !== "string" || subject === "") throw authError.missingSub();
-    if (!uuidPattern.test(subject)) throw authError.subNotUuid();
+    if (!isUuid(subject)) throw authError.subNotUuid();
     const user = await findUserById(db, subject);
     if (!user) throw authError.userNotFound();
 
     let session: SessionRow | undefined;
     const sessionId = claims.session_id;
     if (typeof sessionId === "string" && sessionId !== "" && !/^0{8}-/u.test(sessionId)) {
-      if (!uuidPattern.test(sessionId)) throw authError.sessionIdNotUuid();
+      if (!isUuid(sessionId)) throw authError.sessionIdNotUuid();
       const { rows } = await db.query<SessionRow>(
         "select id, user_id, aal, factor_id, created_at from auth.sessions where id = $1",
         [sessionId],

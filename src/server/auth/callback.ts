@@ -10,6 +10,7 @@ import type { AuthServices } from "./routes.ts";
 import { startSession } from "./sessions.ts";
 import { flowStateLifetimeSeconds } from "./token.ts";
 import { findUserByEmail, findUserById, type UserRow } from "./users.ts";
+import { isUuid } from "./uuid.ts";
 
 interface FlowState {
   id: string;
@@ -19,8 +20,6 @@ interface FlowState {
   code_verifier: string | null;
   expired: boolean;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 // GoTrue's oauthErrorMap, for errors sent back in the address.
 const oauthErrors: Record<number, string> = {
@@ -154,7 +153,7 @@ export function callback(services: AuthServices) {
   return async (c: Context<AuthEnv>) => {
     const state = c.req.query("state");
     if (!state) throw authError.oauthStateMissing();
-    if (!uuidPattern.test(state)) throw authError.oauthStateInvalid();
+    if (!isUuid(state)) throw authError.oauthStateInvalid();
     const { rows } = await services.db.query<FlowState>(
       `select f.id, f.provider_type, f.code_challenge, f.referrer, s.code_verifier,
               f.created_at < now() - make_interval(secs => $2) as expired

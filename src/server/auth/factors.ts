@@ -5,13 +5,12 @@ import { AuthError, authError } from "./errors.ts";
 import type { SessionRow } from "./sessions.ts";
 import type { FactorRow } from "./users.ts";
 import { unverifiedFactorLifetimeSeconds } from "./users.ts";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+import { isUuid } from "./uuid.ts";
 
 /** GoTrue's loadFactor: the path's factor, if it belongs to the bearer (and has not expired). */
 export async function ownedFactor(db: Queryable, c: Context<AuthEnv>): Promise<FactorRow> {
   const factorId = c.req.param("factorId") ?? "";
-  if (!uuidPattern.test(factorId)) {
+  if (!isUuid(factorId)) {
     throw new AuthError(404, "validation_failed", "factor_id must be an UUID");
   }
   const { rows } = await db.query<FactorRow>(
@@ -36,8 +35,4 @@ export function currentSession(c: Context<AuthEnv>): SessionRow {
     );
   }
   return session;
-}
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
 }
