@@ -9,7 +9,7 @@ import { requestUserAgent } from "./request.ts";
 import type { AuthServices } from "./routes.ts";
 import { startSession } from "./sessions.ts";
 import { flowStateLifetimeSeconds } from "./token.ts";
-import { findUserByEmail, findUserById, type UserRow } from "./users.ts";
+import { findUserByEmail, findUserById, isBanned, type UserRow } from "./users.ts";
 import { isUuid } from "./uuid.ts";
 
 interface FlowState {
@@ -221,7 +221,7 @@ async function complete(
       throw new AuthError(400, "flow_state_already_used", "State has already been used");
     }
     const user = await accountFor(tx, services, provider.name, person);
-    if (user.banned_until && user.banned_until > new Date()) throw authError.userBanned();
+    if (isBanned(user)) throw authError.userBanned();
     const address = new URL(target);
 
     if (flow.code_challenge) {

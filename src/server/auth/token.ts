@@ -14,7 +14,7 @@ import {
   tokenResponse,
   type SessionContext,
 } from "./sessions.ts";
-import { findUserByEmail, findUserById } from "./users.ts";
+import { findUserByEmail, findUserById, isBanned } from "./users.ts";
 
 /** POST /token?grant_type=password|refresh_token|pkce; the grant comes from the query string. */
 export function token(services: AuthServices) {
@@ -54,7 +54,7 @@ async function passwordGrant(services: AuthServices, params: Params, context: Se
   const user = await findUserByEmail(services.db, email);
   const valid = await verifyPassword(password, user?.encrypted_password ?? null);
   if (!user || !valid) throw authError.invalidCredentials();
-  if (user.banned_until && user.banned_until > new Date()) throw authError.userBanned();
+  if (isBanned(user)) throw authError.userBanned();
   if (!user.email_confirmed_at) throw authError.emailNotConfirmed();
 
   let weakPassword: { message: string; reasons: string[] } | undefined;
@@ -112,7 +112,7 @@ async function refreshTokenGrant(services: AuthServices, params: Params, context
     }
     const user = await findUserById(tx, row.user_id);
     if (!user) throw authError.refreshTokenNotFound();
-    if (user.banned_until && user.banned_until > new Date()) {
+    if (isBanned(user)) {
       throw new AuthError(400, "user_banned", "Invalid Refresh Token: User Banned");
     }
 

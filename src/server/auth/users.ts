@@ -47,6 +47,11 @@ export interface FactorRow {
   last_totp_step: string | number | null;
 }
 
+/** GoTrue's IsBanned: a ban holds until banned_until. */
+export function isBanned(user: Pick<UserRow, "banned_until">): boolean {
+  return user.banned_until !== null && user.banned_until > new Date();
+}
+
 /** Unverified factors older than this are gone, as in GoTrue (MFA_FACTOR_EXPIRY_DURATION). */
 export const unverifiedFactorLifetimeSeconds = 300;
 
