@@ -12,7 +12,7 @@ import type { AppEnv } from "./http/context.ts";
 import { apiCors } from "./http/cors.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import type { Logger } from "./log.ts";
+import { errorForLog, type Logger } from "./log.ts";
 import { restRoutes } from "./rest/routes.ts";
 import type { SchemaCache } from "./rest/schema-cache.ts";
 import { siteRoutes } from "./site/serve-site.ts";
@@ -73,7 +73,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     deps.log.error("unhandled error", {
       method: c.req.method,
       path: c.req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      error: errorForLog(error),
     });
     return c.json(
       { code: "500", message: "Internal server error", details: null, hint: null },

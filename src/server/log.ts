@@ -41,4 +41,9 @@ export const jsonLogger: Logger = {
   error: (message, fields) => write("error", message, fields),
 };
 
+/** A thrown value as a log field: its stack when it has one. */
+export function errorForLog(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AuthConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import type { Logger } from "../log.ts";
+import { errorForLog, type Logger } from "../log.ts";
 import { authorize } from "./authorize.ts";
 import { requireUser, type AuthEnv } from "./bearer.ts";
 import { callback } from "./callback.ts";
@@ -76,7 +76,7 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
     services.log.error("unhandled auth error", {
       method: c.req.method,
       path: c.req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      error: errorForLog(error),
     });
     return authErrorResponse(c, authError.unexpected());
   });
