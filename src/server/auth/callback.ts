@@ -113,11 +113,7 @@ async function accountFor(
   } else {
     if (services.settings.auth.disableSignup) throw authError.signupDisabled();
     if (!person.emailVerified && !services.settings.auth.autoconfirm) {
-      throw new AuthError(
-        400,
-        "provider_email_needs_verification",
-        `Unverified email with ${provider}. Verify the address with ${provider} and sign in again.`,
-      );
+      throw authError.providerEmailUnverified(provider);
     }
     const userId = randomUUID();
     await tx.query(
@@ -164,7 +160,7 @@ export function callback(services: AuthServices) {
     );
     const flow = rows[0];
     if (!flow) throw authError.oauthStateNotFound();
-    if (flow.expired) throw new AuthError(400, "bad_oauth_state", "OAuth state has expired");
+    if (flow.expired) throw authError.oauthStateExpired();
 
     const target = flow.referrer ?? services.settings.siteUrl;
     try {
@@ -194,13 +190,7 @@ async function complete(
   const refusal = c.req.query("error");
   if (refusal) throw new ProviderRefusal(refusal, c.req.query("error_description") ?? "");
   const code = c.req.query("code");
-  if (!code) {
-    throw new AuthError(
-      400,
-      "bad_oauth_callback",
-      "OAuth callback with missing authorization code missing",
-    );
-  }
+  if (!code) throw authError.oauthCodeMissing();
   const provider = services.providers.get(flow.provider_type);
   if (!provider) throw authError.providerDisabled();
   const tokens = await services.providers.exchange(
@@ -218,7 +208,7 @@ async function complete(
       [flow.id],
     );
     if (claimed.rows.length === 0 && flow.code_verifier !== null) {
-      throw new AuthError(400, "flow_state_already_used", "State has already been used");
+      throw authError.flowStateAlreadyUsed();
     }
     const user = await accountFor(tx, services, provider.name, person);
     if (isBanned(user)) throw authError.userBanned();

@@ -57,6 +57,7 @@ export const authError = {
   refreshTokenMalformed: () => error(400, "validation_failed", "Refresh token is not valid"),
   refreshTokenWithoutSession: () =>
     error(400, "session_not_found", "Invalid Refresh Token: No Valid Session Found"),
+  refreshTokenUserBanned: () => error(400, "user_banned", "Invalid Refresh Token: User Banned"),
   noAuthorization: () =>
     error(401, "no_authorization", "This endpoint requires a valid Bearer token"),
   badJwt: (reason: string) =>
@@ -70,6 +71,13 @@ export const authError = {
   logoutScope: (scope: string) =>
     error(400, "validation_failed", `Unsupported logout scope ${JSON.stringify(scope)}`),
   factorNotFound: () => error(404, "mfa_factor_not_found", "Factor not found"),
+  factorIdNotUuid: () => error(404, "validation_failed", "factor_id must be an UUID"),
+  factorWithoutSession: () =>
+    error(
+      500,
+      "unexpected_failure",
+      "A valid session and a registered user are required to use a factor",
+    ),
   challengeNotFound: () =>
     error(422, "mfa_factor_not_found", "MFA factor with the provided challenge ID not found"),
   challengeIpMismatch: () =>
@@ -125,6 +133,10 @@ export const authError = {
   oauthStateMissing: () => error(400, "bad_oauth_callback", "OAuth state parameter missing"),
   oauthStateInvalid: () => error(400, "bad_oauth_state", "OAuth state parameter is invalid"),
   oauthStateNotFound: () => error(400, "bad_oauth_state", "OAuth state not found or expired"),
+  oauthStateExpired: () => error(400, "bad_oauth_state", "OAuth state has expired"),
+  oauthCodeMissing: () =>
+    error(400, "bad_oauth_callback", "OAuth callback with missing authorization code missing"),
+  flowStateAlreadyUsed: () => error(400, "flow_state_already_used", "State has already been used"),
   flowStateNotFound: () =>
     error(404, "flow_state_not_found", "invalid flow state, no valid flow state found"),
   flowStateExpired: () =>
@@ -133,9 +145,17 @@ export const authError = {
     error(400, "bad_code_verifier", "code challenge does not match previously saved code verifier"),
   providerEmailMissing: () =>
     error(500, "unexpected_failure", "Error getting user email from external provider"),
+  providerEmailUnverified: (provider: string) =>
+    error(
+      400,
+      "provider_email_needs_verification",
+      `Unverified email with ${provider}. Verify the address with ${provider} and sign in again.`,
+    ),
   providerFailed: (reason: string) =>
     error(500, "unexpected_failure", `Error exchanging the code with the provider: ${reason}`),
   notFound: () => error(404, "not_found", "Not Found"),
+  bodyTooLarge: (limit: number) =>
+    error(413, "request_entity_too_large", `Request body too large (max ${limit} bytes)`),
   unexpected: () =>
     error(
       500,

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Queryable } from "../db/database.ts";
 import type { AuthEnv } from "./bearer.ts";
-import { AuthError, authError } from "./errors.ts";
+import { authError } from "./errors.ts";
 import type { SessionRow } from "./sessions.ts";
 import type { FactorRow } from "./users.ts";
 import { unverifiedFactorLifetimeSeconds } from "./users.ts";
@@ -11,7 +11,7 @@ import { isUuid } from "./uuid.ts";
 export async function ownedFactor(db: Queryable, c: Context<AuthEnv>): Promise<FactorRow> {
   const factorId = c.req.param("factorId") ?? "";
   if (!isUuid(factorId)) {
-    throw new AuthError(404, "validation_failed", "factor_id must be an UUID");
+    throw authError.factorIdNotUuid();
   }
   const { rows } = await db.query<FactorRow>(
     `select * from auth.mfa_factors
@@ -27,12 +27,6 @@ export async function ownedFactor(db: Queryable, c: Context<AuthEnv>): Promise<F
 /** MFA endpoints act on the session the access token names. */
 export function currentSession(c: Context<AuthEnv>): SessionRow {
   const session = c.get("session");
-  if (!session) {
-    throw new AuthError(
-      500,
-      "unexpected_failure",
-      "A valid session and a registered user are required to use a factor",
-    );
-  }
+  if (!session) throw authError.factorWithoutSession();
   return session;
 }

@@ -47,11 +47,7 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
     bodyLimit({
       maxSize: authBodyLimit,
       onError: () => {
-        throw new AuthError(
-          413,
-          "request_entity_too_large",
-          `Request body too large (max ${authBodyLimit} bytes)`,
-        );
+        throw authError.bodyTooLarge(authBodyLimit);
       },
     }),
   );

@@ -112,9 +112,7 @@ async function refreshTokenGrant(services: AuthServices, params: Params, context
     }
     const user = await findUserById(tx, row.user_id);
     if (!user) throw authError.refreshTokenNotFound();
-    if (isBanned(user)) {
-      throw new AuthError(400, "user_banned", "Invalid Refresh Token: User Banned");
-    }
+    if (isBanned(user)) throw authError.refreshTokenUserBanned();
 
     let issued: string | undefined;
     if (row.revoked) {
