@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { errors, jwtVerify } from "jose";
 import type { AppEnv } from "../http/context.ts";
+import { JwtError, jwtVerifier } from "../jwt.ts";
 import { authError } from "./errors.ts";
 import type { SessionRow } from "./sessions.ts";
 import { findUserById, type UserRow } from "./users.ts";
@@ -15,20 +15,21 @@ export interface AuthEnv extends AppEnv {
   };
 }
 
-// GoTrue reports golang-jwt's own words after "invalid JWT: unable to parse or verify signature, ".
-function jwtFailure(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return "token has invalid claims: token is expired";
-  if (error instanceof errors.JWTClaimValidationFailed) {
-    return `token has invalid claims: token ${error.claim} claim is invalid`;
-  }
-  if (error instanceof errors.JWSSignatureVerificationFailed) {
-    return "token signature is invalid: signature is invalid";
-  }
-  if (error instanceof errors.JOSEAlgNotAllowed) {
-    return "token is unverifiable: error while executing keyfunc: unrecognized JWT kid for algorithm";
-  }
-  return "token is malformed: could not parse the token";
-}
+// GoTrue checks exp and nbf with golang-jwt's default leeway, which is none, and leaves iat
+// alone; it reports golang-jwt's own words after "invalid JWT: unable to parse or verify
+// signature, ".
+const verifyGotrueJwt = jwtVerifier({
+  clockSkewSeconds: 0,
+  wording: {
+    segments: () => "token is malformed: token contains an invalid number of segments",
+    expired: "token has invalid claims: token is expired",
+    signature: "token signature is invalid: signature is invalid",
+    claim: (name) => `token has invalid claims: token ${name} claim is invalid`,
+    algorithm:
+      "token is unverifiable: error while executing keyfunc: unrecognized JWT kid for algorithm",
+    unparseable: "token is malformed: could not parse the token",
+  },
+});
 
 /**
  * GoTrue's requireAuthentication: a Bearer token signed with the project secret, naming a user
@@ -38,15 +39,9 @@ export function requireUser(db: Database, secret: Uint8Array): MiddlewareHandler
   return async (c, next) => {
     const token = /^[Bb]earer (\S+)$/u.exec(c.req.header("authorization") ?? "")?.[1];
     if (!token) throw authError.noAuthorization();
-    if (token.split(".").length !== 3) {
-      throw authError.badJwt("token is malformed: token contains an invalid number of segments");
-    }
-    let claims: Record<string, unknown>;
-    try {
-      ({ payload: claims } = await jwtVerify(token, secret, { algorithms: ["HS256"] }));
-    } catch (error) {
-      throw authError.badJwt(jwtFailure(error));
-    }
+    const claims = await verifyGotrueJwt(token, secret).catch((error: unknown) => {
+      throw error instanceof JwtError ? authError.badJwt(error.message) : error;
+    });
     const subject = claims.sub;
     if (typeof subject !== "string" || subject === "") throw authError.missingSub();
     if (!isUuid(subject)) throw authError.subNotUuid();

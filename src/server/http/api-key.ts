@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { verifyJwt } from "../jwt.ts";
+import { verifyPostgrestJwt } from "../jwt.ts";
 import { apiKeyRoles, type ApiKeyRole } from "../keys.ts";
 
 /**
@@ -18,7 +18,7 @@ export function requireApiKey(secret: Uint8Array): MiddlewareHandler {
         401,
       );
     }
-    const role = await verifyJwt(key, secret).then(
+    const role = await verifyPostgrestJwt(key, secret).then(
       (claims) => claims.role,
       () => undefined,
     );

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DatabaseUnavailableError, type Database } from "../db/database.ts";
 import { type ApiClaims, type AppEnv, isApiRole } from "../http/context.ts";
-import { JwtError, verifyJwt } from "../jwt.ts";
+import { JwtError, verifyPostgrestJwt } from "../jwt.ts";
 import { PostgrestError, restError } from "./errors.ts";
 import { insertRows } from "./insert.ts";
 import type { SchemaCache } from "./schema-cache.ts";
@@ -50,7 +50,7 @@ function requestClaims(secret: Uint8Array): MiddlewareHandler<AppEnv> {
     }
     let claims;
     try {
-      claims = await verifyJwt(token, secret);
+      claims = await verifyPostgrestJwt(token, secret);
     } catch (error) {
       if (!(error instanceof JwtError)) throw error;
       throw restError.jwt(error.failure === "expired" ? "PGRST303" : "PGRST301", error.message);
