@@ -2,8 +2,9 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { AuthEnv } from "./bearer.ts";
 import { authError } from "./errors.ts";
+import { callbackUrl } from "./flow-state.ts";
 import { allowedRedirect } from "./redirect-urls.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 
 // Parameters this server sets on the provider's address itself, or reads for its own use: a
 // caller cannot override them by adding them to /authorize (GoTrue's reservedOAuthParams).
@@ -26,10 +27,6 @@ const reservedParameters = new Set([
   "grant_type",
   "invite_token",
 ]);
-
-export function callbackUrl(apiExternalUrl: string): string {
-  return `${apiExternalUrl}/auth/v1/callback`;
-}
 
 /** GoTrue's validatePKCEParams: both or neither; the method is s256 or plain. */
 function pkceMethod(challenge: string, method: string): "s256" | "plain" | null {

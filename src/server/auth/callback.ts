@@ -3,12 +3,11 @@ import type { Context } from "hono";
 import type { Queryable } from "../db/database.ts";
 import type { AuthEnv } from "./bearer.ts";
 import { AuthError, authError } from "./errors.ts";
-import { callbackUrl } from "./authorize.ts";
+import { callbackUrl, flowStateLifetimeSeconds } from "./flow-state.ts";
 import type { ProviderUser } from "./oauth-providers.ts";
 import { requestUserAgent } from "./request.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 import { startSession } from "./sessions.ts";
-import { flowStateLifetimeSeconds } from "./token.ts";
 import { findUserByEmail, findUserById, isBanned, type UserRow } from "./users.ts";
 import { isUuid } from "./uuid.ts";
 

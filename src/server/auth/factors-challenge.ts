@@ -1,17 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { AuthEnv } from "./bearer.ts";
+import { challengeAddress, challengeLifetimeSeconds } from "./challenges.ts";
 import { ownedFactor } from "./factors.ts";
-import type { AuthServices } from "./routes.ts";
-import { ipOrNull } from "./sessions.ts";
-
-/** A challenge must be verified within this many seconds (MFA_CHALLENGE_EXPIRY_DURATION). */
-export const challengeLifetimeSeconds = 300;
-
-/** The address a challenge is bound to; in-process requests have none, and share one. */
-export function challengeAddress(clientIp: string): string {
-  return ipOrNull(clientIp) ?? "0.0.0.0";
-}
+import type { AuthServices } from "./services.ts";
 
 /**
  * POST /factors/{id}/challenge: a challenge bound to the caller's address. supabase-js sends its

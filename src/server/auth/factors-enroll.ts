@@ -5,7 +5,7 @@ import type { AuthEnv } from "./bearer.ts";
 import { authError } from "./errors.ts";
 import { currentSession } from "./factors.ts";
 import { readParams, stringParam } from "./request.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 import { newTotpSecret, otpauthUri } from "./totp.ts";
 import { unverifiedFactorLifetimeSeconds, type FactorRow } from "./users.ts";
 

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AuthEnv } from "./bearer.ts";
 import { authError } from "./errors.ts";
 import { currentSession, ownedFactor } from "./factors.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 
 /**
  * DELETE /factors/{id}: removing a verified factor needs an aal2 session. Sessions that were

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import type { AuthEnv } from "./bearer.ts";
+import { challengeAddress, challengeLifetimeSeconds } from "./challenges.ts";
 import { authError } from "./errors.ts";
-import { challengeAddress, challengeLifetimeSeconds } from "./factors-challenge.ts";
 import { currentSession, ownedFactor } from "./factors.ts";
 import { readParams, stringParam } from "./request.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 import { addAmrClaim, insertRefreshToken, tokenResponse } from "./sessions.ts";
 import { matchTotp } from "./totp.ts";
 import { isUuid } from "./uuid.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AuthEnv } from "./bearer.ts";
 import { authError } from "./errors.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 
 /**
  * POST /logout?scope=global|local|others: deletes sessions (their refresh tokens and amr claims

@@ -1,8 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AuthConfig } from "../config.ts";
-import type { Database } from "../db/database.ts";
-import { errorForLog, type Logger } from "../log.ts";
+import { errorForLog } from "../log.ts";
 import { authorize } from "./authorize.ts";
 import { requireUser, type AuthEnv } from "./bearer.ts";
 import { callback } from "./callback.ts";
@@ -13,22 +11,11 @@ import { unenrollFactor } from "./factors-unenroll.ts";
 import { verifyFactor } from "./factors-verify.ts";
 import { health } from "./health.ts";
 import { logout } from "./logout.ts";
-import type { OAuthProviders } from "./oauth-providers.ts";
-import type { RateLimiter } from "./rate-limit.ts";
-import type { TokenSettings } from "./sessions.ts";
+import type { AuthServices } from "./services.ts";
 import { settings } from "./settings.ts";
 import { signup } from "./signup.ts";
 import { token } from "./token.ts";
 import { getUser, updateUser } from "./user.ts";
-
-export interface AuthServices {
-  db: Database;
-  settings: { auth: AuthConfig; siteUrl: string; apiExternalUrl: string };
-  tokens: TokenSettings;
-  limiter: RateLimiter;
-  providers: OAuthProviders;
-  log: Logger;
-}
 
 export const authBodyLimit = 64 * 1024;
 

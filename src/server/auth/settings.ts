@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 
 // GoTrue's list of built-in providers; ours are enabled when configured by environment.
 const knownProviders = [

@@ -5,7 +5,7 @@ import { validateEmail } from "./email.ts";
 import { authError } from "./errors.ts";
 import { checkPasswordStrength, hashPassword } from "./passwords.ts";
 import { objectParam, readParams, requestUserAgent, stringParam } from "./request.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 import { startSession } from "./sessions.ts";
 import { findUserByEmail, findUserById, userJson } from "./users.ts";
 

@@ -3,9 +3,10 @@ import type { Context } from "hono";
 import type { Queryable } from "../db/database.ts";
 import type { AuthEnv } from "./bearer.ts";
 import { authError, AuthError } from "./errors.ts";
+import { flowStateLifetimeSeconds } from "./flow-state.ts";
 import { checkPasswordStrength, verifyPassword } from "./passwords.ts";
 import { readParams, requestUserAgent, stringParam } from "./request.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 import {
   insertRefreshToken,
   ipOrNull,
@@ -164,9 +165,6 @@ interface FlowStateRow {
   authentication_method: string;
   expired: boolean;
 }
-
-/** Flow states (OAuth round trips) live this long, as GoTrue's FLOW_STATE_EXPIRY_DURATION. */
-export const flowStateLifetimeSeconds = 300;
 
 /** RFC 7636: the verifier must hash (s256) or equal (plain) the challenge sent to /authorize. */
 function verifierMatches(flow: FlowStateRow, verifier: string): boolean {

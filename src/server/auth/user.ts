@@ -3,7 +3,7 @@ import type { AuthEnv } from "./bearer.ts";
 import { authError } from "./errors.ts";
 import { checkPasswordStrength, hashPassword, verifyPassword } from "./passwords.ts";
 import { objectParam, readParams, stringParam } from "./request.ts";
-import type { AuthServices } from "./routes.ts";
+import type { AuthServices } from "./services.ts";
 import { findFactors, findUserById, userJson } from "./users.ts";
 
 /** GET /user: the bearer's user, at the top level of the body. */

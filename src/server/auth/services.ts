@@ -1,0 +1,16 @@
+import type { AuthConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../log.ts";
+import type { OAuthProviders } from "./oauth-providers.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import type { TokenSettings } from "./sessions.ts";
+
+/** What every /auth/v1 handler is built with. */
+export interface AuthServices {
+  db: Database;
+  settings: { auth: AuthConfig; siteUrl: string; apiExternalUrl: string };
+  tokens: TokenSettings;
+  limiter: RateLimiter;
+  providers: OAuthProviders;
+  log: Logger;
+}
