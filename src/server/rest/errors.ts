@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { DatabaseUnavailableError, isPostgresError } from "../db/database.ts";
 
 /** PostgREST's error body; supabase-js hands it to the caller as `error`. */
@@ -159,4 +160,16 @@ export function fromDatabaseError(error: unknown, authenticated: boolean): Postg
     return error.code === "42501" ? permission(converted, authenticated) : converted;
   }
   throw error;
+}
+
+/**
+ * PostgREST's answer to an error a REST handler threw, with its headers and `Proxy-Status`;
+ * anything that is not PostgREST's to answer is thrown on.
+ */
+export function restErrorResponse(thrown: unknown, c: Context): Response {
+  const error = thrown instanceof DatabaseUnavailableError ? restError.unavailable() : thrown;
+  if (!(error instanceof PostgrestError)) throw error;
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  c.header("Proxy-Status", `PostgREST; error=${error.body.code}`);
+  return c.json(error.body, error.status as 400);
 }

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
+import type { RestDependencies } from "./dependencies.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { readPreferences } from "./prefer.ts";
 import { quoteIdentifier, selectList } from "./query-params.ts";
-import type { RestDependencies } from "./routes.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
 

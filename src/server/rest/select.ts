@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
+import type { RestDependencies } from "./dependencies.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { readPreferences } from "./prefer.ts";
 import {
@@ -10,7 +11,6 @@ import {
   rangeHeader,
   selectList,
 } from "./query-params.ts";
-import type { RestDependencies } from "./routes.ts";
 import { requireProfile, requireTable } from "./table.ts";
 
 /** Hosted Supabase's `max-rows`: no page is longer than this. */

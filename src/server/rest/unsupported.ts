@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
+import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
-import type { RestDependencies } from "./routes.ts";
 import { requireTable } from "./table.ts";
 
 const privilegeFor = { PATCH: "UPDATE", PUT: "UPDATE", DELETE: "DELETE" } as const;

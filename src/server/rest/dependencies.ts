@@ -1,0 +1,9 @@
+import type { Database } from "../db/database.ts";
+import type { SchemaCache } from "./schema-cache.ts";
+
+/** What every /rest/v1 handler is built with. */
+export interface RestDependencies {
+  db: Database;
+  schema: SchemaCache;
+  secret: Uint8Array;
+}
