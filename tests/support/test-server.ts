@@ -11,6 +11,7 @@ import { openPostgres } from "../../src/server/db/postgres.ts";
 import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
 import { silentLogger } from "../../src/server/log.ts";
 import { loadSchemaCache } from "../../src/server/rest/schema-cache.ts";
+import { loadSite } from "../../src/server/site/site.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
 
 export const testOrigin = "http://kalima.test";
@@ -31,6 +32,8 @@ export interface TestServerOptions {
   /** Auth settings over the test defaults: rate limits off, a refresh-token reuse interval of 1 s. */
   auth?: Partial<AuthConfig>;
   jwtExpiry?: number;
+  /** A built site to serve, as boot.ts loads it; without one, pages answer 503. */
+  siteDir?: string;
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -67,6 +70,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { db, close } = await freshDatabase();
   const jwtSecret = randomBytes(32).toString("base64url");
   const authConfig = testAuthConfig(options.auth);
+  const keys = await makeApiKeys(jwtSecret);
+  const site = options.siteDir
+    ? await loadSite(options.siteDir, { anonKey: keys.anon })
+    : undefined;
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],
@@ -80,7 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     schema: await loadSchemaCache(db),
     jwtSecret,
-    site: undefined,
+    site,
     log: { ...silentLogger, error: (m, f) => console.error(m, f) },
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
@@ -95,7 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     app,
     db,
-    keys: await makeApiKeys(jwtSecret),
+    keys,
     jwtSecret,
     authConfig,
     url: testOrigin,
