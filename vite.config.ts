@@ -2,8 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
+import { withoutTrailingSlashes } from "./src/shared/trailing-slash.ts";
 
-const siteUrl = (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/u, "");
+const siteUrl = withoutTrailingSlashes(process.env.SITE_URL ?? "http://localhost:3000");
 
 const preactForReact: Record<string, string> = {
   react: "preact/compat",

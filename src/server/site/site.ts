@@ -3,7 +3,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { englishPrefix, type Language } from "../../shared/language.ts";
+import { addressedPage, localizedPath, type Language } from "../../shared/language.ts";
+import { withoutTrailingSlashes } from "../../shared/trailing-slash.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 
 export type Encoding = "br" | "gzip";
@@ -140,7 +141,7 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
       const html = body
         .toString("utf8")
         .replace(anonKeyMeta, `<meta name="supabase-anon-key" content="${options.anonKey}"/>`);
-      const route = "/" + relative.slice(0, -"index.html".length).replace(/\/$/u, "");
+      const route = withoutTrailingSlashes("/" + relative.slice(0, -"index.html".length));
       pages.set(route, {
         ...memoryFile(".html", Buffer.from(html), "no-cache"),
         contentSecurityPolicy: contentSecurityPolicy(html, options.connectSources),
@@ -156,17 +157,13 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     others.set("/" + relative, memoryFile(extension, body, cacheControl, prebuilt));
   }
 
-  const variant = (route: string, language: Language) =>
-    pages.get(language === "en" ? `${englishPrefix}${route === "/" ? "" : route}` : route);
+  const variant = (route: string, language: Language) => pages.get(localizedPath(route, language));
 
   return {
     page(pathname, preferred) {
-      let route = pathname.length > 1 ? pathname.replace(/\/+$/u, "") : pathname;
-      let language = preferred;
-      if (route === englishPrefix || route.startsWith(`${englishPrefix}/`)) {
-        route = route.slice(englishPrefix.length) || "/";
-        language = "en";
-      }
+      const addressed = addressedPage(pathname);
+      const route = addressed.path;
+      const language = addressed.language ?? preferred;
       const file = route.startsWith("/__") ? undefined : variant(route, language);
       if (file) return { file, language, found: true };
       const notFound = variant(`/${notFoundDirectory}`, language);

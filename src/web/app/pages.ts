@@ -1,3 +1,4 @@
+import { languages, localizedPath } from "../../shared/language.ts";
 import type { PageId } from "../content/types.ts";
 
 /** Every public page: the route table, the navigation, the prerender list and the sitemap. */
@@ -19,10 +20,8 @@ export const notFoundPath = "/__not-found";
 
 /** Arabic at each path, English under /en: both are prerendered, with robots.txt and the sitemap. */
 export const prerenderPaths: string[] = [
-  ...["", "/en"].flatMap((prefix) =>
-    [...pages.map((page) => page.path), notFoundPath].map(
-      (path) => `${prefix}${path}`.replace(/(.)\/$/u, "$1") || "/",
-    ),
+  ...languages.flatMap((language) =>
+    [...pages.map((page) => page.path), notFoundPath].map((path) => localizedPath(path, language)),
   ),
   "/robots.txt",
   "/sitemap.xml",

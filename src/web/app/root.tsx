@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import {
+  addressedPage,
   defaultLanguage,
-  englishPrefix,
   isLanguage,
   type Language,
 } from "../../shared/language.ts";
@@ -31,10 +31,6 @@ const criticalFonts: Record<Language, string[]> = {
   en: [readexLatin, ruqaaLatin],
 };
 
-function languageInAddress(pathname: string): Language | undefined {
-  return pathname === englishPrefix || pathname.startsWith(`${englishPrefix}/`) ? "en" : undefined;
-}
-
 /**
  * Prerendering reads the language from the address; hydration from the document it hydrates,
  * which our server may have sent in the visitor's remembered language.
@@ -46,7 +42,7 @@ function initialLanguage(pathname: string): Language {
   if (typeof document !== "undefined" && isLanguage(document.documentElement.lang)) {
     return document.documentElement.lang;
   }
-  return languageInAddress(pathname) ?? defaultLanguage;
+  return addressedPage(pathname).language ?? defaultLanguage;
 }
 
 function Document({ children }: { children: ReactNode }) {
@@ -98,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <LanguageProvider
       initialLanguage={initialLanguage(pathname)}
-      languageInAddress={languageInAddress(pathname)}
+      languageInAddress={addressedPage(pathname).language}
     >
       <AuthProvider>
         <Document>{children}</Document>
