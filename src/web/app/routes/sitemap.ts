@@ -1,5 +1,5 @@
 import { languages, localizedPath } from "../../../shared/language.ts";
-import { pages } from "../pages.ts";
+import { pages } from "../../../shared/pages.js";
 import { absoluteUrl } from "../site-url.ts";
 
 /** Every page in both languages, each naming its other-language alternate. */

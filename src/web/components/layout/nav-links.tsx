@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { addressedPage } from "../../../shared/language.ts";
-import { pages } from "../../app/pages.ts";
+import { pages } from "../../../shared/pages.js";
 import { useLanguage } from "../../features/language/use-language.ts";
 
 interface NavLinksProps {
