@@ -6,6 +6,7 @@ import {
   isLanguage,
   type Language,
 } from "../../shared/language.ts";
+import { anonKeyMetaName } from "../../shared/anon-key-meta.ts";
 import { SiteFrame } from "../components/layout/site-frame.tsx";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { FrameGuard } from "../features/errors/frame-guard.tsx";
@@ -78,7 +79,7 @@ function Document({ children }: { children: ReactNode }) {
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
-        {!import.meta.env.VITE_SUPABASE_ANON_KEY && <meta name="supabase-anon-key" content="" />}
+        {!import.meta.env.VITE_SUPABASE_ANON_KEY && <meta name={anonKeyMetaName} content="" />}
         <Links />
       </head>
       <body className="bg-ink-950 font-sans text-paper antialiased">
