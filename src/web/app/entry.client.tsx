@@ -1,6 +1,6 @@
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { readRememberedLanguage } from "../features/language/remembered-language.ts";
+import { readRememberedLanguage } from "../language/remembered-language.ts";
 import { mayHaveSession } from "../lib/session-hint.ts";
 import { appRootId } from "./app-root.ts";
 

@@ -3,7 +3,7 @@ import { PageIntro } from "../../components/layout/page-intro.tsx";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { ValuesGrid } from "../../features/values/values-grid.tsx";
 
 export default function AboutRoute() {

@@ -2,7 +2,7 @@ import { PageIntro } from "../../components/layout/page-intro.tsx";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
 import { SocialLinks } from "../../components/layout/social-links.tsx";
 import { ContactForm } from "../../features/contact/contact-form.tsx";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 export default function ContactRoute() {
   const { content } = useLanguage();

@@ -4,7 +4,7 @@ import { DirectionalArrow } from "../../components/ui/directional-arrow.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 import { HomeHero } from "../../features/home/home-hero.tsx";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { ProgramGrid } from "../../features/programs/program-grid.tsx";
 import { StoryCards } from "../../features/stories/story-cards.tsx";
 import { ValuesGrid } from "../../features/values/values-grid.tsx";

@@ -5,7 +5,7 @@ import { Section } from "../../components/ui/section.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 import { mutakallimSessions } from "../../content/site.ts";
 import { ContactForm } from "../../features/contact/contact-form.tsx";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { formatTimeRange } from "../../lib/format.ts";
 
 export default function MutakallimRoute() {

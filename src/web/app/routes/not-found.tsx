@@ -1,6 +1,6 @@
 import { PageMeta } from "../../components/layout/page-meta.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 export default function NotFoundRoute() {
   const { content } = useLanguage();

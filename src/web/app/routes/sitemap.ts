@@ -1,6 +1,6 @@
 import { languages, localizedPath } from "../../../shared/language.ts";
 import { pages } from "../../../shared/pages.js";
-import { absoluteUrl } from "../site-url.ts";
+import { absoluteUrl } from "../../lib/site-url.ts";
 
 /** Every page in both languages, each naming its other-language alternate. */
 export function loader() {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { addressedPage } from "../../../shared/language.ts";
 import { pages } from "../../../shared/pages.js";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 interface NavLinksProps {
   className?: string;

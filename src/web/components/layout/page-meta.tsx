@@ -1,9 +1,9 @@
 import { Fragment, useEffect } from "react";
 import { useLocation } from "react-router";
 import { addressedPage, languages, localizedPath } from "../../../shared/language.ts";
-import { absoluteUrl } from "../../app/site-url.ts";
+import { absoluteUrl } from "../../lib/site-url.ts";
 import type { Content } from "../../content/types.ts";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { applyHeadTags, type HeadTags } from "../../lib/document-head.ts";
 
 interface PageMetaProps {

@@ -1,5 +1,5 @@
 import { socialLinks } from "../../content/site.ts";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { newTabNoteId } from "./new-tab-note.tsx";
 import { SocialIcon } from "./social-icon.tsx";
 

@@ -2,8 +2,8 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react
 import { contactLimits, type FormSource } from "../../../shared/contact-submission.ts";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { getSupabase } from "../../lib/supabase-client.ts";
-import { useLanguage } from "../language/use-language.ts";
-import { toast } from "../toast/toast-store.ts";
+import { useLanguage } from "../../language/use-language.ts";
+import { toast } from "../../toast/toast-store.ts";
 import { sendSubmission } from "./api/send-submission.ts";
 import {
   emptyContactValues,

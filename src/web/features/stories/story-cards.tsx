@@ -1,5 +1,5 @@
 import { Quote } from "lucide-react";
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 /** The three community stories: quote, short name and context. */
 export function StoryCards({ tone = "light" }: { tone?: "light" | "dark" }) {

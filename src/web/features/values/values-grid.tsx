@@ -1,4 +1,4 @@
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { ValueIcon } from "./value-icon.tsx";
 
 /** The four values, each with its icon. */

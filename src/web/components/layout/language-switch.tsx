@@ -1,5 +1,5 @@
 import { Languages } from "lucide-react";
-import { useLanguage } from "./use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 interface LanguageSwitchProps {
   className?: string;
