@@ -59,7 +59,7 @@ export default defineConfig({
             },
             {
               name: "site",
-              test: /src[\\/](shared|web[\\/](components|content|language|lib|toast|app[\\/]app-root|features[\\/](?!contact)))/u,
+              test: /src[\\/](shared|web[\\/](components|content|language|lib|toast|features[\\/](?!contact)))/u,
               priority: 1,
             },
           ],
