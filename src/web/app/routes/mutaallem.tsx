@@ -1,5 +1,5 @@
 import { PageMeta } from "../../components/layout/page-meta.tsx";
-import { ComingSoon } from "../../features/home/coming-soon.tsx";
+import { ComingSoon } from "../../features/coming-soon/coming-soon.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 
 export default function MutaallemRoute() {
