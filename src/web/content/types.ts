@@ -48,7 +48,6 @@ export interface FormText {
   question: string;
   questionHint: string;
   optional: string;
-  required: string;
   errorSummaryTitle: string;
   errors: {
     nameMissing: string;
@@ -68,7 +67,6 @@ export interface ToastText {
 
 export interface Content {
   siteName: string;
-  tagline: string;
   /** "{page title} | {siteName}" */
   documentTitle: (pageTitle: string) => string;
   ogLocale: "ar_AR" | "en_US";
@@ -124,7 +122,6 @@ export interface Content {
     day: string;
     time: string;
     watch: string;
-    showDetails: string;
   };
   mutakallim: {
     title: string;
