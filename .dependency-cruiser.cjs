@@ -11,6 +11,41 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    // The site's layers, as bulletproof-react draws them: app/ composes features, features use
+    // the shared parts, and nothing imports upwards. The shared parts are everything in src/web
+    // outside app/ and features/ (components, content, language, lib, toast).
+    {
+      name: "no-feature-to-feature",
+      comment:
+        "A feature never imports another: app/ composes them, and what two features share moves down to the shared parts.",
+      severity: "error",
+      from: { path: "^src/web/features/([^/]+)/" },
+      to: { path: "^src/web/features/", pathNot: "^src/web/features/$1/" },
+    },
+    {
+      name: "no-feature-to-app",
+      comment:
+        "app/ composes the features; a feature that needs something of app/ needs it moved down.",
+      severity: "error",
+      from: { path: "^src/web/features/" },
+      to: { path: "^src/web/app/" },
+    },
+    {
+      name: "no-shared-part-to-feature-or-app",
+      comment:
+        "The shared parts (components, content, language, lib, toast) serve every layer, so they import neither features nor app/.",
+      severity: "error",
+      from: { path: "^src/web/", pathNot: "^src/web/(app|features)/" },
+      to: { path: "^src/web/(app|features)/" },
+    },
+    {
+      name: "shared-stays-isomorphic",
+      comment:
+        "src/shared runs in the browser, on the server and in Node scripts: it imports only itself and packages, never either half or Node's own modules.",
+      severity: "error",
+      from: { path: "^src/shared/" },
+      to: { pathNot: "^(src/shared/|node_modules/)" },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

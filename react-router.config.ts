@@ -1,5 +1,15 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./src/web/app/pages.ts";
+import { languages, localizedPath } from "./src/shared/language.ts";
+import { notFoundPath, pages } from "./src/shared/pages.js";
+
+/** Arabic at each path, English under /en, both with the not-found page; robots.txt and the sitemap. */
+const prerenderPaths = [
+  ...languages.flatMap((language) =>
+    [...pages.map((page) => page.path), notFoundPath].map((path) => localizedPath(path, language)),
+  ),
+  "/robots.txt",
+  "/sitemap.xml",
+];
 
 export default {
   appDirectory: "src/web/app",

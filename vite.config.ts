@@ -2,8 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
+import { withoutTrailingSlashes } from "./src/shared/trailing-slash.ts";
 
-const siteUrl = (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/u, "");
+const siteUrl = withoutTrailingSlashes(process.env.SITE_URL ?? "http://localhost:3000");
 
 const preactForReact: Record<string, string> = {
   react: "preact/compat",
@@ -31,6 +32,17 @@ function preactInTheBrowser(): Plugin {
   };
 }
 
+/**
+ * src/web's upper layers: app/ composes the features, features use the shared parts, which are
+ * everything else in src/web, and src/shared (checked by .dependency-cruiser.cjs).
+ */
+const upperLayers = ["app", "features"];
+
+function isSharedPart(moduleId: string): boolean {
+  const [, area, layer] = /[\\/]src[\\/](shared|web[\\/]([^\\/]+))[\\/]/u.exec(moduleId) ?? [];
+  return area === "shared" || (layer !== undefined && !upperLayers.includes(layer));
+}
+
 export default defineConfig({
   plugins: [preactInTheBrowser(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
   define: {
@@ -42,7 +54,8 @@ export default defineConfig({
       output: {
         // A first view needs the framework and the frame: a few files instead of twenty, so a
         // phone on a slow link spends its round trips on the page. Routes stay their own
-        // chunks; the form and supabase-js load only where they are used.
+        // chunks, and each feature travels with the routes that use it: the form and
+        // supabase-js load only where they are used.
         codeSplitting: {
           groups: [
             {
@@ -57,8 +70,9 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // Everything below the features: what any page may need, in one file.
               name: "site",
-              test: /src[\\/](shared|web[\\/](components|content|lib|app[\\/](pages|site-url|app-root)|features[\\/](?!contact)))/u,
+              test: isSharedPart,
               priority: 1,
             },
           ],

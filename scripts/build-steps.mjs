@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { isCompressible } from "../src/shared/compression.js";
 import { deferAppScript } from "./defer-app-script.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -81,17 +82,6 @@ function run(command, args) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
-const precompressed = new Set([
-  ".js",
-  ".css",
-  ".svg",
-  ".txt",
-  ".xml",
-  ".json",
-  ".webmanifest",
-  ".ico",
-]);
-
 /** Writes .br and .gz beside every compressible asset, so the server never compresses them live. */
 function precompress(directory) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
@@ -100,9 +90,11 @@ function precompress(directory) {
       precompress(file);
       continue;
     }
-    if (!precompressed.has(path.extname(entry.name))) continue;
+    const extension = path.extname(entry.name);
+    // Pages change when the server starts (it writes the anon key into them): it compresses them.
+    if (extension === ".html") continue;
     const body = readFileSync(file);
-    if (body.length < 512) continue;
+    if (!isCompressible(extension, body.length)) continue;
     writeFileSync(
       `${file}.br`,
       brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

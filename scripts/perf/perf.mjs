@@ -11,14 +11,14 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureBuilt, root } from "../build-steps.mjs";
-import { sitePaths } from "../site-paths.mjs";
 import { byteBudgets, lighthouseBudgets } from "./budgets.mjs";
 import { measureFirstView } from "./first-view.mjs";
+import { pages } from "../../src/shared/pages.js";
 
 const { values: options } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
-    routes: { type: "string", default: sitePaths.join(",") },
+    routes: { type: "string", default: pages.map((page) => page.path).join(",") },
     languages: { type: "string", default: "ar,en" },
   },
 });

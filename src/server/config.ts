@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { withoutTrailingSlashes } from "../shared/trailing-slash.ts";
 
 const port = z.coerce
   .number({ error: "must be a number" })
@@ -172,7 +173,7 @@ function readProvider(name: string, env: Record<string, string | undefined>): OA
     name,
     clientId: values.CLIENT_ID,
     secret: values.SECRET,
-    issuer: values.ISSUER?.replace(/\/+$/u, ""),
+    issuer: values.ISSUER && withoutTrailingSlashes(values.ISSUER),
     authorizationUrl: values.AUTHORIZATION_URL,
     tokenUrl: values.TOKEN_URL,
     userinfoUrl: values.USERINFO_URL,
@@ -194,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const values = parsed.data;
-  const siteUrl = (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/u, "");
+  const siteUrl = withoutTrailingSlashes(values.SITE_URL ?? `http://localhost:${values.PORT}`);
   return {
     port: values.PORT,
     host: values.HOST,
@@ -205,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtExpiry: values.JWT_EXPIRY,
     siteUrl,
     browserSupabaseUrl: values.VITE_SUPABASE_URL,
-    apiExternalUrl: (values.API_EXTERNAL_URL ?? siteUrl).replace(/\/+$/u, ""),
+    apiExternalUrl: withoutTrailingSlashes(values.API_EXTERNAL_URL ?? siteUrl),
     auth: {
       autoconfirm: values.AUTH_AUTOCONFIRM,
       disableSignup: values.AUTH_DISABLE_SIGNUP,

@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from "./trailing-slash.ts";
+
 export const languages = ["ar", "en"] as const;
 export type Language = (typeof languages)[number];
 
@@ -15,4 +17,26 @@ export function isLanguage(value: unknown): value is Language {
 
 export function directionOf(language: Language): "rtl" | "ltr" {
   return language === "ar" ? "rtl" : "ltr";
+}
+
+/** The address that always serves `path` in `language`: Arabic unprefixed, English under /en. */
+export function localizedPath(path: string, language: Language): string {
+  if (language === "ar") return path;
+  return path === "/" ? englishPrefix : `${englishPrefix}${path}`;
+}
+
+export interface AddressedPage {
+  /** The page's own path: without /en, and without the trailing slash prerendering requests carry. */
+  path: string;
+  /** Set when the address itself names a language (/en/...); Arabic addresses name none. */
+  language: Language | undefined;
+}
+
+/** What an address asks for: the inverse of `localizedPath`. */
+export function addressedPage(pathname: string): AddressedPage {
+  const trimmed = withoutTrailingSlashes(pathname);
+  if (trimmed === englishPrefix || trimmed.startsWith(`${englishPrefix}/`)) {
+    return { path: trimmed.slice(englishPrefix.length) || "/", language: "en" };
+  }
+  return { path: trimmed, language: undefined };
 }

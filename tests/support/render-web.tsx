@@ -2,7 +2,7 @@ import { render, type RenderOptions } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Language } from "../../src/shared/language.ts";
-import { LanguageProvider } from "../../src/web/features/language/language-provider.tsx";
+import { LanguageProvider } from "../../src/web/language/language-provider.tsx";
 
 interface RenderWebOptions extends Omit<RenderOptions, "wrapper"> {
   language?: Language;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, vi } from "vitest";
+import { anonKeyMetaName } from "../../src/shared/anon-key-meta.ts";
 
 /**
  * For component tests that run supabase-js for real: the page's anon key is in place and every
@@ -9,13 +10,13 @@ export function stubSupabaseNetwork() {
   const network = vi.fn<typeof fetch>();
   beforeEach(() => {
     const meta = document.createElement("meta");
-    meta.name = "supabase-anon-key";
+    meta.name = anonKeyMetaName;
     meta.content = "anon-key-for-tests";
     document.head.append(meta);
     vi.stubGlobal("fetch", network);
   });
   afterEach(() => {
-    document.head.querySelector('meta[name="supabase-anon-key"]')?.remove();
+    document.head.querySelector(`meta[name="${anonKeyMetaName}"]`)?.remove();
     vi.unstubAllGlobals();
     network.mockReset();
   });

@@ -3,7 +3,11 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { englishPrefix, type Language } from "../../shared/language.ts";
+import { anonKeyMetaName } from "../../shared/anon-key-meta.ts";
+import { isCompressible } from "../../shared/compression.js";
+import { addressedPage, localizedPath, type Language } from "../../shared/language.ts";
+import { notFoundPath } from "../../shared/pages.js";
+import { withoutTrailingSlashes } from "../../shared/trailing-slash.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 
 export type Encoding = "br" | "gzip";
@@ -37,17 +41,6 @@ const contentTypes: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".xml": "application/xml; charset=utf-8",
 };
-const compressible = new Set([
-  ".html",
-  ".js",
-  ".css",
-  ".json",
-  ".webmanifest",
-  ".svg",
-  ".txt",
-  ".xml",
-  ".ico",
-]);
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -73,7 +66,7 @@ function memoryFile(
   prebuilt: Partial<Record<Encoding, () => Promise<Buffer>>> = {},
 ): SiteFile {
   const variants = new Map<Encoding, Promise<Buffer>>();
-  const canCompress = compressible.has(extension) && body.length > 512;
+  const canCompress = isCompressible(extension, body.length);
   return {
     contentType: contentTypes[extension] ?? "application/octet-stream",
     etag: etagOf(body),
@@ -115,8 +108,7 @@ export interface PageMatch {
   found: boolean;
 }
 
-const notFoundDirectory = "__not-found";
-const anonKeyMeta = /<meta name="supabase-anon-key" content="[^"]*"\/>/u;
+const anonKeyMeta = new RegExp(`<meta name="${anonKeyMetaName}" content="[^"]*"/>`, "u");
 
 export interface Site {
   /** The prerendered page for a path in a language, or the not-found page. */
@@ -139,8 +131,8 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     if (relative === "index.html" || relative.endsWith("/index.html")) {
       const html = body
         .toString("utf8")
-        .replace(anonKeyMeta, `<meta name="supabase-anon-key" content="${options.anonKey}"/>`);
-      const route = "/" + relative.slice(0, -"index.html".length).replace(/\/$/u, "");
+        .replace(anonKeyMeta, `<meta name="${anonKeyMetaName}" content="${options.anonKey}"/>`);
+      const route = withoutTrailingSlashes("/" + relative.slice(0, -"index.html".length));
       pages.set(route, {
         ...memoryFile(".html", Buffer.from(html), "no-cache"),
         contentSecurityPolicy: contentSecurityPolicy(html, options.connectSources),
@@ -156,21 +148,17 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     others.set("/" + relative, memoryFile(extension, body, cacheControl, prebuilt));
   }
 
-  const variant = (route: string, language: Language) =>
-    pages.get(language === "en" ? `${englishPrefix}${route === "/" ? "" : route}` : route);
+  const variant = (route: string, language: Language) => pages.get(localizedPath(route, language));
 
   return {
     page(pathname, preferred) {
-      let route = pathname.length > 1 ? pathname.replace(/\/+$/u, "") : pathname;
-      let language = preferred;
-      if (route === englishPrefix || route.startsWith(`${englishPrefix}/`)) {
-        route = route.slice(englishPrefix.length) || "/";
-        language = "en";
-      }
+      const addressed = addressedPage(pathname);
+      const route = addressed.path;
+      const language = addressed.language ?? preferred;
       const file = route.startsWith("/__") ? undefined : variant(route, language);
       if (file) return { file, language, found: true };
-      const notFound = variant(`/${notFoundDirectory}`, language);
-      if (!notFound) throw new Error(`The build has no ${notFoundDirectory} page`);
+      const notFound = variant(notFoundPath, language);
+      if (!notFound) throw new Error(`The build has no ${notFoundPath} page`);
       return { file: notFound, language, found: false };
     },
     file: (pathname) => others.get(pathname),

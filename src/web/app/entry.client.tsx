@@ -1,8 +1,8 @@
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { readRememberedLanguage } from "../features/language/remembered-language.ts";
+import { readRememberedLanguage } from "../language/remembered-language.ts";
+import { appRootId } from "../lib/document-head.ts";
 import { mayHaveSession } from "../lib/session-hint.ts";
-import { appRootId } from "./app-root.ts";
 
 declare global {
   interface Window {

@@ -1,5 +1,8 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
-import { pages } from "./pages.ts";
+import { pages } from "../../shared/pages.js";
+
+/** Each page's route module is named after its path. */
+const moduleOf = (path: string) => `routes/${path === "/" ? "home" : path.slice(1)}.tsx`;
 
 // "en?" is an optional segment: /about and /en/about are the same route. The prefix only picks
 // the language a page is prerendered in; after hydration the language is state, not address.
@@ -8,7 +11,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   ...prefix("en?", [
     ...pages.map((page) =>
-      page.path === "/" ? index(page.module) : route(page.path.slice(1), page.module),
+      page.path === "/"
+        ? index(moduleOf(page.path))
+        : route(page.path.slice(1), moduleOf(page.path)),
     ),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -2,7 +2,6 @@ import type { Content } from "./types.ts";
 
 export const ar: Content = {
   siteName: "كلمة",
-  tagline: "قوة الكلمة",
   documentTitle: (pageTitle) => `${pageTitle} | كلمة`,
   ogLocale: "ar_AR",
   skipLink: "تخطَّ إلى المحتوى",
@@ -223,7 +222,6 @@ export const ar: Content = {
     day: "اليوم",
     time: "الوقت",
     watch: "شاهد على يوتيوب",
-    showDetails: "اعرض الموعد",
   },
   mutakallim: {
     title: "برنامج المتكلم",
@@ -300,7 +298,6 @@ export const ar: Content = {
     question: "ما ناتج ٢ + ٣؟",
     questionHint: "أجب عن هذا السؤال لنتأكد أنك إنسان.",
     optional: "(اختياري)",
-    required: "(مطلوب)",
     errorSummaryTitle: "هناك ما يحتاج إلى تصحيح",
     errors: {
       nameMissing: "اكتب اسمك.",

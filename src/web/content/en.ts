@@ -2,7 +2,6 @@ import type { Content } from "./types.ts";
 
 export const en: Content = {
   siteName: "Kalima",
-  tagline: "The power of the word",
   documentTitle: (pageTitle) => `${pageTitle} | Kalima`,
   ogLocale: "en_US",
   skipLink: "Skip to content",
@@ -227,7 +226,6 @@ export const en: Content = {
     day: "Day",
     time: "Time",
     watch: "Watch on YouTube",
-    showDetails: "Show schedule",
   },
   mutakallim: {
     title: "The Mutakallim Program",
@@ -307,7 +305,6 @@ export const en: Content = {
     question: "What is 2 + 3?",
     questionHint: "Answer this question to verify you are human.",
     optional: "(optional)",
-    required: "(required)",
     errorSummaryTitle: "There is a problem",
     errors: {
       nameMissing: "Enter your name.",

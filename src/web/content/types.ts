@@ -1,16 +1,9 @@
 // The shape of every string a visitor can read. ar.ts and en.ts both satisfy it, so a key present
 // in one language and missing in the other does not compile. Tuples fix the counts the product
 // promises (six programs, four values, three stories, seven phrases).
+import type { pages } from "../../shared/pages.js";
 
-export type PageId =
-  | "home"
-  | "about"
-  | "programs"
-  | "mutakallim"
-  | "mutaallem"
-  | "asdaaKalima"
-  | "community"
-  | "contact";
+export type PageId = (typeof pages)[number]["id"];
 
 export interface PageMetaText {
   title: string;
@@ -55,7 +48,6 @@ export interface FormText {
   question: string;
   questionHint: string;
   optional: string;
-  required: string;
   errorSummaryTitle: string;
   errors: {
     nameMissing: string;
@@ -75,7 +67,6 @@ export interface ToastText {
 
 export interface Content {
   siteName: string;
-  tagline: string;
   /** "{page title} | {siteName}" */
   documentTitle: (pageTitle: string) => string;
   ogLocale: "ar_AR" | "en_US";
@@ -131,7 +122,6 @@ export interface Content {
     day: string;
     time: string;
     watch: string;
-    showDetails: string;
   };
   mutakallim: {
     title: string;

@@ -1,6 +1,9 @@
 // In the browser the app owns only <div id="root">: <html> and <head> come prerendered, and
 // what changes with the language (lang, dir, title, meta, links) is set here.
 
+/** The element the browser hydrates: the app owns everything inside it, and nothing outside. */
+export const appRootId = "root";
+
 export interface HeadMeta {
   /** `name` for standard tags, `property` for Open Graph. */
   key: { name: string } | { property: string };

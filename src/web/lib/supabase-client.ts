@@ -1,9 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-
-const anonKeyMeta = 'meta[name="supabase-anon-key"]';
+import { anonKeyMetaName } from "../../shared/anon-key-meta.ts";
 
 /** Built with VITE_SUPABASE_URL: that project. Otherwise: the server this page came from. */
-export function backendUrl(): string {
+function backendUrl(): string {
   return import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 }
 
@@ -11,7 +10,7 @@ export function backendUrl(): string {
 export function anonKey(): string | undefined {
   return (
     import.meta.env.VITE_SUPABASE_ANON_KEY ||
-    document.querySelector<HTMLMetaElement>(anonKeyMeta)?.content ||
+    document.querySelector<HTMLMetaElement>(`meta[name="${anonKeyMetaName}"]`)?.content ||
     undefined
   );
 }

@@ -1,6 +1,6 @@
 import { PageMeta } from "../../components/layout/page-meta.tsx";
-import { ComingSoon } from "../../features/home/coming-soon.tsx";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { ComingSoon } from "../../features/coming-soon/coming-soon.tsx";
+import { useLanguage } from "../../language/use-language.ts";
 
 export default function AsdaaKalimaRoute() {
   const { content } = useLanguage();

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "../site-url.ts";
+import { absoluteUrl } from "../../lib/site-url.ts";
 
 export function loader() {
   const body = `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;

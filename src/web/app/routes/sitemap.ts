@@ -1,6 +1,6 @@
-import { languages } from "../../../shared/language.ts";
-import { pages } from "../pages.ts";
-import { absoluteUrl, localizedPath } from "../site-url.ts";
+import { languages, localizedPath } from "../../../shared/language.ts";
+import { pages } from "../../../shared/pages.js";
+import { absoluteUrl } from "../../lib/site-url.ts";
 
 /** Every page in both languages, each naming its other-language alternate. */
 export function loader() {

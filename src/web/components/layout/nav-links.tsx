@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
-import { pages } from "../../app/pages.ts";
-import { unprefixedPath } from "../../app/site-url.ts";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { addressedPage } from "../../../shared/language.ts";
+import { pages } from "../../../shared/pages.js";
+import { useLanguage } from "../../language/use-language.ts";
 
 interface NavLinksProps {
   className?: string;
@@ -15,7 +15,7 @@ interface NavLinksProps {
  */
 export function NavLinks({ className = "", linkClassName = "", onNavigate }: NavLinksProps) {
   const { content } = useLanguage();
-  const current = unprefixedPath(useLocation().pathname);
+  const current = addressedPage(useLocation().pathname).path;
   return (
     <ul className={className}>
       {pages.map((page) => (

@@ -1,4 +1,4 @@
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 export const newTabNoteId = "opens-in-new-tab";
 

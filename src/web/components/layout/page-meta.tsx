@@ -1,9 +1,9 @@
 import { Fragment, useEffect } from "react";
 import { useLocation } from "react-router";
-import { languages } from "../../../shared/language.ts";
-import { absoluteUrl, localizedPath, unprefixedPath } from "../../app/site-url.ts";
+import { addressedPage, languages, localizedPath } from "../../../shared/language.ts";
+import { absoluteUrl } from "../../lib/site-url.ts";
 import type { Content } from "../../content/types.ts";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { applyHeadTags, type HeadTags } from "../../lib/document-head.ts";
 
 interface PageMetaProps {
@@ -14,7 +14,7 @@ interface PageMetaProps {
 
 function useHeadTags({ page, indexable = true }: PageMetaProps): HeadTags {
   const { content, language } = useLanguage();
-  const path = unprefixedPath(useLocation().pathname);
+  const path = addressedPage(useLocation().pathname).path;
   const meta = content.meta[page];
   const title = content.documentTitle(meta.title);
   const url = absoluteUrl(localizedPath(path, language));

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { formatNumber } from "../../lib/format.ts";
-import { LanguageSwitch } from "../../features/language/language-switch.tsx";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { useLanguage } from "../../language/use-language.ts";
 import { Logo } from "./logo.tsx";
 import { NavLinks } from "./nav-links.tsx";
 import { SocialLinks } from "./social-links.tsx";

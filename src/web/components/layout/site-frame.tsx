@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { NewTabNote } from "./new-tab-note.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";

@@ -1,8 +1,8 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { LanguageSwitch } from "../../features/language/language-switch.tsx";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { useLanguage } from "../../language/use-language.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { Logo } from "./logo.tsx";
 import { NavLinks } from "./nav-links.tsx";

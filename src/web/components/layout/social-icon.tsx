@@ -9,15 +9,9 @@ const icons: Record<SocialNetwork, { path: string }> = {
   facebook: siFacebook,
 };
 
-export function SocialIcon({
-  network,
-  className = "size-5",
-}: {
-  network: SocialNetwork;
-  className?: string;
-}) {
+export function SocialIcon({ network }: { network: SocialNetwork }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className}>
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5">
       <path fill="currentColor" d={icons[network].path} />
     </svg>
   );

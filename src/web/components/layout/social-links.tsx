@@ -1,18 +1,13 @@
 import { socialLinks } from "../../content/site.ts";
-import { useLanguage } from "../../features/language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { newTabNoteId } from "./new-tab-note.tsx";
 import { SocialIcon } from "./social-icon.tsx";
 
-interface SocialLinksProps {
-  className?: string;
-  linkClassName?: string;
-}
-
 /** The five social profiles; each opens in a new tab, which its description says. */
-export function SocialLinks({ className = "", linkClassName = "" }: SocialLinksProps) {
+export function SocialLinks() {
   const { content } = useLanguage();
   return (
-    <ul className={`flex flex-wrap gap-3 ${className}`}>
+    <ul className="flex flex-wrap gap-3">
       {socialLinks.map(({ network, href }) => (
         <li key={network}>
           <a
@@ -21,7 +16,7 @@ export function SocialLinks({ className = "", linkClassName = "" }: SocialLinksP
             rel="noopener noreferrer"
             aria-label={content.social[network]}
             aria-describedby={newTabNoteId}
-            className={`inline-flex size-11 items-center justify-center rounded-full border border-gold-400/30 text-gold-300 transition hover:border-gold-300 hover:bg-gold-400/10 hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300 ${linkClassName}`}
+            className="inline-flex size-11 items-center justify-center rounded-full border border-gold-400/30 text-gold-300 transition hover:border-gold-300 hover:bg-gold-400/10 hover:text-gold-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
           >
             <SocialIcon network={network} />
           </a>

@@ -4,7 +4,6 @@ import { Link } from "react-router";
 const variants = {
   gold: "bg-gold-400 text-ink-950 shadow-lg shadow-gold-700/20 hover:bg-gold-300",
   outline: "border border-gold-400/60 text-paper hover:border-gold-300 hover:bg-gold-400/10",
-  ink: "bg-ink-900 text-paper hover:bg-ink-800",
 } as const;
 
 interface ButtonLinkProps {

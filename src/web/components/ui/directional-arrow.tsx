@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 
 /** An arrow pointing forward in the reading direction: right in English, left in Arabic. */
-export function DirectionalArrow({ className = "size-5" }: { className?: string }) {
-  return <ArrowRight aria-hidden="true" className={`${className} rtl:rotate-180`} />;
+export function DirectionalArrow() {
+  return <ArrowRight aria-hidden="true" className="size-5 rtl:rotate-180" />;
 }

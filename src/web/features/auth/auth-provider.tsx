@@ -2,8 +2,8 @@ import type { AuthError, Session, SupabaseClient } from "@supabase/supabase-js";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { mayHaveSession } from "../../lib/session-hint.ts";
 import { getSupabase } from "../../lib/supabase-client.ts";
-import { useLanguage } from "../language/use-language.ts";
-import { toast } from "../toast/toast-store.ts";
+import { useLanguage } from "../../language/use-language.ts";
+import { toast } from "../../toast/toast-store.ts";
 import {
   AuthContext,
   type AuthContextValue,

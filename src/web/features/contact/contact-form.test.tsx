@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderWeb } from "../../../../tests/support/render-web.tsx";
 import { stubSupabaseNetwork } from "../../../../tests/support/supabase-network.ts";
-import { Toaster } from "../toast/toaster.tsx";
+import { Toaster } from "../../toast/toaster.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
 // The network is the edge: supabase-js runs for real and its requests meet this stub.

@@ -1,41 +1,13 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { contactLimits, type FormSource } from "../../../shared/contact-submission.ts";
-import { FormField } from "../../components/ui/form-field.tsx";
+import { FormField } from "./form-field.tsx";
+import { useLanguage } from "../../language/use-language.ts";
 import { getSupabase } from "../../lib/supabase-client.ts";
-import { useLanguage } from "../language/use-language.ts";
-import { toast } from "../toast/toast-store.ts";
-import { sendSubmission } from "./api/send-submission.ts";
-import {
-  emptyContactValues,
-  isHumanAnswer,
-  validateContact,
-  type ContactField,
-  type ContactValues,
-  type FieldErrors,
-} from "./validate.ts";
+import { ErrorSummary } from "./error-summary.tsx";
+import { useContactForm } from "./use-contact-form.ts";
+import { contactFields, type ContactField } from "./validate.ts";
 
 interface ContactFormProps {
   source: FormSource;
-}
-
-const fieldOrder: ContactField[] = ["name", "email", "phone", "message", "answer"];
-
-/**
- * What the visitor typed into the prerendered form before the app woke up (hydration starts on
- * the first interaction and may finish while they type on). Read while hydration renders,
- * before it commits: committing writes the state into a textarea's value, so anything read
- * afterwards would already be gone.
- */
-function typedBeforeHydration(source: FormSource): ContactValues {
-  if (typeof document === "undefined") return emptyContactValues;
-  const form = document.querySelector<HTMLFormElement>(`form[data-form-source="${source}"]`);
-  if (!form) return emptyContactValues;
-  return Object.fromEntries(
-    fieldOrder.map((field) => [
-      field,
-      form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${field}"]`)?.value ?? "",
-    ]),
-  ) as unknown as ContactValues;
 }
 
 const inputClasses =
@@ -46,62 +18,14 @@ export function ContactForm({ source }: ContactFormProps) {
   const { content } = useLanguage();
   const text = content.form;
   const labels = source === "Contact Page" ? text.contact : text.mutakallim;
-  const outcome =
-    source === "Contact Page"
-      ? { sent: content.toasts.contactSent, failed: content.toasts.contactFailed }
-      : { sent: content.toasts.registrationSent, failed: content.toasts.registrationFailed };
-
-  const idPrefix = useId();
-  const fieldId = (field: ContactField) => `${idPrefix}-${field}`;
-  const [values, setValues] = useState<ContactValues>(() => typedBeforeHydration(source));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const update =
-    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const focusField = (field: ContactField) =>
-    formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const found = validateContact(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => summaryRef.current?.focus());
-      return;
-    }
-    if (!isHumanAnswer(values.answer)) {
-      toast({ ...content.toasts.verificationFailed, variant: "destructive" });
-      focusField("answer");
-      return;
-    }
-    setSubmitting(true);
-    const failure = await sendSubmission({
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim() || null,
-      message: values.message.trim(),
-      form_source: source,
-    });
-    setSubmitting(false);
-    if (failure === null) {
-      toast(outcome.sent);
-      setValues(emptyContactValues);
-    } else {
-      toast({ ...outcome.failed, variant: "destructive" });
-    }
-  }
+  const { values, errors, submitting, fieldId, update, focusField, submit, summaryRef, formRef } =
+    useContactForm(source);
 
   const errorFor = (field: ContactField) => {
     const key = errors[field];
     return key ? text.errors[key] : undefined;
   };
-  const listedErrors = fieldOrder.filter((field) => errors[field]);
+  const listedErrors = contactFields.filter((field) => errors[field]);
 
   return (
     <form
@@ -113,30 +37,16 @@ export function ContactForm({ source }: ContactFormProps) {
       className="grid gap-6"
     >
       {listedErrors.length > 0 && (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-xl border-2 border-red-700 bg-red-50 p-4 text-red-900 focus:outline-3 focus:outline-gold-400"
-        >
-          <h3 className="mb-2 font-semibold">{text.errorSummaryTitle}</h3>
-          <ul className="grid list-disc gap-1 ps-5">
-            {listedErrors.map((field) => (
-              <li key={field}>
-                <a
-                  href={`#${fieldId(field)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    focusField(field);
-                  }}
-                  className="underline underline-offset-4"
-                >
-                  {errorFor(field)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ErrorSummary
+          title={text.errorSummaryTitle}
+          problems={listedErrors.map((field) => ({
+            field,
+            fieldId: fieldId(field),
+            message: errorFor(field),
+          }))}
+          onSelect={focusField}
+          focusRef={summaryRef}
+        />
       )}
 
       <div className="grid gap-6 sm:grid-cols-2">

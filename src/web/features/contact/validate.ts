@@ -11,6 +11,15 @@ export interface ContactValues {
 }
 
 export type ContactField = keyof ContactValues;
+
+/** The fields in the order the form shows them, and its error summary lists them. */
+export const contactFields: readonly ContactField[] = [
+  "name",
+  "email",
+  "phone",
+  "message",
+  "answer",
+];
 export type FieldErrors = Partial<Record<ContactField, keyof FormText["errors"]>>;
 
 export const emptyContactValues: ContactValues = {

@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { formatNumber } from "../../lib/format.ts";
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 /** "Unexpected Application Error", then the status or the message, in the current language. */
 export function RouteErrorScreen({ error }: { error: unknown }) {

@@ -1,4 +1,4 @@
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 /** Where each of the twenty phrases sits and drifts is set in app.css, by its position. */
 const placements = 20;

@@ -1,6 +1,6 @@
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { DirectionalArrow } from "../../components/ui/directional-arrow.tsx";
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { FloatingPhrases } from "./floating-phrases.tsx";
 
 export function HomeHero() {

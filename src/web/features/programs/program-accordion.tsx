@@ -1,7 +1,7 @@
 import { CalendarDays, ChevronDown, Clock, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { newTabNoteId } from "../../components/layout/new-tab-note.tsx";
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { usePrograms } from "./use-programs.ts";
 
 /** Six cards; each is a button that opens its schedule and where to watch. */

@@ -1,6 +1,6 @@
 import { CalendarDays } from "lucide-react";
 import { formatNumber } from "../../lib/format.ts";
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { usePrograms } from "./use-programs.ts";
 
 /** The home page's glance at the six programs and when they air. */

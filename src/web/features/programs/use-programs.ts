@@ -1,7 +1,7 @@
 import { programSchedule, type WeeklySlot } from "../../content/site.ts";
 import type { ProgramText } from "../../content/types.ts";
 import { formatTime, formatWeekday } from "../../lib/format.ts";
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 export interface Program extends ProgramText {
   key: string;

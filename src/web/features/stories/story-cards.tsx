@@ -1,27 +1,21 @@
 import { Quote } from "lucide-react";
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 /** The three community stories: quote, short name and context. */
-export function StoryCards({ tone = "light" }: { tone?: "light" | "dark" }) {
+export function StoryCards() {
   const { content } = useLanguage();
-  const card =
-    tone === "light"
-      ? "bg-paper text-ink-950 shadow-xl shadow-ink-950/10"
-      : "border border-gold-400/15 bg-white/[0.03] text-paper";
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {content.stories.map((story) => (
         <li key={story.author}>
-          <figure className={`flex h-full flex-col gap-5 rounded-3xl p-7 ${card}`}>
+          <figure className="flex h-full flex-col gap-5 rounded-3xl p-7 bg-paper text-ink-950 shadow-xl shadow-ink-950/10">
             <Quote aria-hidden="true" className="size-8 text-gold-500 rtl:-scale-x-100" />
             <blockquote className="flex-1 text-lg">
               <p>{story.quote}</p>
             </blockquote>
             <figcaption className="border-t border-current/10 pt-4">
               <span className="block font-semibold">{story.author}</span>
-              <span className={tone === "light" ? "text-ink-700" : "text-paper/70"}>
-                {story.context}
-              </span>
+              <span className="text-ink-700">{story.context}</span>
             </figcaption>
           </figure>
         </li>

@@ -8,13 +8,7 @@ const icons = {
   impact: Sparkles,
 } as const satisfies Record<ValueText["icon"], unknown>;
 
-export function ValueIcon({
-  icon,
-  className = "size-7",
-}: {
-  icon: ValueText["icon"];
-  className?: string;
-}) {
+export function ValueIcon({ icon }: { icon: ValueText["icon"] }) {
   const Icon = icons[icon];
-  return <Icon aria-hidden="true" strokeWidth={1.6} className={className} />;
+  return <Icon aria-hidden="true" strokeWidth={1.6} className="size-7" />;
 }

@@ -1,10 +1,9 @@
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 import { ValueIcon } from "./value-icon.tsx";
 
 /** The four values, each with its icon. */
-export function ValuesGrid({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+export function ValuesGrid() {
   const { content } = useLanguage();
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {content.values.map((value) => (
@@ -15,7 +14,7 @@ export function ValuesGrid({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-gold-400/10 text-gold-300 ring-1 ring-gold-400/25">
             <ValueIcon icon={value.icon} />
           </span>
-          <Heading className="text-xl font-semibold text-paper">{value.title}</Heading>
+          <h3 className="text-xl font-semibold text-paper">{value.title}</h3>
           <p className="text-paper/75">{value.text}</p>
         </li>
       ))}

@@ -1,9 +1,9 @@
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { directionOf, type Language } from "../../../shared/language.ts";
-import { ar } from "../../content/ar.ts";
-import { en } from "../../content/en.ts";
-import type { Content } from "../../content/types.ts";
+import { directionOf, type Language } from "../../shared/language.ts";
+import { ar } from "../content/ar.ts";
+import { en } from "../content/en.ts";
+import type { Content } from "../content/types.ts";
 import { LanguageContext } from "./language-context.ts";
 import { readRememberedLanguage, rememberLanguage } from "./remembered-language.ts";
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWeb } from "../../../../tests/support/render-web.tsx";
+import { renderWeb } from "../../../tests/support/render-web.tsx";
 import { createToastStore } from "./toast-store.ts";
 import { Toaster } from "./toaster.tsx";
 

@@ -9,7 +9,7 @@ import {
 } from "./toast-store.ts";
 
 /** A swipe to the right past this many pixels dismisses the toast. */
-export const swipeThreshold = 50;
+const swipeThreshold = 50;
 
 const variantClasses = {
   default: "border-gold-400/40 bg-ink-900 text-paper",

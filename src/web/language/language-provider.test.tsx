@@ -1,9 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderWeb } from "../../../../tests/support/render-web.tsx";
-import { PageMeta } from "../../components/layout/page-meta.tsx";
-import { LanguageSwitch } from "./language-switch.tsx";
+import { renderWeb } from "../../../tests/support/render-web.tsx";
+import { PageMeta } from "../components/layout/page-meta.tsx";
+import { LanguageSwitch } from "../components/layout/language-switch.tsx";
 import { useLanguage } from "./use-language.ts";
 
 function Probe() {

@@ -1,6 +1,6 @@
 import { createContext } from "react";
-import type { Language } from "../../../shared/language.ts";
-import type { Content } from "../../content/types.ts";
+import type { Language } from "../../shared/language.ts";
+import type { Content } from "../content/types.ts";
 
 export interface LanguageContextValue {
   language: Language;

@@ -1,7 +1,7 @@
 import { Hourglass } from "lucide-react";
 import { PageIntro } from "../../components/layout/page-intro.tsx";
 import type { Titled } from "../../content/types.ts";
-import { useLanguage } from "../language/use-language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 /** A program that is announced but not open yet: its mark, name, a sentence and its status. */
 export function ComingSoon({ text }: { text: Titled }) {

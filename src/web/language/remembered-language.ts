@@ -1,4 +1,4 @@
-import { isLanguage, languageCookie, type Language } from "../../../shared/language.ts";
+import { isLanguage, languageCookie, type Language } from "../../shared/language.ts";
 
 const oneYear = 60 * 60 * 24 * 365;
 

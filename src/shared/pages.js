@@ -1,0 +1,17 @@
+// Every public page, once: the route table, the navigation, the prerender list, the sitemap,
+// and the scripts and browser tests that visit them all. JavaScript rather than TypeScript so
+// that plain Node scripts import it as it is; the compiler checks it and infers its types.
+
+export const pages = /** @type {const} */ ([
+  { id: "home", path: "/" },
+  { id: "about", path: "/about" },
+  { id: "programs", path: "/programs" },
+  { id: "mutakallim", path: "/mutakallim" },
+  { id: "mutaallem", path: "/mutaallem" },
+  { id: "asdaaKalima", path: "/asdaa-kalima" },
+  { id: "community", path: "/community" },
+  { id: "contact", path: "/contact" },
+]);
+
+/** Prerendered with the not-found screen; the server sends it, with 404, for unknown paths. */
+export const notFoundPath = "/__not-found";

@@ -1,0 +1,74 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import type { FormSource } from "../../../shared/contact-submission.ts";
+import { useLanguage } from "../../language/use-language.ts";
+import { toast } from "../../toast/toast-store.ts";
+import { sendSubmission } from "./api/send-submission.ts";
+import { typedBeforeHydration } from "./typed-before-hydration.ts";
+import {
+  emptyContactValues,
+  isHumanAnswer,
+  validateContact,
+  type ContactField,
+  type ContactValues,
+  type FieldErrors,
+} from "./validate.ts";
+
+/**
+ * The form's state and what a submission does: check the fields (then focus the error
+ * summary), ask the verification question, store one row, and say how it went in a toast.
+ */
+export function useContactForm(source: FormSource) {
+  const { content } = useLanguage();
+  const outcome =
+    source === "Contact Page"
+      ? { sent: content.toasts.contactSent, failed: content.toasts.contactFailed }
+      : { sent: content.toasts.registrationSent, failed: content.toasts.registrationFailed };
+
+  const idPrefix = useId();
+  const fieldId = (field: ContactField) => `${idPrefix}-${field}`;
+  const [values, setValues] = useState<ContactValues>(() => typedBeforeHydration(source));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const update =
+    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const focusField = (field: ContactField) =>
+    formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateContact(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => summaryRef.current?.focus());
+      return;
+    }
+    if (!isHumanAnswer(values.answer)) {
+      toast({ ...content.toasts.verificationFailed, variant: "destructive" });
+      focusField("answer");
+      return;
+    }
+    setSubmitting(true);
+    const failure = await sendSubmission({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim() || null,
+      message: values.message.trim(),
+      form_source: source,
+    });
+    setSubmitting(false);
+    if (failure === null) {
+      toast(outcome.sent);
+      setValues(emptyContactValues);
+    } else {
+      toast({ ...outcome.failed, variant: "destructive" });
+    }
+  }
+
+  return { values, errors, submitting, fieldId, update, focusField, submit, summaryRef, formRef };
+}

@@ -1,0 +1,47 @@
+import { CalendarClock, Hourglass } from "lucide-react";
+import { Section } from "../../components/ui/section.tsx";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
+import { mutakallimSessions } from "../../content/site.ts";
+import { useLanguage } from "../../language/use-language.ts";
+import { formatTimeRange } from "../../lib/format.ts";
+
+/** How long Mutakallim lasts, and when its group sessions meet. */
+export function ProgramStructure() {
+  const { content, language } = useLanguage();
+  const text = content.mutakallim;
+  const sessionTimes = formatTimeRange(language, mutakallimSessions.start, mutakallimSessions.end);
+  return (
+    <Section labelledBy="structure" width="medium">
+      <SectionHeading id="structure" title={text.structureTitle} />
+      <dl className="grid gap-5 sm:grid-cols-2">
+        <div className="rounded-3xl border border-gold-400/20 bg-ink-900 p-7">
+          <dt className="flex items-center gap-3 text-paper/80">
+            <Hourglass
+              aria-hidden="true"
+              strokeWidth={1.6}
+              className="size-7 shrink-0 text-gold-300"
+            />
+            {text.duration.term}
+          </dt>
+          <dd className="mt-3 text-2xl font-semibold text-gold-200">{text.duration.definition}</dd>
+        </div>
+        <div className="rounded-3xl border border-gold-400/20 bg-ink-900 p-7">
+          <dt className="flex items-center gap-3 text-paper/80">
+            <CalendarClock
+              aria-hidden="true"
+              strokeWidth={1.6}
+              className="size-7 shrink-0 text-gold-300"
+            />
+            {text.sessions.term}
+          </dt>
+          <dd className="mt-3 grid gap-1 text-2xl font-semibold text-gold-200">
+            <span>{text.sessions.day}</span>
+            <time suppressHydrationWarning className="text-xl text-paper/90">
+              {sessionTimes}
+            </time>
+          </dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}

@@ -1,0 +1,3 @@
+export function absoluteUrl(path: string): string {
+  return `${import.meta.env.VITE_SITE_URL}${path}`;
+}
