@@ -60,7 +60,7 @@ export function oneRoundTrip(
 }
 
 /** Sets the role and claims for the rest of the transaction `tx` is in, as PostgREST does. */
-async function setRoleSettings(tx: Queryable, settings: RoleSettings): Promise<void> {
+export async function setRoleSettings(tx: Queryable, settings: RoleSettings): Promise<void> {
   await tx.query(
     "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
     [settings.role, settings.claims],

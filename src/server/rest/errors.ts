@@ -48,14 +48,32 @@ export const restError = {
     ),
   keysMustMatch: () => new PostgrestError(400, "PGRST102", "All object keys must match"),
   unsupportedMediaType: (type: string) =>
-    new PostgrestError(
-      415,
-      "PGRST107",
-      "The Content-Type sent in the request is invalid",
-      `${type} is not supported; send application/json`,
-    ),
+    new PostgrestError(400, "PGRST102", `Content-Type not acceptable: ${type}`),
   queryParse: (what: string, details: string) =>
     new PostgrestError(400, "PGRST100", `failed to parse ${what}`, details),
+  /** Parsec's message, quotes included: `"failed to parse filter (0)" (line 1, column 1)`. */
+  parse: (label: string, input: string, column: number, details: string) =>
+    new PostgrestError(
+      400,
+      "PGRST100",
+      `"failed to parse ${label} (${input})" (line 1, column ${column})`,
+      details,
+    ),
+  notEmbedded: (resource: string) =>
+    new PostgrestError(
+      400,
+      "PGRST108",
+      `'${resource}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${resource}' is included in the 'select' query parameter.`,
+    ),
+  noRelationship: (table: string, resource: string) =>
+    new PostgrestError(
+      400,
+      "PGRST200",
+      `Could not find a relationship between '${table}' and '${resource}' in the schema cache`,
+    ),
+  updateRequiresWhere: () => new PostgrestError(400, "21000", "UPDATE requires a WHERE clause"),
   unknownColumn: (column: string, table: string) =>
     new PostgrestError(
       400,
@@ -85,6 +103,20 @@ export const restError = {
       "Requested range not satisfiable",
       `An offset of ${offset} was requested, but there are only ${total} rows.`,
     ),
+  limitNegative: () =>
+    new PostgrestError(
+      416,
+      "PGRST103",
+      "Requested range not satisfiable",
+      "Limit should be greater than or equal to zero.",
+    ),
+  rangeBoundaries: () =>
+    new PostgrestError(
+      416,
+      "PGRST103",
+      "Requested range not satisfiable",
+      "The lower boundary must be lower than or equal to the upper boundary in the Range header.",
+    ),
   singularRequired: (rows: number) =>
     new PostgrestError(
       406,
@@ -100,6 +132,13 @@ export const restError = {
       "PGRST122",
       "Invalid preferences given",
       `This server does not support Prefer: ${preference}`,
+    ),
+  invalidPreferences: (preferences: string[]) =>
+    new PostgrestError(
+      400,
+      "PGRST122",
+      "Invalid preferences given with handling=strict",
+      `Invalid preferences: ${preferences.join(", ")}`,
     ),
   jwt: (code: "PGRST301" | "PGRST303", message: string) =>
     new PostgrestError(401, code, message, null, null, {

@@ -3,28 +3,11 @@ import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
+import { parseBody, requireJson, type Row } from "./json-body.ts";
 import { readPreferences } from "./prefer.ts";
 import { quoteIdentifier, selectList } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
-
-type Row = Record<string, unknown>;
-
-function isRow(value: unknown): value is Row {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function parseBody(text: string): Row[] | Row {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw restError.invalidBody();
-  }
-  if (isRow(body)) return body;
-  if (Array.isArray(body) && body.every(isRow)) return body;
-  throw restError.invalidBody("The body must be a JSON object or an array of objects");
-}
 
 /** `?columns="a","b"`, which supabase-js sends with an array. */
 function columnsParameter(value: string | undefined): string[] | undefined {
@@ -55,10 +38,7 @@ export function insertRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
     const table = requireTable(deps.schema, c.req.param("table") ?? "");
     requireProfile(c.req.header("content-profile"));
-    const contentType = c.req.header("content-type");
-    if (contentType && !/^application\/json\s*(;|$)/iu.test(contentType)) {
-      throw restError.unsupportedMediaType(contentType.split(";")[0] ?? contentType);
-    }
+    requireJson(c.req.header("content-type"));
     const preferences = readPreferences(c.req.header("prefer"));
     if (preferences.resolution) {
       throw restError.unsupportedPreference(`resolution=${preferences.resolution}`);

@@ -1,21 +1,48 @@
-export interface Preferences {
-  return: "minimal" | "representation" | "headers-only";
-  count: boolean;
-  resolution: string | undefined;
+import { restError } from "./errors.ts";
+
+// The Prefer header as PostgREST reads it (Preferences.hs): every value split on commas and
+// trimmed, the first of each kind wins, unknown ones are ignored unless handling=strict.
+
+const known = {
+  return: ["representation", "minimal", "headers-only"],
+  count: ["exact", "planned", "estimated"],
+  resolution: ["merge-duplicates", "ignore-duplicates"],
+  missing: ["default", "null"],
+  handling: ["strict", "lenient"],
+} as const;
+
+type Kind = keyof typeof known;
+type Value<K extends Kind> = (typeof known)[K][number];
+
+export type Preferences = { [K in Kind]: Value<K> | undefined };
+
+/** The order PostgREST lists applied preferences in. */
+const appliedOrder = ["resolution", "missing", "return", "count", "handling"] as const;
+
+export function readPreferences(header: string | undefined): Preferences {
+  const preferences: Record<string, string | undefined> = {};
+  const invalid: string[] = [];
+  for (const part of (header ?? "").split(",")) {
+    const text = part.trim();
+    if (!text) continue;
+    const [key = "", value = ""] = text.split("=", 2).map((piece) => piece.trim());
+    const values: readonly string[] | undefined = known[key as Kind];
+    if (!values?.includes(value)) invalid.push(text);
+    else preferences[key] ??= value;
+  }
+  if (preferences.handling === "strict" && invalid.length > 0) {
+    throw restError.invalidPreferences(invalid);
+  }
+  return preferences as Preferences;
 }
 
-/** Reads `Prefer`; supabase-js joins values with ", " and PostgREST ignores the ones it does not know. */
-export function readPreferences(header: string | undefined): Preferences {
-  const values = new Map<string, string>();
-  for (const part of (header ?? "").split(",")) {
-    const [key = "", value = ""] = part.trim().split("=", 2);
-    if (key) values.set(key.trim(), value.trim());
-  }
-  const returning = values.get("return");
-  const count = values.get("count");
-  return {
-    return: returning === "representation" || returning === "headers-only" ? returning : "minimal",
-    count: count === "exact" || count === "planned" || count === "estimated",
-    resolution: values.get("resolution"),
-  };
+/** `Preference-Applied` for the kinds a method honours, or undefined when none was sent. */
+export function preferenceApplied(
+  preferences: Preferences,
+  honoured: readonly Kind[],
+): string | undefined {
+  const applied = appliedOrder
+    .filter((kind) => honoured.includes(kind) && preferences[kind] !== undefined)
+    .map((kind) => `${kind}=${preferences[kind]}`);
+  return applied.length > 0 ? applied.join(", ") : undefined;
 }

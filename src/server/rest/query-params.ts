@@ -1,4 +1,5 @@
 import { restError } from "./errors.ts";
+import { Cursor, parseOrFail } from "./parse.ts";
 import type { TableInfo } from "./schema-cache.ts";
 
 export function quoteIdentifier(name: string): string {
@@ -10,62 +11,99 @@ function requireColumn(column: string, table: TableInfo): string {
   return quoteIdentifier(column);
 }
 
-const selectItem =
-  /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_]*)(?:::([a-z_][a-z0-9_]*))?$/u;
+const name = /^[\p{L}\p{N}_$]+/u;
+
+function readName(cursor: Cursor, expecting: string): string {
+  if (cursor.peek() === '"') return cursor.quoted();
+  const match = name.exec(cursor.text.slice(cursor.index))?.[0];
+  if (!match) cursor.fail(expecting);
+  cursor.index += match.length;
+  return match;
+}
 
 /** `select=*` or `select=a,alias:b,c::text`, PostgREST's grammar without embedding or JSON paths. */
 export function selectList(value: string | undefined, table: TableInfo): string {
-  const items = (value ?? "*").split(",").map((item) => item.trim());
-  return items
-    .map((item) => {
-      if (item === "*") return "*";
-      const match = selectItem.exec(item);
-      if (!match) throw restError.queryParse("select parameter", `Unexpected "${item}"`);
-      const [, alias, column = "", cast] = match;
-      const expression = requireColumn(column, table) + (cast ? `::${cast}` : "");
-      return alias || cast ? `${expression} as ${quoteIdentifier(alias ?? column)}` : expression;
-    })
-    .join(", ");
+  const text = value ?? "";
+  if (text === "") return "*";
+  return parseOrFail("select parameter", text, 0, () => {
+    const cursor = new Cursor(text);
+    const items: string[] = [];
+    for (;;) {
+      if (cursor.take("*")) {
+        items.push("*");
+      } else {
+        let column = readName(cursor, "field name (* or [a..z0..9_$])");
+        let alias: string | undefined;
+        if (
+          cursor.text.startsWith(":", cursor.index) &&
+          !cursor.text.startsWith("::", cursor.index)
+        ) {
+          cursor.index += 1;
+          alias = column;
+          column = readName(cursor, "field name (* or [a..z0..9_$])");
+        }
+        if (cursor.peek() === "(") throw restError.noRelationship(table.name, column);
+        const cast = cursor.take("::") ? readName(cursor, "type name") : undefined;
+        const expression =
+          requireColumn(column, table) + (cast ? `::${quoteIdentifier(cast)}` : "");
+        items.push(
+          alias || cast ? `${expression} as ${quoteIdentifier(alias ?? column)}` : expression,
+        );
+      }
+      if (cursor.done) return items.join(", ");
+      cursor.expect(",", '"," or end of input');
+    }
+  });
 }
-
-const orderTerm = /^([A-Za-z_][A-Za-z0-9_]*)(?:\.(asc|desc))?(?:\.(nullsfirst|nullslast))?$/u;
 
 /** `order=created_at.desc,id.asc.nullslast` as an ORDER BY clause (empty when absent). */
 export function orderClause(value: string | undefined, table: TableInfo): string {
-  if (value === undefined) return "";
-  const terms = value.split(",").map((term) => {
-    const match = orderTerm.exec(term.trim());
-    if (!match) throw restError.queryParse("order", `Unexpected "${term}"`);
-    const [, column = "", direction, nulls] = match;
-    return [
-      requireColumn(column, table),
-      direction ?? "asc",
-      nulls === "nullsfirst" ? "nulls first" : nulls === "nullslast" ? "nulls last" : "",
-    ]
-      .filter(Boolean)
-      .join(" ");
+  if (value === undefined || value === "") return "";
+  return parseOrFail("order", value, 0, () => {
+    const cursor = new Cursor(value);
+    const terms: string[] = [];
+    for (;;) {
+      const column = requireColumn(readName(cursor, "field name (* or [a..z0..9_$])"), table);
+      const direction = cursor.take(".asc") ? "asc" : cursor.take(".desc") ? "desc" : "asc";
+      const nulls = cursor.take(".nullsfirst")
+        ? " nulls first"
+        : cursor.take(".nullslast")
+          ? " nulls last"
+          : "";
+      terms.push(`${column} ${direction}${nulls}`);
+      if (cursor.done) return `order by ${terms.join(", ")}`;
+      cursor.expect(",", '"," or end of input');
+    }
   });
-  return `order by ${terms.join(", ")}`;
 }
 
-export function nonNegativeInteger(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,15}$/u.test(value)) {
-    throw restError.queryParse(name, `${name} must be a non-negative whole number`);
+/**
+ * `limit` and `offset` as PostgREST reads them (`readMaybe`): a value that is not a whole
+ * number is ignored, a negative limit cannot be satisfied.
+ */
+export function pagingNumber(
+  name: "limit" | "offset",
+  value: string | undefined,
+): number | undefined {
+  if (value === undefined || !/^[+-]?\d{1,15}$/u.test(value.trim())) return undefined;
+  const number = Number(value);
+  if (number < 0) {
+    if (name === "limit") throw restError.limitNegative();
+    return undefined;
   }
-  return Number(value);
+  return number;
 }
 
-/** `Range: 0-9` (or `10-`), which older clients send instead of offset and limit. */
+/** `Range: 0-9` (or `10-`), the header older clients send instead of offset and limit (GET only). */
 export function rangeHeader(
   value: string | undefined,
 ): { offset: number; limit?: number } | undefined {
   if (!value) return undefined;
-  const match = /^(?:items=)?(\d+)-(\d*)$/u.exec(value.trim());
+  const match = /^(\d+)-(\d*)$/u.exec(value.trim());
   if (!match) return undefined;
   const first = Number(match[1]);
   if (!match[2]) return { offset: first };
   const last = Number(match[2]);
-  if (last < first) throw restError.rangeNotSatisfiable(first, 0);
+  if (last < first) throw restError.rangeBoundaries();
   return { offset: first, limit: last - first + 1 };
 }

@@ -7,6 +7,7 @@ import { insertRows } from "./insert.ts";
 import { requestClaims } from "./request-claims.ts";
 import { selectRows } from "./select.ts";
 import { unsupportedWrite } from "./unsupported.ts";
+import { updateRows } from "./update.ts";
 
 export const restBodyLimit = 64 * 1024;
 
@@ -17,7 +18,8 @@ export function restRoutes(deps: RestDependencies): Hono<AppEnv> {
   rest.use(requestClaims(deps.secret));
   rest.on(["GET", "HEAD"], "/:table", selectRows(deps));
   rest.post("/:table", insertRows(deps));
-  rest.on(["PATCH", "PUT", "DELETE"], "/:table", unsupportedWrite(deps));
+  rest.patch("/:table", updateRows(deps));
+  rest.on(["PUT", "DELETE"], "/:table", unsupportedWrite(deps));
   rest.all("*", () => {
     throw restError.unknownTable("");
   });

@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/database.ts";
 
 /** Tables reachable through /rest/v1; everything else answers as an unknown table. */
-export const exposedTables = ["contact_submissions"] as const;
+export const exposedTables = ["contact_submissions", "contact_submission_changes"] as const;
 
 export interface TableInfo {
   name: string;

@@ -5,11 +5,11 @@ import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 import { requireTable } from "./table.ts";
 
-const privilegeFor = { PATCH: "UPDATE", PUT: "UPDATE", DELETE: "DELETE" } as const;
+const privilegeFor = { PUT: "UPDATE", DELETE: "DELETE" } as const;
 
 /**
- * PATCH, PUT and DELETE: no API role may change or delete a submission, so these answer as
- * PostgREST answers a role without the privilege; the database is asked, not assumed.
+ * PUT and DELETE: no API role may replace or delete a submission, so these answer as PostgREST
+ * answers a role without the privilege; the database is asked, not assumed.
  */
 export function unsupportedWrite(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {

@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+
+// The team's inbox through /rest/v1: the database decides who reads and triages submissions.
+let server: TestServer;
+const member = randomUUID();
+const outsider = randomUUID();
+let submissionId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.db.query(
+    `insert into auth.users (id, aud, role, email, raw_app_meta_data, created_at, updated_at)
+     values ($1, 'authenticated', 'authenticated', 'member@example.com', '{"team": true}', now(), now()),
+            ($2, 'authenticated', 'authenticated', 'outsider@example.com', '{}', now(), now())`,
+    [member, outsider],
+  );
+  const { rows } = await server.db.query<{ id: number | string }>(
+    `insert into public.contact_submissions (name, email, message, form_source)
+     values ('Layla', 'layla@example.com', 'First, hello', 'Contact Page'),
+            ('نور', 'noor@example.com', 'أريد التسجيل', 'Mutakallim Program')
+     returning id`,
+  );
+  submissionId = Number(rows[0]?.id);
+});
+afterAll(() => server.close());
+
+const table = "/rest/v1/contact_submissions";
+
+function token(sub: string, aal: "aal1" | "aal2", extra: Record<string, unknown> = {}) {
+  return new SignJWT({ sub, role: "authenticated", aal, email: `${sub}@example.com`, ...extra })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode(server.jwtSecret));
+}
+
+async function call(
+  path: string,
+  bearer: string | null,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const response = await server.app.request(path, {
+    method: init.method ?? "GET",
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    headers: {
+      apikey: server.keys.anon,
+      authorization: `Bearer ${bearer ?? server.keys.anon}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...init.headers,
+    },
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : null,
+  };
+}
+
+async function stored(id: number) {
+  const { rows } = await server.db.query<{ status: string; note: string; name: string }>(
+    "select status, note, name from public.contact_submissions where id = $1",
+    [id],
+  );
+  return rows[0];
+}
+
+describe("a team member signed in with two factors", () => {
+  it("reads every submission, filtered and counted", async () => {
+    const bearer = await token(member, "aal2");
+    const all = await call(`${table}?select=id,name&order=id.asc`, bearer, {
+      headers: { prefer: "count=exact" },
+    });
+    expect(all.status).toBe(200);
+    expect(all.headers.get("content-range")).toBe("0-1/2");
+    const search = await call(
+      `${table}?select=name&or=(name.ilike.*${encodeURIComponent("نور")}*,message.ilike.*nothing*)&status=eq.new`,
+      bearer,
+    );
+    expect(search.body).toEqual([{ name: "نور" }]);
+  });
+
+  it("sets the status and note, and the database records who changed what", async () => {
+    const bearer = await token(member, "aal2");
+    const response = await call(`${table}?id=eq.${submissionId}&select=id,status,note`, bearer, {
+      method: "PATCH",
+      body: { status: "in_progress", note: "Called back" },
+      headers: { prefer: "return=representation" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      { id: submissionId, status: "in_progress", note: "Called back" },
+    ]);
+    const history = await call(
+      `/rest/v1/contact_submission_changes?submission_id=eq.${submissionId}&select=field,old_value,new_value,changed_by,changed_by_email&order=field.asc`,
+      bearer,
+    );
+    expect(history.body).toEqual([
+      {
+        field: "note",
+        old_value: "",
+        new_value: "Called back",
+        changed_by: member,
+        changed_by_email: `${member}@example.com`,
+      },
+      {
+        field: "status",
+        old_value: "new",
+        new_value: "in_progress",
+        changed_by: member,
+        changed_by_email: `${member}@example.com`,
+      },
+    ]);
+  });
+
+  it("answers a minimal PATCH with 204 and the affected range", async () => {
+    const bearer = await token(member, "aal2");
+    const response = await call(`${table}?id=eq.${submissionId}`, bearer, {
+      method: "PATCH",
+      body: { status: "done" },
+      headers: { prefer: "count=exact" },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("content-range")).toBe("0-0/1");
+    expect(response.headers.get("preference-applied")).toBe("count=exact");
+    expect((await stored(submissionId))?.status).toBe("done");
+  });
+
+  it.each([
+    ["the visitor's words", { name: "Someone else" }, `id=eq.1`, 403, "42501"],
+    ["an unknown status", { status: "archived" }, `id=eq.1`, 400, "23514"],
+    ["an unknown column", { mood: "x" }, `id=eq.1`, 400, "PGRST204"],
+    ["no filter at all", { status: "spam" }, "", 400, "21000"],
+    ["a bad filter value", { status: "spam" }, "id=eq.first", 400, "22P02"],
+  ])("cannot change %s", async (_what, body, filter, status, code) => {
+    const before = await stored(submissionId);
+    const response = await call(`${table}?${filter}`, await token(member, "aal2"), {
+      method: "PATCH",
+      body,
+    });
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ code });
+    expect(await stored(submissionId)).toEqual(before);
+  });
+
+  it("rolls the update back when one object was asked for and several matched", async () => {
+    const response = await call(`${table}?id=gt.0`, await token(member, "aal2"), {
+      method: "PATCH",
+      body: { status: "spam" },
+      headers: { accept: "application/vnd.pgrst.object+json", prefer: "return=representation" },
+    });
+    expect(response.status).toBe(406);
+    expect(response.body).toMatchObject({
+      code: "PGRST116",
+      details: "The result contains 2 rows",
+    });
+    const { rows } = await server.db.query(
+      "select 1 from public.contact_submissions where status = 'spam'",
+    );
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe("everyone else sees nothing and changes nothing", () => {
+  const cases: [string, () => Promise<string | null>][] = [
+    ["a member with one factor (aal1)", () => token(member, "aal1")],
+    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+    [
+      "a user whose token claims membership the database does not grant",
+      () => token(outsider, "aal2", { app_metadata: { team: true } }),
+    ],
+  ];
+
+  it.each(cases)("%s", async (_who, bearerFor) => {
+    const bearer = await bearerFor();
+    const before = await stored(submissionId);
+    const read = await call(`${table}?select=id`, bearer, { headers: { prefer: "count=exact" } });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual([]);
+    expect(read.headers.get("content-range")).toBe("*/0");
+    const history = await call("/rest/v1/contact_submission_changes?select=id", bearer);
+    expect(history.body).toEqual([]);
+    const update = await call(`${table}?id=eq.${submissionId}`, bearer, {
+      method: "PATCH",
+      body: { status: "spam" },
+    });
+    expect(update.status).toBe(204);
+    expect(update.headers.get("content-range")).toBe("*/*");
+    expect(await stored(submissionId)).toEqual(before);
+  });
+
+  it("anon is refused outright", async () => {
+    const read = await call(`${table}?select=id`, null);
+    expect(read.status).toBe(401);
+    const update = await call(`${table}?id=eq.${submissionId}`, null, {
+      method: "PATCH",
+      body: { status: "spam" },
+    });
+    expect(update.status).toBe(401);
+    expect(update.body).toMatchObject({ code: "42501" });
+  });
+
+  it("a token signed with another secret is refused", async () => {
+    const forged = await new SignJWT({ sub: member, role: "authenticated", aal: "aal2" })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode("another secret that is long enough to sign"));
+    const read = await call(`${table}?select=id`, forged);
+    expect(read.status).toBe(401);
+    expect(read.body).toMatchObject({ code: "PGRST301" });
+  });
+
+  it("a member removed from the team loses access at once, token or not", async () => {
+    const bearer = await token(member, "aal2");
+    await server.db.query(
+      `update auth.users set raw_app_meta_data = raw_app_meta_data - 'team' where id = $1`,
+      [member],
+    );
+    try {
+      const read = await call(`${table}?select=id`, bearer);
+      expect(read.body).toEqual([]);
+    } finally {
+      await server.db.query(
+        `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"team": true}' where id = $1`,
+        [member],
+      );
+    }
+  });
+});

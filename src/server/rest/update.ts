@@ -1,0 +1,85 @@
+import type { Context } from "hono";
+import { asRole } from "../db/as-role.ts";
+import type { AppEnv } from "../http/context.ts";
+import { fromDatabaseError, restError } from "./errors.ts";
+import { parseFilters } from "./filters.ts";
+import { parseBody, requireJson, type Row } from "./json-body.ts";
+import { preferenceApplied, readPreferences } from "./prefer.ts";
+import { quoteIdentifier, selectList } from "./query-params.ts";
+import type { RestDependencies } from "./dependencies.ts";
+import { filteredWhere, queryParameters, singleObject } from "./select.ts";
+import { requireProfile, requireTable } from "./table.ts";
+
+/** The one object a PATCH sets; `[]` and `[{}]` set nothing, as on PostgREST. */
+function changes(body: Row | Row[]): Row {
+  if (!Array.isArray(body)) return body;
+  if (body.length > 1)
+    throw restError.invalidBody("A PATCH sets the same values on every row: send one object");
+  return body[0] ?? {};
+}
+
+/**
+ * PATCH /rest/v1/:table — PostgREST's update under the caller's role and policies: 204, or 200
+ * with the rows under return=representation; 0 matching rows is not an error.
+ */
+export function updateRows(deps: RestDependencies) {
+  return async (c: Context<AppEnv>) => {
+    const table = requireTable(deps.schema, c.req.param("table") ?? "");
+    requireProfile(c.req.header("content-profile"));
+    requireJson(c.req.header("content-type"));
+    const preferences = readPreferences(c.req.header("prefer"));
+    const parameters = queryParameters(c.req.url);
+    const filters = parseFilters(parameters);
+    const values = changes(parseBody(await c.req.text()));
+    const columns = Object.keys(values).sort();
+    const unknown = columns.find((column) => !table.columns.has(column));
+    if (unknown !== undefined) throw restError.unknownColumn(unknown, table.name);
+
+    const applied = preferenceApplied(preferences, ["missing", "return", "count", "handling"]);
+    if (applied) c.header("Preference-Applied", applied);
+    if (columns.length === 0) {
+      c.header("Content-Range", "*/*");
+      return c.body(null, 204);
+    }
+    // Hosted Supabase refuses an UPDATE without a WHERE clause (pg-safeupdate).
+    if (filters.length === 0) throw restError.updateRequiresWhere();
+
+    const query = Object.fromEntries(parameters);
+    const representation = preferences.return === "representation";
+    const single = c.req.header("accept")?.includes(singleObject) === true;
+    const params: unknown[] = [JSON.stringify(values)];
+    const where = filteredWhere(filters, table, params);
+    const target = `public.${quoteIdentifier(table.name)}`;
+    const assignments = columns
+      .map((column) => `${quoteIdentifier(column)} = body.${quoteIdentifier(column)}`)
+      .join(", ");
+    const sql = `with updated as (
+        update ${target} set ${assignments}
+          from json_populate_record(null::${target}, $1::json) body
+          ${where}
+        returning ${quoteIdentifier(table.name)}.*)
+      select coalesce(json_agg(projected), '[]')::text as body, count(*)::int as rows
+        from (select ${representation ? selectList(query.select, table) : "1"} from updated) projected`;
+
+    const claims = c.get("claims");
+    let result: { body: string; rows: number };
+    try {
+      result = await asRole(deps.db, claims, async (tx) => {
+        const { rows } = await tx.query<{ body: string; rows: number }>(sql, params);
+        const updated = rows[0] ?? { body: "[]", rows: 0 };
+        // An object was asked for: any other number of rows undoes the update.
+        if (single && updated.rows !== 1) throw restError.singularRequired(updated.rows);
+        return updated;
+      });
+    } catch (error) {
+      throw fromDatabaseError(error, claims.role !== "anon");
+    }
+
+    const total = preferences.count ? `/${result.rows}` : "/*";
+    c.header("Content-Range", result.rows === 0 ? `*${total}` : `0-${result.rows - 1}${total}`);
+    if (!representation) return c.body(null, 204);
+    const body = single ? JSON.stringify((JSON.parse(result.body) as unknown[])[0]) : result.body;
+    c.header("Content-Type", `${single ? singleObject : "application/json"}; charset=utf-8`);
+    return c.body(body, 200);
+  };
+}
