@@ -116,9 +116,9 @@ describe(`npm run export on ${databaseKind}`, () => {
       place.dataDir,
     );
     expect(code).toBe(0);
-    expect(stdout.startsWith("\uFEFFid,created_at,name,email,phone,message,form_source\r\n")).toBe(
-      true,
-    );
+    expect(
+      stdout.startsWith("\uFEFFid,created_at,name,email,phone,message,form_source,status,note\r\n"),
+    ).toBe(true);
     const rows = parseCsv(stdout.slice(1));
     expect(rows).toHaveLength(1 + 2 + bulk);
     expect(rows[1]).toEqual([
@@ -129,6 +129,8 @@ describe(`npm run export on ${databaseKind}`, () => {
       `'${tricky.phone}`,
       tricky.message,
       tricky.form_source,
+      "new",
+      "",
     ]);
     expect(rows.at(-1)?.[3]).toBe(`bulk-${bulk - 1}@example.com`);
   });
@@ -142,6 +144,8 @@ describe(`npm run export on ${databaseKind}`, () => {
       id: expect.any(Number),
       created_at: expect.stringMatching(/Z$/u),
       ...tricky,
+      status: "new",
+      note: "",
     });
 
     const recent = await runServerCommand(

@@ -1,34 +1,10 @@
+import { csvHeader, csvRows, type CsvColumn } from "../../shared/submissions-csv.ts";
 import type { Database } from "../db/database.ts";
 
 export const exportFormats = ["csv", "json"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-export const exportColumns = [
-  "id",
-  "created_at",
-  "name",
-  "email",
-  "phone",
-  "message",
-  "form_source",
-] as const;
-
-type Submission = Record<(typeof exportColumns)[number], string | null>;
-
-// Spreadsheets run a cell that starts with one of these as a formula; visitors write these
-// fields. OWASP's advice: make such a cell text with a leading apostrophe. JSON stays verbatim.
-const formulaStart = /^[=+\-@\t\r]/u;
-
-/** One CSV field as RFC 4180 quotes it, safe to open in a spreadsheet. */
-export function csvField(value: string | null): string {
-  if (value === null) return "";
-  const text = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/u.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function csvLine(values: readonly (string | null)[]): string {
-  return `${values.map(csvField).join(",")}\r\n`;
-}
+type Submission = Record<CsvColumn, string | null>;
 
 function jsonLine(row: Submission): string {
   return JSON.stringify({ ...row, id: Number(row.id) });
@@ -39,7 +15,7 @@ const batchSize = 1000;
 /**
  * Every submission (created at or after `since`, when given), oldest first, written in
  * batches through a server-side cursor so memory stays flat however many rows there are.
- * CSV starts with a UTF-8 byte-order mark, which spreadsheet programs need to read Arabic.
+ * CSV is written as the inbox writes it (src/shared/submissions-csv.ts).
  */
 export async function exportSubmissions(
   db: Database,
@@ -53,11 +29,11 @@ export async function exportSubmissions(
       declare submissions_export no scroll cursor for
         select id::text,
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-               name, email, phone, message, form_source
+               name, email, phone, message, form_source, status, note
           from public.contact_submissions
          where ${since}::timestamptz is null or created_at >= ${since}
          order by contact_submissions.id`);
-    await write(options.format === "csv" ? `\uFEFF${csvLine(exportColumns)}` : "[");
+    await write(options.format === "csv" ? csvHeader() : "[");
     let count = 0;
     for (;;) {
       const { rows } = await tx.query<Submission>(
@@ -66,7 +42,7 @@ export async function exportSubmissions(
       if (rows.length === 0) break;
       const chunk =
         options.format === "csv"
-          ? rows.map((row) => csvLine(exportColumns.map((column) => row[column]))).join("")
+          ? csvRows(rows)
           : rows
               .map((row, index) => `${count + index === 0 ? "\n" : ",\n"}${jsonLine(row)}`)
               .join("");
