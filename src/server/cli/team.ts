@@ -1,0 +1,131 @@
+// npm run team -- invite|list|remove|reset-factors [email] [--language ar|en]: the team's
+// membership, through the auth admin API of the running server or of a hosted project.
+import { parseArgs } from "node:util";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import { isLanguage, type Language } from "../../shared/language.ts";
+import { loadConfig } from "../config.ts";
+import { loadJwtSecret, makeApiKey } from "../keys.ts";
+import {
+  TeamCommandError,
+  inviteMember,
+  listMembers,
+  removeMember,
+  resetFactors,
+} from "./team-members.ts";
+
+const usage = `Usage:
+  npm run team -- invite <email> [--language ar|en]   one-time link (24 hours) to join the inbox
+  npm run team -- list                                the members
+  npm run team -- remove <email>                      delete a member's account
+  npm run team -- reset-factors <email>               a lost phone: enrol again at next sign-in`;
+
+class UsageError extends Error {}
+
+const hosted = z.object({
+  SUPABASE_URL: z.url({ error: "must be the absolute URL of a Supabase project" }).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().trim().min(1).optional(),
+});
+
+/** Node 20 has no WebSocket; supabase-js builds its realtime client eagerly, and we never use it. */
+class NoRealtime {
+  constructor() {
+    throw new Error("The team command does not use realtime");
+  }
+}
+
+/** SUPABASE_URL and its service_role key when both are set; else this server on PORT. */
+async function adminClient(): Promise<{ client: SupabaseClient; target: string }> {
+  const config = loadConfig();
+  const values = hosted.parse(process.env);
+  if (values.SUPABASE_URL && !values.SUPABASE_SERVICE_ROLE_KEY) {
+    throw new UsageError("SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY too");
+  }
+  const url = values.SUPABASE_URL ?? `http://127.0.0.1:${config.port}`;
+  const key =
+    values.SUPABASE_SERVICE_ROLE_KEY ??
+    (await makeApiKey(await loadJwtSecret(config), "service_role"));
+  const client = createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
+  });
+  return { client, target: url };
+}
+
+function readArguments() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { language: { type: "string", default: "ar" } },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const [command, email, ...rest] = parsed.positionals;
+  if (rest.length > 0) throw new UsageError(`Unexpected ${rest.join(" ")}`);
+  const language = parsed.values.language;
+  if (!isLanguage(language)) throw new UsageError(`--language must be ar or en, not ${language}`);
+  const needsEmail = command === "invite" || command === "remove" || command === "reset-factors";
+  if (needsEmail && !email) throw new UsageError(`${command} needs an email address`);
+  if (!needsEmail && command !== "list") {
+    throw new UsageError(`Unknown command ${command ?? "(none)"}`);
+  }
+  return { command, email: email ?? "", language: language as Language };
+}
+
+function inboxUrl(language: Language): string {
+  return `${loadConfig().siteUrl}${language === "en" ? "/en" : ""}/inbox`;
+}
+
+async function main(): Promise<void> {
+  const { command, email, language } = readArguments();
+  const { client, target } = await adminClient();
+  try {
+    if (command === "list") {
+      const members = await listMembers(client);
+      if (members.length === 0)
+        process.stdout.write("No members yet: npm run team -- invite <email>\n");
+      for (const member of members) {
+        const state = !member.confirmed
+          ? "invited"
+          : member.factors === 0
+            ? "no authenticator app yet"
+            : `${member.factors} authenticator app${member.factors === 1 ? "" : "s"}`;
+        const seen = member.lastSignIn ? `, last signed in ${member.lastSignIn}` : "";
+        process.stdout.write(`${member.email}\t${state}${seen}\n`);
+      }
+    } else if (command === "invite") {
+      const invitation = await inviteMember(client, email, inboxUrl(language));
+      process.stdout.write(
+        invitation.kind === "link"
+          ? `Invited ${invitation.email}. Send them this link; it works once, for 24 hours:\n${invitation.link}\n`
+          : `${invitation.email} already had an account and is now a member: they sign in at ${inboxUrl(language)}\n`,
+      );
+    } else if (command === "remove") {
+      await removeMember(client, email);
+      process.stdout.write(`Removed ${email}: their account and sessions are deleted.\n`);
+    } else {
+      const count = await resetFactors(client, email);
+      process.stdout.write(
+        `Deleted ${count} factor${count === 1 ? "" : "s"} of ${email}: they enrol a new authenticator app at their next sign-in.\n`,
+      );
+    }
+  } catch (error) {
+    if (
+      error instanceof TeamCommandError &&
+      /fetch failed|ECONNREFUSED/u.test(String(error.cause ?? error.message))
+    ) {
+      throw new TeamCommandError(`${error.message} (is the server running at ${target}?)`);
+    }
+    throw error;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(error instanceof UsageError ? `${message}\n${usage}\n` : `${message}\n`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+}
