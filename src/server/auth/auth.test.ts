@@ -207,11 +207,11 @@ describe("POST /signup", () => {
       "Password cannot be longer than 72 characters",
     ],
     [
-      "no email",
+      "neither email nor phone (an anonymous sign-in, which is off)",
       { password },
-      400,
-      "validation_failed",
-      "Sign up only available with email provider",
+      422,
+      "anonymous_provider_disabled",
+      "Anonymous sign-ins are disabled",
     ],
     [
       "a phone",

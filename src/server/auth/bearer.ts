@@ -64,3 +64,18 @@ export function requireUser(db: Database, secret: Uint8Array): MiddlewareHandler
     await next();
   };
 }
+
+const adminRoles = new Set(["service_role", "supabase_admin"]);
+
+/** GoTrue's requireAdmin: a Bearer token signed with the project secret, with an admin's role. */
+export function requireAdmin(secret: Uint8Array): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = /^[Bb]earer (\S+)$/u.exec(c.req.header("authorization") ?? "")?.[1];
+    if (!token) throw authError.noAuthorization();
+    const { role } = await verifyGotrueJwt(token, secret).catch((error: unknown) => {
+      throw error instanceof JwtError ? authError.badJwt(error.message) : error;
+    });
+    if (typeof role !== "string" || !adminRoles.has(role)) throw authError.userNotAllowed();
+    await next();
+  };
+}

@@ -156,6 +156,15 @@ export const authError = {
   notFound: () => error(404, "not_found", "Not Found"),
   bodyTooLarge: (limit: number) =>
     error(413, "request_entity_too_large", `Request body too large (max ${limit} bytes)`),
+  userNotAllowed: () => error(403, "not_admin", "User not allowed"),
+  anonymousDisabled: () =>
+    error(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled"),
+  otpExpired: () => error(403, "otp_expired", "Email link is invalid or has expired"),
+  otpInvalid: () => error(403, "otp_expired", "Token has expired or is invalid"),
+  badPagination: (reason: string) =>
+    error(400, "validation_failed", `Bad Pagination Parameters: ${reason}`),
+  userIdNotUuid: () => error(404, "validation_failed", "user_id must be an UUID"),
+  adminUserNotFound: () => error(404, "user_not_found", "User not found"),
   unexpected: () =>
     error(
       500,

@@ -1,8 +1,17 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { errorForLog } from "../log.ts";
+
+import {
+  deleteUser,
+  deleteUserFactor,
+  getUser as getUserById,
+  listUserFactors,
+  listUsers,
+  updateUser as updateUserById,
+} from "./admin-users.ts";
 import { authorize } from "./authorize.ts";
-import { requireUser, type AuthEnv } from "./bearer.ts";
+import { requireAdmin, requireUser, type AuthEnv } from "./bearer.ts";
 import { callback } from "./callback.ts";
 import { AuthError, authError, authErrorResponse } from "./errors.ts";
 import { challengeFactor } from "./factors-challenge.ts";
@@ -10,12 +19,14 @@ import { enrollFactor } from "./factors-enroll.ts";
 import { unenrollFactor } from "./factors-unenroll.ts";
 import { verifyFactor } from "./factors-verify.ts";
 import { health } from "./health.ts";
+import { generateLink, invite } from "./invite.ts";
 import { logout } from "./logout.ts";
 import type { AuthServices } from "./services.ts";
 import { settings } from "./settings.ts";
 import { signup } from "./signup.ts";
 import { token } from "./token.ts";
 import { getUser, updateUser } from "./user.ts";
+import { verifyLink, verifyOtp } from "./verify.ts";
 
 export const authBodyLimit = 64 * 1024;
 
@@ -50,6 +61,19 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
   auth.post("/factors/:factorId/verify", user, verifyFactor(services));
   auth.delete("/factors/:factorId", user, unenrollFactor(services));
   auth.get("/authorize", authorize(services));
+  auth.get("/verify", verifyLink(services));
+  auth.post("/verify", verifyOtp(services));
+  // HS256 projects publish no keys: GoTrue answers an empty set.
+  auth.get("/.well-known/jwks.json", (c) => c.json({ keys: [] }));
+  const admin = requireAdmin(services.tokens.secret);
+  auth.post("/invite", admin, invite(services));
+  auth.post("/admin/generate_link", admin, generateLink(services));
+  auth.get("/admin/users", admin, listUsers(services));
+  auth.get("/admin/users/:userId", admin, getUserById(services));
+  auth.put("/admin/users/:userId", admin, updateUserById(services));
+  auth.delete("/admin/users/:userId", admin, deleteUser(services));
+  auth.get("/admin/users/:userId/factors", admin, listUserFactors(services));
+  auth.delete("/admin/users/:userId/factors/:factorId", admin, deleteUserFactor(services));
   auth.get("/callback", callback(services));
   auth.all("*", () => {
     throw authError.notFound();

@@ -5,7 +5,7 @@ import type { Queryable } from "../db/database.ts";
 import { findUserById, userJson, type UserRow } from "./users.ts";
 
 /** How a session was authenticated, as GoTrue names it in the `amr` claim. */
-export type AuthenticationMethod = "password" | "oauth" | "totp";
+export type AuthenticationMethod = "password" | "oauth" | "totp" | "otp";
 
 export interface SessionRow {
   id: string;

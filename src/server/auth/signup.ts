@@ -50,6 +50,8 @@ export function signup(services: AuthServices) {
         "Only an email address or phone number should be provided on signup.",
       );
     }
+    // Neither address nor number is GoTrue's anonymous sign-in, which this server does not offer.
+    if (!email && !phone) throw authError.anonymousDisabled();
     if (password === "") throw authError.validation("Signup requires a valid password");
     checkPasswordStrength(password, auth.passwordMinLength);
     if (!email && phone) throw authError.phoneSignupDisabled();

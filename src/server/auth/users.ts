@@ -10,6 +10,7 @@ export interface UserRow {
   phone: string | null;
   phone_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
+  invited_at: Date | null;
   confirmed_at: Date | null;
   email_change: string | null;
   last_sign_in_at: Date | null;
@@ -56,7 +57,7 @@ export function isBanned(user: Pick<UserRow, "banned_until">): boolean {
 export const unverifiedFactorLifetimeSeconds = 300;
 
 const userColumns = `id, aud, role, email, encrypted_password, email_confirmed_at, phone,
-  phone_confirmed_at, confirmation_sent_at, confirmed_at, email_change, last_sign_in_at,
+  phone_confirmed_at, confirmation_sent_at, invited_at, confirmed_at, email_change, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -138,6 +139,7 @@ export async function userJson(db: Queryable, user: UserRow) {
     phone: user.phone ?? "",
     phone_confirmed_at: time(user.phone_confirmed_at),
     confirmation_sent_at: time(user.confirmation_sent_at),
+    invited_at: time(user.invited_at),
     confirmed_at: time(user.confirmed_at),
     new_email: user.email_change || undefined,
     last_sign_in_at: time(user.last_sign_in_at),

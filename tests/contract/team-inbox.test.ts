@@ -1,0 +1,230 @@
+import * as OTPAuth from "otpauth";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  clientFor,
+  contractTarget,
+  uniqueEmail,
+  type ContractTarget,
+} from "../support/contract-target.ts";
+
+// The team's journey through supabase-js: invited by the admin API, signed in by the link,
+// a password and an authenticator app, then reading and triaging submissions, decided by RLS.
+let target: ContractTarget;
+let service: SupabaseClient;
+beforeAll(async () => {
+  target = await contractTarget();
+  service = clientFor(target, target.serviceRoleKey);
+});
+afterAll(() => target.close());
+
+const submissionTable = "contact_submissions";
+
+async function invited(email: string): Promise<{ link: string; userId: string }> {
+  const { data, error } = await service.auth.admin.generateLink({
+    type: "invite",
+    email,
+    options: { redirectTo: `${target.url}/inbox` },
+  });
+  expect(error).toBeNull();
+  const made = await service.auth.admin.updateUserById(data.user!.id, {
+    app_metadata: { team: true },
+  });
+  expect(made.error).toBeNull();
+  expect(made.data.user?.app_metadata).toMatchObject({ team: true, provider: "email" });
+  return { link: data.properties!.action_link, userId: data.user!.id };
+}
+
+/** Follows the link as a browser would, and reads the session supabase-js would find. */
+async function followLink(link: string): Promise<URLSearchParams & { location: string }> {
+  const response = await target.fetch(link, { redirect: "manual" });
+  expect(response.status).toBe(303);
+  const location = response.headers.get("location") ?? "";
+  const fragment = new URLSearchParams(location.split("#")[1] ?? "");
+  return Object.assign(fragment, { location });
+}
+
+async function memberClient(email: string) {
+  const { link } = await invited(email);
+  const fragment = await followLink(link);
+  expect(fragment.location.startsWith(`${target.url}/inbox#`)).toBe(true);
+  expect(fragment.get("type")).toBe("invite");
+  const client = clientFor(target, target.anonKey);
+  const set = await client.auth.setSession({
+    access_token: fragment.get("access_token")!,
+    refresh_token: fragment.get("refresh_token")!,
+  });
+  expect(set.error).toBeNull();
+  return { client, link };
+}
+
+async function raiseToAal2(client: SupabaseClient) {
+  const enrolled = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "phone" });
+  expect(enrolled.error).toBeNull();
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.data!.totp.secret) });
+  const challenge = await client.auth.mfa.challenge({ factorId: enrolled.data!.id });
+  const verified = await client.auth.mfa.verify({
+    factorId: enrolled.data!.id,
+    challengeId: challenge.data!.id,
+    code: totp.generate(),
+  });
+  expect(verified.error).toBeNull();
+  return enrolled.data!.id;
+}
+
+describe("an invited member", () => {
+  it("signs in by the link once, chooses a password, enrols a factor and triages", async () => {
+    const email = uniqueEmail("member");
+    const { client, link } = await memberClient(email);
+    const { data: aal1 } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(aal1).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1" });
+    expect(
+      aal1?.currentAuthenticationMethods.map((entry) =>
+        typeof entry === "string" ? entry : entry.method,
+      ),
+    ).toEqual(["otp"]);
+
+    // The link works once.
+    const again = await followLink(link);
+    expect(again.get("error_code")).toBe("otp_expired");
+    expect(again.get("access_token")).toBeNull();
+
+    const password = `correct horse ${Date.now()}`;
+    expect((await client.auth.updateUser({ password })).error).toBeNull();
+
+    // One factor only: the inbox is closed to this session until it proves a second one.
+    const anon = clientFor(target, target.anonKey);
+    const message = `Contract ${email}`;
+    expect(
+      (
+        await anon.from(submissionTable).insert({
+          name: "Visitor",
+          email: "visitor@example.com",
+          phone: null,
+          message,
+          form_source: "Contact Page",
+        })
+      ).error,
+    ).toBeNull();
+    const hidden = await client.from(submissionTable).select("id").eq("message", message);
+    expect(hidden).toMatchObject({ error: null, data: [] });
+
+    await raiseToAal2(client);
+    const seen = await client
+      .from(submissionTable)
+      .select("id, status, note", { count: "exact" })
+      .eq("message", message)
+      .in("status", ["new", "in_progress"])
+      .order("created_at", { ascending: false })
+      .range(0, 49);
+    expect(seen.error).toBeNull();
+    expect(seen.count).toBe(1);
+    const id = seen.data![0]!.id as number;
+
+    const updated = await client
+      .from(submissionTable)
+      .update({ status: "done", note: "Answered by phone" })
+      .eq("id", id)
+      .select("status, note");
+    expect(updated).toMatchObject({
+      error: null,
+      status: 200,
+      data: [{ status: "done", note: "Answered by phone" }],
+    });
+    const words = await client.from(submissionTable).update({ message: "changed" }).eq("id", id);
+    expect(words.error).toMatchObject({ code: "42501" });
+    const everything = await client.from(submissionTable).update({ status: "spam" }).neq("id", 0);
+    expect(everything.error).toBeNull();
+    const unfiltered = await target.fetch(`${target.url}/rest/v1/${submissionTable}`, {
+      method: "PATCH",
+      headers: {
+        apikey: target.anonKey,
+        authorization: `Bearer ${(await client.auth.getSession()).data.session!.access_token}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ status: "spam" }),
+    });
+    expect(unfiltered.status).toBe(400);
+    expect(await unfiltered.json()).toMatchObject({
+      code: "21000",
+      message: "UPDATE requires a WHERE clause",
+    });
+
+    const history = await client
+      .from("contact_submission_changes")
+      .select("field, new_value, changed_by_email")
+      .eq("submission_id", id)
+      .order("id");
+    expect(history.data).toEqual(
+      expect.arrayContaining([
+        { field: "status", new_value: "done", changed_by_email: email },
+        { field: "note", new_value: "Answered by phone", changed_by_email: email },
+      ]),
+    );
+
+    // Signed in again with the chosen password: aal1 until the factor's code.
+    const again2 = clientFor(target, target.anonKey);
+    const signedIn = await again2.auth.signInWithPassword({ email, password });
+    expect(signedIn.error).toBeNull();
+    const { data: level } = await again2.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
+    expect((await again2.from(submissionTable).select("id").eq("id", id)).data).toEqual([]);
+  });
+});
+
+describe("the admin API the team command uses", () => {
+  it("lists, reads, resets factors and removes a member", async () => {
+    const email = uniqueEmail("admin");
+    const { client } = await memberClient(email);
+    await raiseToAal2(client);
+    const { data: users } = await service.auth.admin.listUsers({ page: 1, perPage: 1000 });
+    const user = users.users.find((candidate) => candidate.email === email);
+    expect(user?.app_metadata.team).toBe(true);
+    expect((await service.auth.admin.getUserById(user!.id)).data.user?.email).toBe(email);
+
+    const factors = await service.auth.admin.mfa.listFactors({ userId: user!.id });
+    expect(factors.data?.factors).toHaveLength(1);
+    const deleted = await service.auth.admin.mfa.deleteFactor({
+      id: factors.data!.factors[0]!.id,
+      userId: user!.id,
+    });
+    expect(deleted.error).toBeNull();
+    const refreshed = await client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    const { data: level } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level?.currentLevel).toBe("aal1");
+
+    expect((await service.auth.admin.deleteUser(user!.id)).error).toBeNull();
+    expect((await service.auth.admin.getUserById(user!.id)).error).toMatchObject({ status: 404 });
+  });
+
+  it("refuses to invite an address that already has an account", async () => {
+    const email = uniqueEmail("taken");
+    await memberClient(email);
+    const repeat = await service.auth.admin.inviteUserByEmail(email);
+    expect(repeat.error).toMatchObject({ status: 422, code: "email_exists" });
+  });
+
+  it("is closed to anyone but service_role", async () => {
+    const anon = clientFor(target, target.anonKey);
+    const listing = await target.fetch(`${target.url}/auth/v1/admin/users`, {
+      headers: { apikey: target.anonKey, authorization: `Bearer ${target.anonKey}` },
+    });
+    expect(listing.status).toBe(403);
+    expect(await listing.json()).toMatchObject({ code: 403, error_code: "not_admin" });
+    const invite = await anon.auth.admin.inviteUserByEmail(uniqueEmail("nope"));
+    expect(invite.error).toMatchObject({ status: 403, code: "not_admin" });
+  });
+});
+
+describe("what GoTrue answers for features that are off", () => {
+  it("refuses an anonymous sign-up and publishes no keys for HS256", async () => {
+    const anon = clientFor(target, target.anonKey);
+    const signUp = await anon.auth.signUp({ email: "", password: "long enough password" });
+    expect(signUp.error).toMatchObject({ status: 422, code: "anonymous_provider_disabled" });
+    const keys = await target.fetch(`${target.url}/auth/v1/.well-known/jwks.json`, {
+      headers: { apikey: target.anonKey },
+    });
+    expect(await keys.json()).toEqual({ keys: [] });
+  });
+});
