@@ -116,6 +116,17 @@ describe("PostgREST's filter grammar", () => {
     expect(failure(query)).toEqual({ code: "PGRST100", message, details, hint: null });
   });
 
+  it("refuses a logic tree nested deeper than it allows, instead of exhausting the stack", () => {
+    const nested = (depth: number) =>
+      `or=(${"or(".repeat(depth - 1)}id.eq.1${")".repeat(depth - 1)})`;
+    expect(sql(nested(16)).params).toEqual(["1"]);
+    expect(failure(nested(17))).toMatchObject({
+      code: "PGRST100",
+      details: "logic trees nest at most 16 levels deep",
+    });
+    expect(failure(nested(5000))).toMatchObject({ code: "PGRST100" });
+  });
+
   it("refuses a filter on an embedded path with PGRST108", () => {
     expect(failure("author.name=eq.x")).toMatchObject({
       code: "PGRST108",

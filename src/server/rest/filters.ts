@@ -1,5 +1,5 @@
 import { restError } from "./errors.ts";
-import { Cursor, parseOrFail } from "./parse.ts";
+import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
 
 // PostgREST's horizontal filtering (docs "Tables and Views", source QueryParams.hs): each query
 // parameter that is not reserved filters one column, `and`/`or` hold logic trees, and every one
@@ -144,23 +144,34 @@ function readField(cursor: Cursor): string {
   return match;
 }
 
-function readMembers(cursor: Cursor): Filter[] {
+/** Deeper trees are refused as malformed rather than allowed to exhaust the stack. */
+export const maxLogicDepth = 16;
+
+function readMembers(cursor: Cursor, depth: number): Filter[] {
+  if (depth > maxLogicDepth) {
+    throw new ParseFailure(cursor.index, `logic trees nest at most ${maxLogicDepth} levels deep`);
+  }
   cursor.expect("(");
   const children: Filter[] = [];
   for (;;) {
-    children.push(readMember(cursor));
+    children.push(readMember(cursor, depth));
     if (cursor.take(")")) return children;
     cursor.expect(",", '"," or ")"');
   }
 }
 
-function readMember(cursor: Cursor): Filter {
+function readMember(cursor: Cursor, depth: number): Filter {
   const start = cursor.index;
   const negatedLogic = cursor.take("not.");
   for (const operator of ["and", "or"] as const) {
     if (cursor.text.startsWith(`${operator}(`, cursor.index)) {
       cursor.index += operator.length;
-      return { type: "logic", operator, negated: negatedLogic, children: readMembers(cursor) };
+      return {
+        type: "logic",
+        operator,
+        negated: negatedLogic,
+        children: readMembers(cursor, depth + 1),
+      };
     }
   }
   cursor.index = start;
@@ -188,7 +199,7 @@ export function parseFilters(parameters: Iterable<[string, string]>): Filter[] {
       filters.push(
         parseOrFail("logic tree", value, key.length, () => {
           const cursor = new Cursor(value);
-          const children = readMembers(cursor);
+          const children = readMembers(cursor, 1);
           if (!cursor.done) cursor.fail("end of input");
           return {
             type: "logic",
