@@ -13,7 +13,7 @@ module.exports = {
     },
     // The site's layers, as bulletproof-react draws them: app/ composes features, features use
     // the shared parts, and nothing imports upwards. The shared parts are everything in src/web
-    // outside app/ and features/ (components, content, language, lib, toast).
+    // outside app/ and features/ (auth, components, content, language, lib, toast).
     {
       name: "no-feature-to-feature",
       comment:
@@ -33,7 +33,7 @@ module.exports = {
     {
       name: "no-shared-part-to-feature-or-app",
       comment:
-        "The shared parts (components, content, language, lib, toast) serve every layer, so they import neither features nor app/.",
+        "The shared parts (auth, components, content, language, lib, toast) serve every layer, so they import neither features nor app/.",
       severity: "error",
       from: { path: "^src/web/", pathNot: "^src/web/(app|features)/" },
       to: { path: "^src/web/(app|features)/" },

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { addressedPage } from "../../shared/language.ts";
-import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { AuthProvider } from "../auth/auth-provider.tsx";
 import { initialLanguage } from "../language/initial-language.ts";
 import { LanguageProvider } from "../language/language-provider.tsx";
 

@@ -1,5 +1,5 @@
 import { contactLimits, type FormSource } from "../../../shared/contact-submission.ts";
-import { FormField } from "./form-field.tsx";
+import { FormField } from "../../components/ui/form-field.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { getSupabase } from "../../lib/supabase-client.ts";
 import { ErrorSummary } from "./error-summary.tsx";

@@ -20,11 +20,14 @@ export interface SignInInput {
   password: string;
 }
 
+/** This device only, or every session of the user. */
+export type SignOutScope = "local" | "global";
+
 export interface AuthActions {
   /** Resolves to true when it worked; on failure a toast has said why. */
   signUp(input: SignUpInput): Promise<boolean>;
   signIn(input: SignInInput): Promise<boolean>;
-  signOut(): Promise<boolean>;
+  signOut(scope?: SignOutScope): Promise<boolean>;
 }
 
 export type AuthContextValue = AuthState & AuthActions;

@@ -1,14 +1,15 @@
 import type { AuthError, Session, SupabaseClient } from "@supabase/supabase-js";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { mayHaveSession } from "../../lib/session-hint.ts";
-import { getSupabase } from "../../lib/supabase-client.ts";
-import { useLanguage } from "../../language/use-language.ts";
-import { toast } from "../../toast/toast-store.ts";
+import { mayHaveSession } from "../lib/session-hint.ts";
+import { getSupabase } from "../lib/supabase-client.ts";
+import { useLanguage } from "../language/use-language.ts";
+import { toast } from "../toast/toast-store.ts";
 import {
   AuthContext,
   type AuthContextValue,
   type AuthState,
   type SignInInput,
+  type SignOutScope,
   type SignUpInput,
 } from "./auth-context.ts";
 
@@ -17,7 +18,7 @@ import {
  * otherwise (network failures, 5xx, which supabase-js reports as "{}") the fallback. Checked by
  * name, so the provider does not import supabase-js eagerly.
  */
-function failureMessage(error: unknown, fallback: string): string {
+export function failureMessage(error: unknown, fallback: string): string {
   const silent = ["AuthRetryableFetchError", "AuthUnknownError"];
   if (
     error instanceof Error &&
@@ -112,7 +113,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         attempt(content.toasts.signInFailed, (supabase) =>
           supabase.auth.signInWithPassword({ email, password }),
         ),
-      signOut: () => attempt(content.toasts.signOutFailed, (supabase) => supabase.auth.signOut()),
+      signOut: (scope: SignOutScope = "global") =>
+        attempt(content.toasts.signOutFailed, (supabase) => supabase.auth.signOut({ scope })),
     }),
     [state, attempt, content],
   );

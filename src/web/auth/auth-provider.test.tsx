@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWeb } from "../../../../tests/support/render-web.tsx";
-import { stubSupabaseNetwork } from "../../../../tests/support/supabase-network.ts";
-import type { Language } from "../../../shared/language.ts";
-import { getSupabase, sessionStorageKey } from "../../lib/supabase-client.ts";
-import { Toaster } from "../../toast/toaster.tsx";
+import { renderWeb } from "../../../tests/support/render-web.tsx";
+import { stubSupabaseNetwork } from "../../../tests/support/supabase-network.ts";
+import type { Language } from "../../shared/language.ts";
+import { getSupabase, sessionStorageKey } from "../lib/supabase-client.ts";
+import { Toaster } from "../toast/toaster.tsx";
 import { AuthProvider } from "./auth-provider.tsx";
 import { useAuth } from "./use-auth.ts";
 
