@@ -1,11 +1,16 @@
 import type { Config } from "@react-router/dev/config";
 import { languages, localizedPath } from "./src/shared/language.ts";
-import { notFoundPath, pages } from "./src/shared/pages.js";
+import { inboxPath, notFoundPath, pages } from "./src/shared/pages.js";
 
-/** Arabic at each path, English under /en, both with the not-found page; robots.txt and the sitemap. */
+/**
+ * Arabic at each path, English under /en, both with the not-found page and the team's inbox;
+ * robots.txt and the sitemap.
+ */
 const prerenderPaths = [
   ...languages.flatMap((language) =>
-    [...pages.map((page) => page.path), notFoundPath].map((path) => localizedPath(path, language)),
+    [...pages.map((page) => page.path), notFoundPath, inboxPath].map((path) =>
+      localizedPath(path, language),
+    ),
   ),
   "/robots.txt",
   "/sitemap.xml",

@@ -43,6 +43,14 @@ function isSharedPart(moduleId: string): boolean {
   return area === "shared" || (layer !== undefined && !upperLayers.includes(layer));
 }
 
+/** Shared modules only the team's inbox loads in the browser: no public page carries them. */
+const teamOnly = ["submissions-csv"];
+
+function isTeamOnly(moduleId: string): boolean {
+  const shared = /[\\/]src[\\/]shared[\\/]([^\\/.]+)\./u.exec(moduleId)?.[1];
+  return shared !== undefined && teamOnly.includes(shared);
+}
+
 export default defineConfig({
   plugins: [preactInTheBrowser(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
   define: {
@@ -70,9 +78,9 @@ export default defineConfig({
               priority: 2,
             },
             {
-              // Everything below the features: what any page may need, in one file.
+              // Everything below the features that a public page may need, in one file.
               name: "site",
-              test: isSharedPart,
+              test: (moduleId: string) => isSharedPart(moduleId) && !isTeamOnly(moduleId),
               priority: 1,
             },
           ],

@@ -15,3 +15,9 @@ export const pages = /** @type {const} */ ([
 
 /** Prerendered with the not-found screen; the server sends it, with 404, for unknown paths. */
 export const notFoundPath = "/__not-found";
+
+/**
+ * The team's inbox: prerendered as a shell (loading, and a word for browsers without scripts),
+ * but not a page of the site: not in the navigation, the sitemap or the search engines' view.
+ */
+export const inboxPath = "/inbox";

@@ -3,7 +3,7 @@ import { makeApiKey } from "../../src/server/keys.ts";
 
 export type Language = "ar" | "en";
 
-const e2eSecret = "e2e-only-secret-for-the-local-browser-tests";
+export const e2eSecret = "e2e-only-secret-for-the-local-browser-tests";
 
 interface Fixtures {
   /** Console errors and uncaught exceptions; any not allowed fails the test. */

@@ -22,7 +22,12 @@ const firstInteraction = ["pointerdown", "touchstart", "keydown", "focusin"] as 
 function needsAppAtOnce(): boolean {
   const remembered = readRememberedLanguage();
   const otherLanguage = remembered !== undefined && remembered !== document.documentElement.lang;
-  return otherLanguage || mayHaveSession();
+  return otherLanguage || mayHaveSession() || screenNeedsApp();
+}
+
+/** A screen that is nothing without the app (the team's inbox) says so on its root element. */
+function screenNeedsApp(): boolean {
+  return document.querySelector("[data-hydrate-at-once]") !== null;
 }
 
 let started = false;

@@ -1,5 +1,5 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
-import { pages } from "../../shared/pages.js";
+import { inboxPath, pages } from "../../shared/pages.js";
 
 /** Each page's route module is named after its path. */
 const moduleOf = (path: string) => `routes/${path === "/" ? "home" : path.slice(1)}.tsx`;
@@ -15,6 +15,7 @@ export default [
         ? index(moduleOf(page.path))
         : route(page.path.slice(1), moduleOf(page.path)),
     ),
+    route(inboxPath.slice(1), "routes/inbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

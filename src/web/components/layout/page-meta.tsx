@@ -2,20 +2,23 @@ import { Fragment, useEffect } from "react";
 import { useLocation } from "react-router";
 import { addressedPage, languages, localizedPath } from "../../../shared/language.ts";
 import { absoluteUrl } from "../../lib/site-url.ts";
-import type { Content } from "../../content/types.ts";
+import type { Content, PageMetaText } from "../../content/types.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { applyHeadTags, type HeadTags } from "../../lib/document-head.ts";
 
-interface PageMetaProps {
-  page: keyof Content["meta"];
+type PageMetaProps = (
+  | { page: keyof Content["meta"]; text?: never }
+  /** A page whose words live outside the site's content modules (the team's inbox). */
+  | { text: PageMetaText; page?: never }
+) & {
   /** Not-found and error screens are not pages to index. */
   indexable?: boolean;
-}
+};
 
-function useHeadTags({ page, indexable = true }: PageMetaProps): HeadTags {
+function useHeadTags({ page, text, indexable = true }: PageMetaProps): HeadTags {
   const { content, language } = useLanguage();
   const path = addressedPage(useLocation().pathname).path;
-  const meta = content.meta[page];
+  const meta = text ?? content.meta[page];
   const title = content.documentTitle(meta.title);
   const url = absoluteUrl(localizedPath(path, language));
   return {

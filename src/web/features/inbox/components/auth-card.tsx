@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { StepHeading } from "./step-heading.tsx";
+import { card } from "./styles.ts";
+
+interface AuthCardProps {
+  title: string;
+  lead: string;
+  focus: boolean;
+  children: ReactNode;
+}
+
+/** One step of the way in: its heading, what to do, and the form that does it. */
+export function AuthCard({ title, lead, focus, children }: AuthCardProps) {
+  return (
+    <section className={`mx-auto grid w-full max-w-xl gap-6 ${card}`}>
+      <div className="grid gap-3">
+        <StepHeading focus={focus}>{title}</StepHeading>
+        <p className="text-ink-800">{lead}</p>
+      </div>
+      {children}
+    </section>
+  );
+}

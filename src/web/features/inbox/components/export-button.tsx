@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { toast } from "../../../toast/toast-store.ts";
+import { fetchAllSubmissions } from "../api/fetch-all-submissions.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { downloadFile } from "../download-file.ts";
+import { exportFileName, submissionsCsv } from "../model/csv-export.ts";
+import type { SubmissionFilter } from "../model/filter.ts";
+import { secondaryButton } from "./styles.ts";
+
+/** Every submission the filter matches, as the CSV `npm run export` writes. */
+export function ExportButton({ filter }: { filter: SubmissionFilter }) {
+  const { text } = useInboxContent();
+  const [busy, setBusy] = useState(false);
+
+  async function exportCsv() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const rows = await fetchAllSubmissions(filter);
+      downloadFile(submissionsCsv(rows), exportFileName(new Date()), "text/csv;charset=utf-8");
+      toast({ title: text.exportCsv.done });
+    } catch {
+      toast({ title: text.exportCsv.failed, variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      aria-disabled={busy || undefined}
+      onClick={() => void exportCsv()}
+      className={secondaryButton}
+    >
+      {busy ? text.exportCsv.exporting : text.exportCsv.button}
+    </button>
+  );
+}

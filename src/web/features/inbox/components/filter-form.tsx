@@ -1,0 +1,116 @@
+import { useId, useState, type FormEvent } from "react";
+import { formSources, type FormSource } from "../../../../shared/contact-submission.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { noFilter, type SubmissionFilter } from "../model/filter.ts";
+import { isSubmissionStatus, submissionStatuses } from "../model/submission.ts";
+import { fieldClasses, primaryButton, secondaryButton } from "./styles.ts";
+
+interface FilterFormProps {
+  filter: SubmissionFilter;
+  onChange: (filter: SubmissionFilter) => void;
+}
+
+const labelClasses = "font-semibold text-ink-900";
+
+/** Which form, which status, and text to look for; a choice applies at once, text on submit. */
+export function FilterForm({ filter, onChange }: FilterFormProps) {
+  const { text } = useInboxContent();
+  const id = useId();
+  const [typed, setTyped] = useState(filter.text);
+  const [shownFor, setShownFor] = useState(filter.text);
+  // The address changed the text (back, clear): show what it says.
+  if (shownFor !== filter.text) {
+    setShownFor(filter.text);
+    setTyped(filter.text);
+  }
+  const filtered =
+    filter.form !== noFilter.form || filter.status !== noFilter.status || filter.text !== "";
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onChange({ ...filter, text: typed.trim() });
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label={text.list.filters}
+      onSubmit={submit}
+      className="grid grid-cols-2 gap-x-3 gap-y-4 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:gap-x-4 sm:p-6 lg:grid-cols-[12rem_12rem_1fr] lg:items-start"
+    >
+      <div className="grid gap-2">
+        <label htmlFor={`${id}-form`} className={labelClasses}>
+          {text.list.form}
+        </label>
+        <select
+          id={`${id}-form`}
+          value={filter.form}
+          onChange={(event) =>
+            onChange({ ...filter, form: event.target.value as FormSource | "all" })
+          }
+          className={fieldClasses}
+        >
+          <option value="all">{text.list.allForms}</option>
+          {formSources.map((source) => (
+            <option key={source} value={source}>
+              {text.forms[source]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-2">
+        <label htmlFor={`${id}-status`} className={labelClasses}>
+          {text.list.status}
+        </label>
+        <select
+          id={`${id}-status`}
+          value={filter.status}
+          onChange={(event) => {
+            const status = event.target.value;
+            onChange({ ...filter, status: isSubmissionStatus(status) ? status : "all" });
+          }}
+          className={fieldClasses}
+        >
+          <option value="all">{text.list.allStatuses}</option>
+          {submissionStatuses.map((status) => (
+            <option key={status} value={status}>
+              {text.statuses[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-span-2 grid gap-2 lg:col-span-1">
+        <label htmlFor={`${id}-text`} className={labelClasses}>
+          {text.list.search}
+        </label>
+        <div className="flex flex-wrap gap-3">
+          <input
+            id={`${id}-text`}
+            type="search"
+            dir="auto"
+            enterKeyHint="search"
+            aria-describedby={`${id}-text-hint`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            className={`${fieldClasses} min-w-0 flex-1 basis-40`}
+          />
+          <button type="submit" className={`${primaryButton} px-5`}>
+            {text.list.searchSubmit}
+          </button>
+        </div>
+        <p id={`${id}-text-hint`} className="text-sm text-ink-700">
+          {text.list.searchHint}
+        </p>
+      </div>
+      {filtered && (
+        <button
+          type="button"
+          onClick={() => onChange(noFilter)}
+          className={`${secondaryButton} col-span-2 justify-self-start lg:col-span-3`}
+        >
+          {text.list.clear}
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderWeb } from "../../../../../tests/support/render-web.tsx";
+import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
+import type { Language } from "../../../../shared/language.ts";
+import { sessionStorageKey } from "../../../lib/supabase-client.ts";
+import { AuthProvider } from "../../../auth/auth-provider.tsx";
+import { Toaster } from "../../../toast/toaster.tsx";
+import { InboxPage } from "./inbox-page.tsx";
+
+// The network is the edge: supabase-js runs for real and its requests meet this stub.
+const network = stubSupabaseNetwork();
+
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/u, "");
+
+const factor = { id: "factor-1", factor_type: "totp", status: "verified", friendly_name: "" };
+const user = {
+  id: "user-1",
+  aud: "authenticated",
+  role: "authenticated",
+  email: "member@example.com",
+  factors: [factor],
+};
+
+/** A stored session at this assurance level, as supabase-js keeps it. */
+function storeSession(aal: "aal1" | "aal2") {
+  const now = Math.floor(Date.now() / 1000);
+  const amr = [{ method: "password", timestamp: now }];
+  if (aal === "aal2") amr.push({ method: "totp", timestamp: now });
+  const claims = {
+    sub: user.id,
+    email: user.email,
+    role: "authenticated",
+    aal,
+    amr,
+    exp: now + 3600,
+  };
+  const session = {
+    access_token: `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url(claims)}.c2lnbmF0dXJl`,
+    token_type: "bearer",
+    expires_in: 3600,
+    expires_at: now + 3600,
+    refresh_token: "refresh",
+    user,
+  };
+  window.localStorage.setItem(sessionStorageKey(), JSON.stringify(session));
+}
+
+function renderInbox(language: Language) {
+  renderWeb(
+    <AuthProvider>
+      <InboxPage />
+      <Toaster />
+    </AuthProvider>,
+    { language, path: language === "en" ? "/en/inbox" : "/inbox" },
+  );
+  return userEvent.setup();
+}
+
+const submission = (id: number, name: string) => ({
+  id,
+  created_at: "2026-01-31T15:00:00+00:00",
+  name,
+  email: `${id}@example.com`,
+  phone: null,
+  message: "سطر أول\nSecond line",
+  form_source: "Contact Page",
+  status: "new",
+  note: "",
+  updated_at: null,
+});
+
+describe("<InboxPage>", () => {
+  it("asks for the password and nothing else without a session", async () => {
+    renderInbox("en");
+    expect(await screen.findByRole("heading", { name: "Sign in to the inbox" })).toBeVisible();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "username");
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it("asks an aal1 member for the code, reads Arabic-Indic digits, and toasts a refusal", async () => {
+    storeSession("aal1");
+    network.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith("/auth/v1/user")) return Response.json(user);
+      if (url.endsWith("/challenge")) {
+        return Response.json({ id: "challenge-1", type: "totp", expires_at: 9999999999 });
+      }
+      if (url.endsWith("/verify")) {
+        return Response.json(
+          { code: "mfa_verification_failed", message: "Invalid TOTP code entered" },
+          { status: 422, headers: { "x-supabase-api-version": "2024-01-01" } },
+        );
+      }
+      return new Response("unexpected", { status: 500 });
+    });
+    const user_ = renderInbox("ar");
+    expect(await screen.findByRole("heading", { name: "أدخل رمز التحقق" })).toBeVisible();
+    expect(network).not.toHaveBeenCalledWith(
+      expect.stringContaining("/rest/v1/"),
+      expect.anything(),
+    );
+
+    await user_.type(screen.getByLabelText("الرمز المكوّن من ستة أرقام"), "١٢٣");
+    await user_.click(screen.getByRole("button", { name: "تحقّق" }));
+    expect(await screen.findByText("أدخل الأرقام الستة التي يعرضها التطبيق.")).toBeVisible();
+    expect(network).not.toHaveBeenCalled();
+
+    await user_.type(screen.getByLabelText(/الرمز المكوّن/u), "٤٥٦");
+    await user_.click(screen.getByRole("button", { name: "تحقّق" }));
+    expect(await screen.findByText("تعذّر تسجيل الدخول")).toBeVisible();
+    expect(screen.getByText("Invalid TOTP code entered")).toBeVisible();
+    const verify = network.mock.calls.find(([url]) => String(url).endsWith("/verify"));
+    expect(String(verify?.[0])).toContain("/auth/v1/factors/factor-1/verify");
+    expect(JSON.parse(String(verify?.[1]?.body))).toMatchObject({
+      challenge_id: "challenge-1",
+      code: "123456",
+    });
+    expect(screen.getByLabelText(/الرمز المكوّن/u)).toHaveValue("");
+  });
+
+  it("shows an aal2 member the newest page with its count, in Arabic plural", async () => {
+    storeSession("aal2");
+    network.mockImplementation(async () =>
+      Response.json([submission(2, "ريم"), submission(1, "Layla")], {
+        headers: { "content-range": "0-1/2" },
+      }),
+    );
+    renderInbox("ar");
+    expect(await screen.findByText("رسالتان")).toHaveAttribute("role", "status");
+    const list = screen.getByRole("list");
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(list).getByRole("link", { name: "ريم" })).toHaveAttribute(
+      "href",
+      "/inbox?open=2",
+    );
+    expect(within(list).getAllByText("جديدة")).toHaveLength(2);
+    const [url, init] = network.mock.calls[0] ?? [];
+    expect([...new URL(String(url)).searchParams]).toEqual([
+      ["select", "id,created_at,name,email,phone,message,form_source,status,note,updated_at"],
+      ["order", "created_at.desc,id.desc"],
+      ["offset", "0"],
+      ["limit", "50"],
+    ]);
+    expect(new Headers(init?.headers).get("prefer")).toContain("count=exact");
+    await waitFor(() => expect(screen.getByRole("button", { name: "تسجيل الخروج" })).toBeVisible());
+  });
+
+  it("pages through 50 at a time, arrows pointing the way the language reads", async () => {
+    storeSession("aal2");
+    network.mockImplementation(async () =>
+      Response.json([submission(120, "Layla")], { headers: { "content-range": "50-99/120" } }),
+    );
+    renderWeb(
+      <AuthProvider>
+        <InboxPage />
+      </AuthProvider>,
+      { language: "en", path: "/en/inbox?status=new&page=2" },
+    );
+    expect(await screen.findByText("120 submissions")).toBeVisible();
+    const pages = screen.getByRole("navigation", { name: "Pages" });
+    expect(pages).toHaveTextContent("Page 2 of 3");
+    expect(within(pages).getByRole("link", { name: "Previous" })).toHaveAttribute(
+      "href",
+      "/en/inbox?status=new",
+    );
+    expect(within(pages).getByRole("link", { name: "Next" })).toHaveAttribute(
+      "href",
+      "/en/inbox?status=new&page=3",
+    );
+    const search = new URL(String(network.mock.calls[0]?.[0])).searchParams;
+    expect(search.get("status")).toBe("eq.new");
+    expect([search.get("offset"), search.get("limit")]).toEqual(["50", "50"]);
+  });
+});

@@ -1,0 +1,70 @@
+import { useCallback, useState } from "react";
+import { PageMeta } from "../../../components/layout/page-meta.tsx";
+import { useAuth } from "../../../auth/use-auth.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { useIdleSignOut } from "../hooks/use-idle-sign-out.ts";
+import { useInboxStep } from "../hooks/use-inbox-step.ts";
+import type { InboxStep } from "../model/step.ts";
+import { CodeStep } from "./code-step.tsx";
+import { EnrolStep } from "./enrol-step.tsx";
+import { InboxView } from "./inbox-view.tsx";
+import { PasswordStep } from "./password-step.tsx";
+import { SignInStep } from "./sign-in-step.tsx";
+
+/** Tells the page's loader to start the app at once (entry.client.tsx), not on first use. */
+export const hydrateAtOnce = { "data-hydrate-at-once": "" };
+
+function Loading() {
+  const { text } = useInboxContent();
+  return (
+    <div className="grid justify-items-center gap-4 py-16 text-center">
+      <h1 className="font-display text-3xl text-ink-900 sm:text-4xl">{text.list.title}</h1>
+      <p role="status" className="text-ink-800">
+        {text.shell.loading}
+      </p>
+      <p className="max-w-md font-semibold text-ink-900">
+        <noscript>{text.shell.needsJavaScript}</noscript>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The team's inbox, one step at a time: sign in, choose a password (first time, from the
+ * invitation), add an authenticator app or give its code, then the submissions. Prerendered as
+ * its loading step; a session left alone for 30 minutes signs itself out.
+ */
+export function InboxPage() {
+  const { text } = useInboxContent();
+  const { signOut } = useAuth();
+  const { step, markPasswordChosen } = useInboxStep();
+  const [idleSignedOut, setIdleSignedOut] = useState(false);
+
+  // Focus follows a change of step, not the first one shown when the page opens.
+  const [shown, setShown] = useState<InboxStep>(step);
+  const [focusStep, setFocusStep] = useState(false);
+  if (shown !== step) {
+    setShown(step);
+    if (shown !== "loading") setFocusStep(true);
+    if (step !== "sign-in") setIdleSignedOut(false);
+  }
+
+  const onIdle = useCallback(() => {
+    void signOut("local").then((signedOut) => setIdleSignedOut(signedOut));
+  }, [signOut]);
+  useIdleSignOut(step !== "loading" && step !== "sign-in", onIdle);
+
+  return (
+    <div {...hydrateAtOnce} className="bg-paper-200 px-4 py-8 text-ink-950 sm:px-6 sm:py-12">
+      <PageMeta text={text.meta} indexable={false} />
+      <div className="mx-auto max-w-5xl">
+        {step === "loading" && <Loading />}
+        {step === "sign-in" && <SignInStep focus={focusStep} idleSignedOut={idleSignedOut} />}
+        {step === "password" && <PasswordStep focus={focusStep} onChosen={markPasswordChosen} />}
+        {step === "enrol" && <EnrolStep focus={focusStep} />}
+        {step === "code" && <CodeStep focus={focusStep} />}
+        {step === "inbox" && <InboxView focus={focusStep} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from "react";
+import { useAuth } from "../../../auth/use-auth.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { useInboxAddress } from "../hooks/use-inbox-address.ts";
+import { useSubmissions } from "../hooks/use-submissions.ts";
+import { StepHeading } from "./step-heading.tsx";
+import { quietButton } from "./styles.ts";
+import { SubmissionDetail } from "./submission-detail.tsx";
+import { SubmissionList } from "./submission-list.tsx";
+
+/** The inbox itself: who is signed in, the list of submissions, or one of them open. */
+export function InboxView({ focus }: { focus: boolean }) {
+  const { text } = useInboxContent();
+  const { user, signOut } = useAuth();
+  const { address, hrefFor, go } = useInboxAddress();
+  const { result, replace } = useSubmissions(address.filter, address.page);
+  const lastOpened = useRef<number | undefined>(undefined);
+
+  // Back from a submission, focus returns to it in the list.
+  useEffect(() => {
+    if (address.open !== undefined) {
+      lastOpened.current = address.open;
+      return;
+    }
+    const opened = lastOpened.current;
+    lastOpened.current = undefined;
+    if (opened === undefined) return;
+    document.querySelector<HTMLElement>(`[data-submission="${opened}"]`)?.focus();
+  }, [address.open, result.data]);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+        <StepHeading focus={focus}>{text.list.title}</StepHeading>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="w-full text-sm text-ink-700 sm:w-auto">
+            {text.session.account} <bdi className="font-semibold text-ink-900">{user?.email}</bdi>
+          </p>
+          <button type="button" onClick={() => void signOut("local")} className={quietButton}>
+            {text.session.signOut}
+          </button>
+          <button type="button" onClick={() => void signOut("global")} className={quietButton}>
+            {text.session.signOutEverywhere}
+          </button>
+        </div>
+      </div>
+      {address.open === undefined ? (
+        <SubmissionList address={address} result={result} hrefFor={hrefFor} go={go} />
+      ) : (
+        <SubmissionDetail
+          id={address.open}
+          backHref={hrefFor({ open: undefined })}
+          onSaved={replace}
+        />
+      )}
+    </div>
+  );
+}

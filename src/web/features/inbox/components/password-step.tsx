@@ -1,0 +1,80 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { failureMessage } from "../../../auth/auth-provider.tsx";
+import { toast } from "../../../toast/toast-store.ts";
+import { choosePassword } from "../api/choose-password.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { fieldClasses, primaryButton } from "./styles.ts";
+
+/** The server's own minimum (AUTH_PASSWORD_MIN_LENGTH's default); it has the last word. */
+const minimumLength = 8;
+
+/** A member who came by the invitation's link chooses the password they will sign in with. */
+export function PasswordStep({ focus, onChosen }: { focus: boolean; onChosen: () => void }) {
+  const { content, text } = useInboxContent();
+  const id = useId();
+  const [password, setPassword] = useState("");
+  const [tooShort, setTooShort] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const short = [...password].length < minimumLength;
+    setTooShort(short);
+    if (short) {
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const failure = await choosePassword(password);
+    setBusy(false);
+    if (!failure) {
+      onChosen();
+      return;
+    }
+    toast({
+      title: text.password.failed,
+      description: failureMessage(failure, content.toasts.somethingWentWrong),
+      variant: "destructive",
+    });
+  }
+
+  return (
+    <AuthCard title={text.password.title} lead={text.password.lead} focus={focus}>
+      <form noValidate onSubmit={submit} className="grid gap-5">
+        <FormField
+          id={`${id}-password`}
+          label={text.password.label}
+          hint={text.password.hint}
+          error={tooShort ? text.password.tooShort : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={input}
+              name="new-password"
+              type="password"
+              required
+              minLength={minimumLength}
+              autoComplete="new-password"
+              dir="ltr"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              className={`${fieldClasses} ltr-field`}
+            />
+          )}
+        </FormField>
+        <button
+          type="submit"
+          aria-disabled={busy || undefined}
+          className={`${primaryButton} sm:justify-self-start`}
+        >
+          {busy ? text.password.submitting : text.password.submit}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

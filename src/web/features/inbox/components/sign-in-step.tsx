@@ -1,0 +1,96 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { useAuth } from "../../../auth/use-auth.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { fieldClasses, primaryButton } from "./styles.ts";
+
+interface SignInStepProps {
+  focus: boolean;
+  /** The last session ended by itself after a while without activity. */
+  idleSignedOut: boolean;
+}
+
+/** Email and password; a failure is a toast (Sign in Failed, with the server's reason). */
+export function SignInStep({ focus, idleSignedOut }: SignInStepProps) {
+  const { text } = useInboxContent();
+  const { signIn } = useAuth();
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [missing, setMissing] = useState<"email" | "password" | undefined>();
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const empty = email.trim() === "" ? "email" : password === "" ? "password" : undefined;
+    setMissing(empty);
+    if (empty) {
+      form.current?.querySelector<HTMLInputElement>(`[name="${empty}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    const signedIn = await signIn({ email: email.trim(), password });
+    setBusy(false);
+    if (!signedIn) setPassword("");
+  }
+
+  return (
+    <AuthCard title={text.signIn.title} lead={text.signIn.lead} focus={focus}>
+      {idleSignedOut && (
+        <p role="status" className="rounded-xl border border-gold-600/50 bg-gold-200/40 p-4">
+          {text.signIn.idleSignedOut}
+        </p>
+      )}
+      <form ref={form} noValidate onSubmit={submit} className="grid gap-5">
+        <FormField
+          id={`${id}-email`}
+          label={text.signIn.email}
+          error={missing === "email" ? text.signIn.missing : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              required
+              autoComplete="username"
+              dir="ltr"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className={`${fieldClasses} ltr-field`}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={`${id}-password`}
+          label={text.signIn.password}
+          error={missing === "password" ? text.signIn.missing : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              dir="ltr"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              className={`${fieldClasses} ltr-field`}
+            />
+          )}
+        </FormField>
+        <button
+          type="submit"
+          aria-disabled={busy || undefined}
+          className={`${primaryButton} sm:justify-self-start`}
+        >
+          {busy ? text.signIn.submitting : text.signIn.submit}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

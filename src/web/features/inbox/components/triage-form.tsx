@@ -1,0 +1,96 @@
+import { useId, useState, type FormEvent } from "react";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { toast } from "../../../toast/toast-store.ts";
+import { updateSubmission } from "../api/update-submission.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { submissionStatuses, type Submission, type SubmissionStatus } from "../model/submission.ts";
+import { fieldClasses, primaryButton } from "./styles.ts";
+
+/** The database's limit on a note. */
+const noteLimit = 5000;
+
+interface TriageFormProps {
+  submission: Submission;
+  onSaved: (row: Submission) => void;
+}
+
+/** The team's part of a submission: its status and an internal note. */
+export function TriageForm({ submission, onSaved }: TriageFormProps) {
+  const { text } = useInboxContent();
+  const id = useId();
+  const [status, setStatus] = useState<SubmissionStatus>(submission.status);
+  const [note, setNote] = useState(submission.note);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const row = await updateSubmission(submission.id, { status, note });
+      toast({ title: text.detail.saved });
+      onSaved(row);
+    } catch (error) {
+      toast({
+        title: text.detail.saveFailed,
+        description: error instanceof Error ? error.message : undefined,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      className="grid gap-5 rounded-2xl border border-ink-900/10 bg-paper-200/60 p-4 sm:p-6"
+    >
+      <h3 id={`${id}-title`} className="text-xl font-bold text-ink-900">
+        {text.detail.triage}
+      </h3>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-semibold text-ink-900">{text.detail.status}</legend>
+        <div className="grid gap-2 sm:flex sm:flex-wrap">
+          {submissionStatuses.map((value) => (
+            <label
+              key={value}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-ink-900/25 bg-white px-4 py-2 text-ink-900 has-checked:border-ink-900 has-checked:bg-ink-900 has-checked:text-paper has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-600"
+            >
+              <input
+                type="radio"
+                name={`${id}-status`}
+                value={value}
+                checked={status === value}
+                onChange={() => setStatus(value)}
+                className="size-4 accent-gold-500"
+              />
+              {text.statuses[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormField id={`${id}-note`} label={text.detail.note} hint={text.detail.noteHint}>
+        {(control) => (
+          <textarea
+            {...control}
+            dir="auto"
+            rows={4}
+            maxLength={noteLimit}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            className={`${fieldClasses} resize-y`}
+          />
+        )}
+      </FormField>
+      <button
+        type="submit"
+        aria-disabled={busy || undefined}
+        className={`${primaryButton} sm:justify-self-start`}
+      >
+        {busy ? text.detail.saving : text.detail.save}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+// The inbox's own strings, in their own modules so that no public page loads them. ar.ts and
+// en.ts both satisfy this shape.
+import type { FormSource } from "../../../../shared/contact-submission.ts";
+import type { SubmissionStatus } from "../model/submission.ts";
+
+/**
+ * A noun after a count, one form per plural category the language uses (Intl.PluralRules):
+ * Arabic has six, English two. `count` comes formatted in the language's numerals.
+ */
+export type CountedNoun = Partial<Record<Intl.LDMLPluralRule, (count: string) => string>> & {
+  other: (count: string) => string;
+};
+
+export interface InboxContent {
+  meta: { title: string; description: string };
+  shell: { loading: string; needsJavaScript: string };
+  codeField: { label: string; hint: string; invalid: string };
+  signIn: {
+    title: string;
+    lead: string;
+    email: string;
+    password: string;
+    submit: string;
+    submitting: string;
+    missing: string;
+    idleSignedOut: string;
+  };
+  password: {
+    title: string;
+    lead: string;
+    label: string;
+    hint: string;
+    tooShort: string;
+    submit: string;
+    submitting: string;
+    failed: string;
+  };
+  enrol: {
+    title: string;
+    lead: string;
+    preparing: string;
+    qrAlt: string;
+    secretLabel: string;
+    secretHint: string;
+    copy: string;
+    copied: string;
+    openApp: string;
+    submit: string;
+    submitting: string;
+    failed: string;
+  };
+  code: { title: string; lead: string; submit: string; submitting: string; otherAccount: string };
+  session: {
+    account: string;
+    signOut: string;
+    signOutEverywhere: string;
+  };
+  list: {
+    title: string;
+    filters: string;
+    form: string;
+    allForms: string;
+    status: string;
+    allStatuses: string;
+    search: string;
+    searchHint: string;
+    searchSubmit: string;
+    clear: string;
+    submissions: CountedNoun;
+    pageOf: (page: string, pages: string) => string;
+    pages: string;
+    previous: string;
+    next: string;
+    loading: string;
+    empty: string;
+    failed: string;
+    isNew: string;
+    from: string;
+  };
+  forms: Record<FormSource, string>;
+  statuses: Record<SubmissionStatus, string>;
+  detail: {
+    back: string;
+    loading: string;
+    notFound: string;
+    email: string;
+    phone: string;
+    form: string;
+    received: string;
+    message: string;
+    reply: string;
+    replySubject: string;
+    call: string;
+    triage: string;
+    status: string;
+    note: string;
+    noteHint: string;
+    save: string;
+    saving: string;
+    saved: string;
+    saveFailed: string;
+    history: string;
+    noHistory: string;
+    statusChange: (from: string, to: string) => string;
+    noteChange: string;
+    someone: string;
+  };
+  exportCsv: {
+    button: string;
+    exporting: string;
+    done: string;
+    failed: string;
+  };
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from "react";
+import { useAuth } from "../../../auth/use-auth.ts";
+import { readAssuranceLevel } from "../api/read-assurance-level.ts";
+import { inboxStep, type AssuranceLevel, type InboxStep } from "../model/step.ts";
+
+// Kept for the tab's life: a reload between choosing the password and enrolling does not ask
+// for the password again.
+const passwordChosenKey = "kalima-inbox-password-chosen";
+
+function readPasswordChosen(): string | null {
+  try {
+    return window.sessionStorage.getItem(passwordChosenKey);
+  } catch {
+    return null;
+  }
+}
+
+interface KnownLevel {
+  token: string;
+  level: AssuranceLevel | undefined;
+}
+
+/**
+ * The step the inbox shows, from the session and its assurance level. While a new token's
+ * level is read (after a refresh, say), the last one's step stays, so nothing flickers.
+ */
+export function useInboxStep(): { step: InboxStep; markPasswordChosen: () => void } {
+  const { session, loading } = useAuth();
+  const token = session?.access_token;
+  const userId = session?.user.id;
+  const [known, setKnown] = useState<KnownLevel | undefined>(undefined);
+  // Read at once: until the session is known the step is "loading", whatever this says.
+  const [passwordChosenBy, setPasswordChosenBy] = useState(() =>
+    typeof window === "undefined" ? null : readPasswordChosen(),
+  );
+
+  if (!token && known) setKnown(undefined);
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    readAssuranceLevel().then(
+      (level) => current && setKnown({ token, level }),
+      () => current && setKnown({ token, level: undefined }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  const markPasswordChosen = useCallback(() => {
+    if (!userId) return;
+    setPasswordChosenBy(userId);
+    try {
+      window.sessionStorage.setItem(passwordChosenKey, userId);
+    } catch {
+      // Without storage the choice lasts as long as the page.
+    }
+  }, [userId]);
+
+  const step = inboxStep({
+    loading: loading || (token !== undefined && known === undefined),
+    level: token ? known?.level : undefined,
+    passwordChosen: userId !== undefined && passwordChosenBy === userId,
+  });
+  return { step, markPasswordChosen };
+}

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useState } from "react";
+import { listChanges } from "../api/list-changes.ts";
+import { readSubmission } from "../api/read-submission.ts";
+import type { Submission, SubmissionChange } from "../model/submission.ts";
+import { loadedFor, type Loaded } from "./use-submissions.ts";
+
+export interface OpenSubmission {
+  submission: Submission | null;
+  changes: SubmissionChange[];
+}
+
+/** One submission, read whole, with its history. */
+export function useSubmission(id: number): {
+  result: Loaded<OpenSubmission>;
+  refresh: () => void;
+} {
+  const [answer, setAnswer] = useState<{
+    key: string;
+    failed: boolean;
+    data: OpenSubmission | undefined;
+  }>();
+  const [reload, setReload] = useState(0);
+  const key = `${id}:${reload}`;
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([readSubmission(id), listChanges(id)]).then(
+      ([submission, changes]) =>
+        current && setAnswer({ key, failed: false, data: { submission, changes } }),
+      () => current && setAnswer({ key, failed: true, data: undefined }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, id]);
+
+  const refresh = useCallback(() => setReload((count) => count + 1), []);
+  const result = loadedFor(key, answer);
+  // Another submission's data is not this one's.
+  const own = answer && answer.key.startsWith(`${id}:`) ? result : { ...result, data: undefined };
+  return { result: own, refresh };
+}

@@ -1,0 +1,35 @@
+/** Where a member is on the way in, from the session's assurance level. */
+export type InboxStep = "loading" | "sign-in" | "password" | "enrol" | "code" | "inbox";
+
+/** What supabase-js's mfa.getAuthenticatorAssuranceLevel() answers. */
+export interface AssuranceLevel {
+  currentLevel: string | null;
+  nextLevel: string | null;
+  /** GoTrue's entries `{method, timestamp}`, or RFC 8176's plain names. */
+  currentAuthenticationMethods: readonly (string | { method: string })[];
+}
+
+export interface StepInput {
+  /** Still reading the session, or its assurance level. */
+  loading: boolean;
+  /** Undefined without a session. */
+  level: AssuranceLevel | undefined;
+  /** A password was chosen in this session (it began with the invitation's link). */
+  passwordChosen: boolean;
+}
+
+/**
+ * aal2 reads the inbox; aal1 with a verified factor is asked for its code; aal1 without one
+ * enrols an authenticator app, after choosing a password when the session came from the
+ * invitation's link (its method is `otp`: the member has no password of their own yet).
+ */
+export function inboxStep({ loading, level, passwordChosen }: StepInput): InboxStep {
+  if (loading) return "loading";
+  if (!level || level.currentLevel === null) return "sign-in";
+  if (level.currentLevel === "aal2") return "inbox";
+  if (level.nextLevel === "aal2") return "code";
+  const fromLink = level.currentAuthenticationMethods.some(
+    (entry) => (typeof entry === "string" ? entry : entry.method) === "otp",
+  );
+  return fromLink && !passwordChosen ? "password" : "enrol";
+}

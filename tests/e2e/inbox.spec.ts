@@ -1,0 +1,352 @@
+import AxeBuilder from "@axe-core/playwright";
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { measureFirstView } from "../../scripts/perf/first-view.mjs";
+import { expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts";
+import { pages } from "../../src/shared/pages.js";
+import { enrolledMember, inboxPath, invite, submit, totpCode } from "./team.ts";
+
+const words = {
+  ar: {
+    signInTitle: "تسجيل الدخول إلى صندوق الوارد",
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    signIn: "تسجيل الدخول",
+    passwordTitle: "اختر كلمة المرور",
+    newPassword: "كلمة المرور الجديدة",
+    savePassword: "احفظ كلمة المرور",
+    enrolTitle: "أضف تطبيق المصادقة",
+    qrAlt: "رمز QR يضيف صندوق وارد كلمة إلى تطبيق المصادقة",
+    code: "الرمز المكوّن من ستة أرقام",
+    confirm: "تأكيد",
+    codeTitle: "أدخل رمز التحقق",
+    verify: "تحقّق",
+    inbox: "صندوق الوارد",
+    form: "النموذج",
+    mutakallim: "تسجيل في المتكلم",
+    status: "الحالة",
+    allStatuses: "كل الحالات",
+    newStatus: "جديدة",
+    done: "منجزة",
+    search: "بحث",
+    searchButton: "ابحث",
+    one: "رسالة واحدة",
+    none: "لا رسائل",
+    note: "ملاحظة داخلية",
+    save: "احفظ",
+    saved: "حُفظت التغييرات",
+    statusChange: "غُيّرت الحالة من «جديدة» إلى «منجزة»",
+    back: "العودة إلى القائمة",
+    exportCsv: "تصدير CSV",
+    signOut: "تسجيل الخروج",
+    signOutEverywhere: "تسجيل الخروج من كل الأجهزة",
+    signInFailed: "تعذّر تسجيل الدخول",
+    replySubject: "ردّ على رسالتك إلى كلمة",
+  },
+  en: {
+    signInTitle: "Sign in to the inbox",
+    email: "Email",
+    password: "Password",
+    signIn: "Sign in",
+    passwordTitle: "Choose your password",
+    newPassword: "New password",
+    savePassword: "Save password",
+    enrolTitle: "Add an authenticator app",
+    qrAlt: "QR code that adds Kalima's inbox to an authenticator app",
+    code: "Six-digit code",
+    confirm: "Confirm",
+    codeTitle: "Enter your code",
+    verify: "Verify",
+    inbox: "Inbox",
+    form: "Form",
+    mutakallim: "Mutakallim registration",
+    status: "Status",
+    allStatuses: "All statuses",
+    newStatus: "New",
+    done: "Done",
+    search: "Search",
+    searchButton: "Search",
+    one: "1 submission",
+    none: "0 submissions",
+    note: "Internal note",
+    save: "Save",
+    saved: "Changes saved",
+    statusChange: "Status changed from “New” to “Done”",
+    back: "Back to the list",
+    exportCsv: "Export CSV",
+    signOut: "Sign out",
+    signOutEverywhere: "Sign out everywhere",
+    signInFailed: "Sign in Failed",
+    replySubject: "Re: your message to Kalima",
+  },
+} as const;
+
+const arabicIndic = (digits: string) =>
+  digits.replace(/\d/gu, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+
+/** A registration written half in Arabic, half in English, over two lines. */
+function visitor(label: string) {
+  return {
+    name: "سارة Sam",
+    email: uniqueEmail(label),
+    phone: "+966 55 000 1111",
+    message: "مرحبًا، أودّ التسجيل في برنامج المتكلم.\nMy English name is Sam — thank you!",
+    form_source: "Mutakallim Program" as const,
+  };
+}
+
+async function heading(page: Page, name: string, level = 1) {
+  const found = page.getByRole("heading", { name, level, exact: true });
+  await expect(found).toBeVisible();
+  return found;
+}
+
+/** From the invitation's link to the inbox: password, app, code (typed in Arabic in Arabic). */
+async function joinByInvitation(page: Page, language: Language) {
+  const text = words[language];
+  const { email, link } = await invite(language);
+  await page.goto(link);
+  await heading(page, text.passwordTitle);
+  await page.getByLabel(text.newPassword).fill(`a long password ${Date.now()}`);
+  await page.getByRole("button", { name: text.savePassword }).click();
+  await expect(await heading(page, text.enrolTitle)).toBeFocused();
+  const qr = page.getByRole("img", { name: text.qrAlt });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const secret = (await page.locator("code").textContent())?.replace(/\s/gu, "") ?? "";
+  const code = totpCode(secret);
+  await page.getByLabel(text.code).fill(language === "ar" ? arabicIndic(code) : code);
+  await page.getByRole("button", { name: text.confirm }).click();
+  await expect(await heading(page, text.inbox)).toBeFocused();
+  return { email };
+}
+
+async function signIn(page: Page, language: Language, email: string, password: string) {
+  const text = words[language];
+  await openIn(page, language, inboxPath(language));
+  await heading(page, text.signInTitle);
+  await page.getByLabel(text.email).fill(email);
+  await page.getByLabel(text.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: text.signIn, exact: true }).click();
+}
+
+for (const language of ["ar", "en"] as const satisfies Language[]) {
+  test.describe(`the inbox in ${language}`, () => {
+    const text = words[language];
+
+    test("an invited member joins, finds, reads, triages and exports a submission, then signs out", async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      const wanted = visitor("wanted");
+      const other = { ...visitor("other"), form_source: "Contact Page" as const };
+      await submit([wanted, other]);
+      const member = await joinByInvitation(page, language);
+
+      await page.getByLabel(text.form).selectOption({ label: text.mutakallim });
+      await page.getByLabel(text.search).fill(wanted.email);
+      await page.getByRole("button", { name: text.searchButton, exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
+      expect(new URL(page.url()).searchParams.get("form")).toBe("mutakallim");
+      await expect(page.getByRole("listitem").filter({ hasText: wanted.name })).toContainText(
+        text.newStatus,
+      );
+
+      await page.getByRole("link", { name: wanted.name }).click();
+      await expect(await heading(page, wanted.name, 2)).toBeFocused();
+      const message = page.getByText(/^مرحبًا، أودّ/u);
+      expect(await message.evaluate((element) => element.textContent)).toBe(wanted.message);
+      await expect(message).toHaveAttribute("dir", "auto");
+      await expect(page.getByRole("link", { name: wanted.email })).toHaveAttribute(
+        "href",
+        `mailto:${wanted.email}?subject=${encodeURIComponent(text.replySubject)}`,
+      );
+      await expect(page.getByRole("link", { name: wanted.phone })).toHaveAttribute(
+        "href",
+        "tel:+966550001111",
+      );
+
+      const note = "Called back — اتصلنا بها";
+      await page.getByRole("radio", { name: text.done }).check();
+      await page.getByLabel(text.note).fill(note);
+      await page.getByRole("button", { name: text.save, exact: true }).click();
+      await expect(page.getByText(text.saved)).toBeVisible();
+      // A busy button is marked, not disabled: disabling it would drop the focus on the page.
+      await expect(page.getByRole("button", { name: text.save, exact: true })).toBeFocused();
+      const history = page.getByRole("listitem").filter({ hasText: text.statusChange });
+      await expect(history).toContainText(member.email);
+      await expect(page.getByRole("listitem").filter({ hasText: note })).toContainText(
+        member.email,
+      );
+
+      await page.getByRole("link", { name: text.back }).click();
+      await expect(page.getByRole("link", { name: wanted.name })).toBeFocused();
+      await page.getByLabel(text.status).selectOption({ label: text.newStatus });
+      await expect(page.getByRole("status").filter({ hasText: text.none })).toBeVisible();
+      await page.getByLabel(text.status).selectOption({ label: text.done });
+      await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
+
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: text.exportCsv }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^kalima-submissions-\d{4}-\d{2}-\d{2}\.csv$/u);
+      const csv = await readFile(await file.path(), "utf8");
+      const header = "\uFEFFid,created_at,name,email,phone,message,form_source,status,note\r\n";
+      expect(csv.startsWith(header)).toBe(true);
+      const rows = csv.slice(header.length);
+      // The rules of `npm run export`: UTC with microseconds, a cell that a spreadsheet would
+      // run as a formula (the phone's "+") made text, a message with a line break quoted.
+      const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
+      const fields = [
+        "\\d+",
+        "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6}Z",
+        literal(wanted.name),
+        literal(wanted.email),
+        literal(`'${wanted.phone}`),
+        literal(`"${wanted.message}"`),
+        "Mutakallim Program",
+        "done",
+        literal(note),
+      ];
+      expect(rows).toMatch(new RegExp(`^${fields.join(",")}\\r\\n$`, "u"));
+
+      const scope = language === "ar" ? "local" : "global";
+      const loggedOut = page.waitForRequest((request) =>
+        request.url().endsWith(`/auth/v1/logout?scope=${scope}`),
+      );
+      await page
+        .getByRole("button", {
+          name: scope === "local" ? text.signOut : text.signOutEverywhere,
+          exact: true,
+        })
+        .click();
+      await loggedOut;
+      await expect(await heading(page, text.signInTitle)).toBeFocused();
+      expect(await page.evaluate(() => Object.keys(localStorage).join())).not.toMatch(
+        /auth-token/u,
+      );
+    });
+
+    test("a wrong password and a wrong code are refused with a toast", async ({
+      page,
+      consoleErrors,
+    }) => {
+      consoleErrors.allow(/status of 4(00|22)/u);
+      const member = await enrolledMember(language);
+      await signIn(page, language, member.email, "not the password");
+      await expect(page.getByText(text.signInFailed)).toBeVisible();
+      await expect(page.getByText("Invalid login credentials")).toBeVisible();
+      await heading(page, text.signInTitle);
+
+      await page.getByLabel(text.password, { exact: true }).fill(member.password);
+      await page.getByRole("button", { name: text.signIn, exact: true }).click();
+      await expect(await heading(page, text.codeTitle)).toBeFocused();
+      await page.getByLabel(text.code).fill(totpCode(member.secret, { wrong: true }));
+      await page.getByRole("button", { name: text.verify }).click();
+      await expect(page.getByText(text.signInFailed)).toBeVisible();
+      await expect(page.getByText("Invalid TOTP code entered")).toBeVisible();
+      await heading(page, text.codeTitle);
+    });
+
+    test("a session with one factor is asked for the code and reads nothing", async ({
+      page,
+      baseURL,
+    }) => {
+      const member = await enrolledMember(language);
+      const waiting = visitor("unseen");
+      await submit([waiting]);
+      await signIn(page, language, member.email, member.password);
+      await heading(page, text.codeTitle);
+      await expect(page.getByRole("link", { name: waiting.name })).toHaveCount(0);
+      const storageKey = `sb-${new URL(baseURL ?? "").hostname.split(".")[0]}-auth-token`;
+      const rows = await page.evaluate(async (key) => {
+        const session = JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token: string };
+        const anon = document.querySelector<HTMLMetaElement>('meta[name="supabase-anon-key"]');
+        const response = await fetch("/rest/v1/contact_submissions?select=id", {
+          headers: { apikey: anon?.content ?? "", authorization: `Bearer ${session.access_token}` },
+        });
+        return response.json() as Promise<unknown>;
+      }, storageKey);
+      expect(rows).toEqual([]);
+    });
+  });
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    for (const language of ["ar", "en"] as const) {
+      test(`axe finds nothing on any inbox screen in ${language}`, async ({ page }) => {
+        test.setTimeout(60_000);
+        const text = words[language];
+        const check = async (screen: string) => {
+          const results = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+            .analyze();
+          const violations = results.violations.map(
+            (violation) =>
+              `${screen}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          );
+          expect(violations).toEqual([]);
+        };
+        const sent = visitor("axe");
+        await submit([sent]);
+        const { email, link } = await invite(language);
+        await page.goto(link);
+        await heading(page, text.passwordTitle);
+        await check("password");
+        const password = `a long password ${Date.now()}`;
+        await page.getByLabel(text.newPassword).fill(password);
+        await page.getByRole("button", { name: text.savePassword }).click();
+        await expect(page.getByRole("img", { name: text.qrAlt })).toBeVisible();
+        await check("enrol");
+        const secret = (await page.locator("code").textContent())?.replace(/\s/gu, "") ?? "";
+        await page.getByLabel(text.code).fill(totpCode(secret));
+        await page.getByRole("button", { name: text.confirm }).click();
+        await page.getByLabel(text.search).fill(sent.email);
+        await page.getByRole("button", { name: text.searchButton, exact: true }).click();
+        await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
+        await check("list");
+        await page.getByRole("link", { name: sent.name }).click();
+        await heading(page, sent.name, 2);
+        await check("detail");
+        await page.getByRole("button", { name: text.signOut, exact: true }).click();
+        await heading(page, text.signInTitle);
+        await check("sign-in");
+        await page.getByLabel(text.email).fill(email);
+        await page.getByLabel(text.password, { exact: true }).fill(password);
+        await page.getByRole("button", { name: text.signIn, exact: true }).click();
+        await heading(page, text.codeTitle);
+        await check("code");
+      });
+    }
+  });
+}
+
+test("the inbox stays out of the public site: no link, no sitemap entry, no code, noindex", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).not.toContain("inbox");
+  for (const language of ["ar", "en"] as const) {
+    const response = await openIn(page, language, inboxPath(language));
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    const shell = await response!.text();
+    expect(shell).toContain("<noscript>");
+  }
+  for (const route of pages) {
+    const view = await measureFirstView(browser, `${baseURL}${route.path}`, "ar");
+    const html = await (await request.get(route.path)).text();
+    expect(html, route.path).not.toMatch(/inbox/iu);
+    const scripts = view.files.filter((file) => file.type === "script").map((file) => file.url);
+    expect(
+      scripts.filter((url) => /\/(inbox|supabase)-[\w-]+\.js$/u.test(url)),
+      route.path,
+    ).toEqual([]);
+  }
+});

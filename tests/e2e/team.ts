@@ -1,0 +1,86 @@
+// Members of the team and the submissions they read, made through the APIs the team command
+// and the public forms use: supabase-js with the service_role key, and the anon key.
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import * as OTPAuth from "otpauth";
+import WebSocket from "ws";
+import { makeApiKey } from "../../src/server/keys.ts";
+import { e2eBaseUrl } from "../../playwright.config.ts";
+import { e2eSecret, expect, uniqueEmail, type Language } from "./fixtures.ts";
+
+function client(key: string): SupabaseClient {
+  return createClient(e2eBaseUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no WebSocket of its own, and supabase-js builds its realtime client eagerly.
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+const keyFor = (role: "anon" | "service_role") => makeApiKey(e2eSecret, role);
+
+/** The inbox's address in a language. */
+export const inboxPath = (language: Language) => (language === "en" ? "/en/inbox" : "/inbox");
+
+/** An invitation as `npm run team -- invite` makes it: a one-time link into the inbox. */
+export async function invite(language: Language, email = uniqueEmail("member")) {
+  const service = client(await keyFor("service_role"));
+  const { data, error } = await service.auth.admin.generateLink({
+    type: "invite",
+    email,
+    options: { redirectTo: `${e2eBaseUrl}${inboxPath(language)}` },
+  });
+  expect(error).toBeNull();
+  const made = await service.auth.admin.updateUserById(data.user!.id, {
+    app_metadata: { team: true },
+  });
+  expect(made.error).toBeNull();
+  return { email, link: data.properties!.action_link };
+}
+
+/** A code the factor with this secret accepts now, or, `wrong`, one it does not. */
+export function totpCode(secret: string, { wrong = false } = {}): string {
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+  return wrong ? code.replace(/\d/gu, (digit) => String((Number(digit) + 1) % 10)) : code;
+}
+
+/** A member who already chose a password and added an authenticator app (the secret's). */
+export async function enrolledMember(language: Language) {
+  const { email, link } = await invite(language);
+  const response = await fetch(link, { redirect: "manual" });
+  expect(response.status).toBe(303);
+  const fragment = new URLSearchParams((response.headers.get("location") ?? "").split("#")[1]);
+  const member = client(await keyFor("anon"));
+  const set = await member.auth.setSession({
+    access_token: fragment.get("access_token")!,
+    refresh_token: fragment.get("refresh_token")!,
+  });
+  expect(set.error).toBeNull();
+  const password = `a long password ${Date.now()}`;
+  expect((await member.auth.updateUser({ password })).error).toBeNull();
+  const enrolled = await member.auth.mfa.enroll({ factorType: "totp" });
+  expect(enrolled.error).toBeNull();
+  const secret = enrolled.data!.totp.secret;
+  const verified = await member.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data!.id,
+    code: totpCode(secret),
+  });
+  expect(verified.error).toBeNull();
+  await member.auth.signOut({ scope: "local" });
+  return { email, password, secret };
+}
+
+export interface VisitorSubmission {
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  form_source: "Contact Page" | "Mutakallim Program";
+}
+
+/** Submissions sent as visitors send them: one at a time, with the anon key. */
+export async function submit(rows: VisitorSubmission[]): Promise<void> {
+  const visitor = client(await keyFor("anon"));
+  for (const row of rows) {
+    const { error } = await visitor.from("contact_submissions").insert(row);
+    expect(error).toBeNull();
+  }
+}
