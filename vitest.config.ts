@@ -6,6 +6,7 @@ const serverSuites = ["src/server/**/*.test.ts", "tests/contract/**/*.test.ts"];
 const processSuitesOnBoth = [
   "tests/process/durability.test.ts",
   "tests/process/operations.test.ts",
+  "tests/process/team-command.test.ts",
 ];
 const processSuitesOnPostgres = ["tests/process/postgres/**/*.test.ts"];
 

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processJwtSecret } from "../support/api.ts";
+import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
+import {
+  makeDataDir,
+  removeDataDir,
+  runServerCommand,
+  spawnServer,
+  type RunningServer,
+} from "../support/spawn-server.ts";
+
+// npm run team as the team runs it: a client of the running server's admin API.
+const databaseKind = onPostgres() ? "PostgreSQL" : "the embedded database";
+const siteUrl = "http://kalima.test";
+
+describe(`npm run team on ${databaseKind}`, () => {
+  let dataDir: string;
+  let server: RunningServer;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    dataDir = await makeDataDir();
+    const database = onPostgres() ? await createDatabase("team") : undefined;
+    dropDatabase = database?.drop;
+    env = {
+      JWT_SECRET: processJwtSecret,
+      LOG_REQUESTS: "false",
+      SITE_URL: siteUrl,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
+    server = await spawnServer(env, dataDir);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await dropDatabase?.();
+    await removeDataDir(dataDir);
+  });
+
+  const team = (...args: string[]) =>
+    runServerCommand("team", args, { ...env, PORT: new URL(server.url).port }, dataDir);
+
+  it("invites with a one-time link, lists, resets factors and removes a member", async () => {
+    const invited = await team("invite", "Layla@Example.org", "--language", "en");
+    expect(invited).toMatchObject({ code: 0, stderr: "" });
+    const link = /^(http\S+)$/mu.exec(invited.stdout)?.[1] ?? "";
+    expect(link).toMatch(
+      /^http:\/\/kalima\.test\/auth\/v1\/verify\?token=[0-9a-f]{56}&type=invite&redirect_to=http:\/\/kalima\.test\/en\/inbox$/u,
+    );
+    expect((await team("list")).stdout).toBe("layla@example.org\tinvited\n");
+
+    // The link, followed on this server, signs the member in once.
+    const onServer = link.replace(siteUrl, server.url);
+    const followed = await fetch(onServer, { redirect: "manual" });
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get("location")).toMatch(
+      /^http:\/\/kalima\.test\/en\/inbox#access_token=[\w.-]+&expires_at=\d+&expires_in=3600&refresh_token=[a-z0-9]{12}&sb=&token_type=bearer&type=invite$/u,
+    );
+    const again = await fetch(onServer, { redirect: "manual" });
+    expect(again.headers.get("location")).toContain("error_code=otp_expired");
+    expect((await team("list")).stdout).toMatch(
+      /^layla@example\.org\tno authenticator app yet, last signed in \S+\n$/u,
+    );
+
+    const existing = await team("invite", "layla@example.org");
+    expect(existing.stdout).toBe(
+      `layla@example.org already had an account and is now a member: they sign in at ${siteUrl}/inbox\n`,
+    );
+    expect((await team("reset-factors", "layla@example.org")).stdout).toContain(
+      "Deleted 0 factors of layla@example.org",
+    );
+    expect((await team("remove", "layla@example.org")).code).toBe(0);
+    expect((await team("list")).stdout).toBe("No members yet: npm run team -- invite <email>\n");
+    const gone = await team("remove", "layla@example.org");
+    expect(gone).toMatchObject({ code: 1, stderr: "layla@example.org is not on the team\n" });
+  });
+
+  it.each([
+    [[], "Unknown command (none)"],
+    [["invite"], "invite needs an email address"],
+    [["invite", "a@example.org", "--language", "fr"], "--language must be ar or en, not fr"],
+    [["promote", "a@example.org"], "Unknown command promote"],
+  ])("refuses %j with a usage line", async (args, message) => {
+    const result = await team(...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain("Usage:");
+  });
+
+  it("says so when no server is listening", async () => {
+    const result = await runServerCommand("team", ["list"], { ...env, PORT: "9" }, dataDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("is the server running at http://127.0.0.1:9?");
+  });
+});
