@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { isUuid } from "./uuid.ts";
 import { authError } from "./errors.ts";
+import { removeFactor } from "./factors.ts";
 import { checkPasswordStrength, hashPassword } from "./passwords.ts";
 import { readParams, stringParam, type JsonObject } from "./request.ts";
 import type { AuthServices } from "./services.ts";
@@ -185,19 +186,7 @@ export function deleteUserFactor(services: AuthServices) {
       ? (await findFactors(services.db, user.id)).find((candidate) => candidate.id === factorId)
       : undefined;
     if (!factor) throw authError.factorNotFound();
-    await services.db.transaction(async (tx) => {
-      await tx.query(
-        `delete from auth.mfa_amr_claims
-          where authentication_method = 'totp'
-            and session_id in (select id from auth.sessions where factor_id = $1)`,
-        [factor.id],
-      );
-      await tx.query(
-        "update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1",
-        [factor.id],
-      );
-      await tx.query("delete from auth.mfa_factors where id = $1", [factor.id]);
-    });
+    await services.db.transaction((tx) => removeFactor(tx, factor.id));
     return c.json(factorJson(factor));
   };
 }

@@ -30,3 +30,21 @@ export function currentSession(c: Context<AuthEnv>): SessionRow {
   if (!session) throw authError.factorWithoutSession();
   return session;
 }
+
+/**
+ * Deletes a factor. Sessions it raised to aal2 fall back to aal1: their `totp` claim goes, so
+ * the next token they get says aal1.
+ */
+export async function removeFactor(tx: Queryable, factorId: string): Promise<void> {
+  await tx.query(
+    `delete from auth.mfa_amr_claims
+      where authentication_method = 'totp'
+        and session_id in (select id from auth.sessions where factor_id = $1)`,
+    [factorId],
+  );
+  await tx.query(
+    "update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1",
+    [factorId],
+  );
+  await tx.query("delete from auth.mfa_factors where id = $1", [factorId]);
+}

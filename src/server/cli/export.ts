@@ -6,11 +6,10 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/open.ts";
 import { exportFormats, exportSubmissions, type ExportFormat } from "./submissions-export.ts";
+import { runCommand, UsageError } from "./command.ts";
 
 const usage =
   "Usage: npm run export -- --format csv|json [--since YYYY-MM-DD[THH:MM[:SS]][Z|±HH:MM]] [--output FILE]";
-
-class UsageError extends Error {}
 
 const dateShape =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/u;
@@ -91,10 +90,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(error instanceof UsageError ? `${message}\n${usage}\n` : `${message}\n`);
-  process.exitCode = error instanceof UsageError ? 2 : 1;
-}
+await runCommand(main, usage);

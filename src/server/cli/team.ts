@@ -13,14 +13,13 @@ import {
   removeMember,
   resetFactors,
 } from "./team-members.ts";
+import { runCommand, UsageError } from "./command.ts";
 
 const usage = `Usage:
   npm run team -- invite <email> [--language ar|en]   one-time link (24 hours) to join the inbox
   npm run team -- list                                the members
   npm run team -- remove <email>                      delete a member's account
   npm run team -- reset-factors <email>               a lost phone: enrol again at next sign-in`;
-
-class UsageError extends Error {}
 
 const hosted = z.object({
   SUPABASE_URL: z.url({ error: "must be the absolute URL of a Supabase project" }).optional(),
@@ -122,10 +121,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(error instanceof UsageError ? `${message}\n${usage}\n` : `${message}\n`);
-  process.exitCode = error instanceof UsageError ? 2 : 1;
-}
+await runCommand(main, usage);
