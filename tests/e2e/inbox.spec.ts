@@ -137,7 +137,7 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
     test("an invited member joins, finds, reads, triages and exports a submission, then signs out", async ({
       page,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(180_000);
       const wanted = visitor("wanted");
       const other = { ...visitor("other"), form_source: "Contact Page" as const };
       await submit([wanted, other]);
@@ -277,7 +277,7 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 } });
     for (const language of ["ar", "en"] as const) {
       test(`axe finds nothing on any inbox screen in ${language}`, async ({ page }) => {
-        test.setTimeout(60_000);
+        test.setTimeout(180_000);
         const text = words[language];
         const check = async (screen: string) => {
           const results = await new AxeBuilder({ page })
@@ -329,7 +329,7 @@ test("the inbox stays out of the public site: no link, no sitemap entry, no code
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).not.toContain("inbox");
   for (const language of ["ar", "en"] as const) {
