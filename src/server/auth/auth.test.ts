@@ -388,6 +388,57 @@ describe("POST /token?grant_type=refresh_token", () => {
     expect((await json(response)).code).toBe("refresh_token_not_found");
   });
 
+  it("ends the session for good when it detects reuse, even for tokens revoked just before", async () => {
+    // The hosted reuse interval, so the just-revoked token is well within it.
+    const reuse = await startTestServer({ auth: { refreshTokenReuseInterval: 10 } });
+    try {
+      const refresh = (refreshToken: string) =>
+        reuse.app.request("/auth/v1/token?grant_type=refresh_token", {
+          method: "POST",
+          headers: { apikey: reuse.keys.anon, "x-supabase-api-version": "2024-01-01" },
+          body: JSON.stringify({ refresh_token: refreshToken }),
+        });
+      const signup = await reuse.app.request("/auth/v1/signup", {
+        method: "POST",
+        headers: { apikey: reuse.keys.anon, "content-type": "application/json" },
+        body: JSON.stringify({ email: newEmail("reuse"), password }),
+      });
+      const first = (await signup.json()) as { refresh_token: string; access_token: string };
+      const tokens = [first.refresh_token];
+      for (let index = 0; index < 3; index += 1) {
+        const response = await refresh(tokens.at(-1) ?? "");
+        expect(response.status).toBe(200);
+        tokens.push(((await response.json()) as { refresh_token: string }).refresh_token);
+      }
+      await reuse.db.query(
+        "update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1",
+        [tokens[0]],
+      );
+
+      const detected = await refresh(tokens[0] ?? "");
+      expect(detected.status).toBe(400);
+      expect(await detected.json()).toMatchObject({ code: "refresh_token_already_used" });
+
+      // The newest first: revoked by the detection a moment ago, within the reuse interval.
+      for (const token of tokens.toReversed()) {
+        const response = await refresh(token);
+        expect({ token, status: response.status }).toEqual({ token, status: 400 });
+        expect(await response.json()).toMatchObject({ code: "refresh_token_already_used" });
+      }
+      const user = await reuse.app.request("/auth/v1/user", {
+        headers: {
+          apikey: reuse.keys.anon,
+          authorization: `Bearer ${first.access_token}`,
+          "x-supabase-api-version": "2024-01-01",
+        },
+      });
+      expect(user.status).toBe(403);
+      expect(await user.json()).toMatchObject({ code: "session_not_found" });
+    } finally {
+      await reuse.close();
+    }
+  });
+
   it("limits /token per client address: the 31st request in a burst answers 429", async () => {
     const limited = await startTestServer({
       auth: { rateLimits: { enabled: true, token: 1, signup: 1, mfa: 1 } },
