@@ -388,6 +388,57 @@ describe("POST /token?grant_type=refresh_token", () => {
     expect((await json(response)).code).toBe("refresh_token_not_found");
   });
 
+  it("ends the session for good when it detects reuse, even for tokens revoked just before", async () => {
+    // The hosted reuse interval, so the just-revoked token is well within it.
+    const reuse = await startTestServer({ auth: { refreshTokenReuseInterval: 10 } });
+    try {
+      const refresh = (refreshToken: string) =>
+        reuse.app.request("/auth/v1/token?grant_type=refresh_token", {
+          method: "POST",
+          headers: { apikey: reuse.keys.anon, "x-supabase-api-version": "2024-01-01" },
+          body: JSON.stringify({ refresh_token: refreshToken }),
+        });
+      const signup = await reuse.app.request("/auth/v1/signup", {
+        method: "POST",
+        headers: { apikey: reuse.keys.anon, "content-type": "application/json" },
+        body: JSON.stringify({ email: newEmail("reuse"), password }),
+      });
+      const first = (await signup.json()) as { refresh_token: string; access_token: string };
+      const tokens = [first.refresh_token];
+      for (let index = 0; index < 3; index += 1) {
+        const response = await refresh(tokens.at(-1) ?? "");
+        expect(response.status).toBe(200);
+        tokens.push(((await response.json()) as { refresh_token: string }).refresh_token);
+      }
+      await reuse.db.query(
+        "update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1",
+        [tokens[0]],
+      );
+
+      const detected = await refresh(tokens[0] ?? "");
+      expect(detected.status).toBe(400);
+      expect(await detected.json()).toMatchObject({ code: "refresh_token_already_used" });
+
+      // The newest first: revoked by the detection a moment ago, within the reuse interval.
+      for (const token of tokens.toReversed()) {
+        const response = await refresh(token);
+        expect({ token, status: response.status }).toEqual({ token, status: 400 });
+        expect(await response.json()).toMatchObject({ code: "refresh_token_already_used" });
+      }
+      const user = await reuse.app.request("/auth/v1/user", {
+        headers: {
+          apikey: reuse.keys.anon,
+          authorization: `Bearer ${first.access_token}`,
+          "x-supabase-api-version": "2024-01-01",
+        },
+      });
+      expect(user.status).toBe(403);
+      expect(await user.json()).toMatchObject({ code: "session_not_found" });
+    } finally {
+      await reuse.close();
+    }
+  });
+
   it("limits /token per client address: the 31st request in a burst answers 429", async () => {
     const limited = await startTestServer({
       auth: { rateLimits: { enabled: true, token: 1, signup: 1, mfa: 1 } },
@@ -714,6 +765,88 @@ describe("TOTP factors", () => {
     });
     expect(response.status).toBe(404);
     expect((await json(response)).code).toBe("mfa_factor_not_found");
+  });
+
+  const wrongCode = (totp: OTPAuth.TOTP) =>
+    String((Number(totp.generate()) + 1) % 1_000_000).padStart(6, "0");
+
+  it("lets a challenge die at its first wrong code", async () => {
+    const { factor, session, totp } = await enrolled("once");
+    const { id } = await challenge(factor.id, session.access_token);
+    const verify = (code: string) =>
+      call(`/factors/${factor.id}/verify`, {
+        body: { challenge_id: id, code },
+        bearer: session.access_token,
+      });
+    const wrong = await verify(wrongCode(totp));
+    expect(wrong.status).toBe(422);
+    expect((await json(wrong)).code).toBe("mfa_verification_failed");
+    const retried = await verify(totp.generate());
+    expect(retried.status).toBe(422);
+    expect((await json(retried)).code).toBe("mfa_factor_not_found");
+  });
+
+  it("locks a factor after 5 wrong codes in 15 minutes, before looking at the code", async () => {
+    const { factor, session, totp } = await enrolled("guesses");
+    const verify = async (code: string) => {
+      const { id } = await challenge(factor.id, session.access_token);
+      return call(`/factors/${factor.id}/verify`, {
+        body: { challenge_id: id, code },
+        bearer: session.access_token,
+      });
+    };
+    const answers: [number, unknown][] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const response = await verify(wrongCode(totp));
+      answers.push([response.status, (await json(response)).code]);
+    }
+    expect(answers).toEqual([
+      ...Array<[number, string]>(5).fill([422, "mfa_verification_failed"]),
+      [429, "over_request_rate_limit"],
+    ]);
+
+    const locked = await verify(totp.generate());
+    expect(locked.status).toBe(429);
+    expect(await json(locked)).toEqual({
+      code: "over_request_rate_limit",
+      message: "Too many failed MFA verification attempts, try again later",
+    });
+
+    // Fifteen minutes on, the failures have left the window.
+    await server.db.query(
+      `update auth.mfa_verification_failures set created_at = created_at - interval '15 minutes'
+        where user_id = $1`,
+      [session.user.id],
+    );
+    const unlocked = await verify(totp.generate());
+    expect(unlocked.status).toBe(200);
+  });
+
+  it("locks a user after 10 wrong codes across factors", async () => {
+    const session = await signUp("spread");
+    const factors: { id: string; totp: OTPAuth.TOTP }[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const response = await call("/factors", {
+        body: { friendly_name: `app ${index}`, factor_type: "totp" },
+        bearer: session.access_token,
+      });
+      const body = (await json(response)) as { id: string; totp: { secret: string } };
+      factors.push({
+        id: body.id,
+        totp: new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(body.totp.secret) }),
+      });
+    }
+    const statuses: number[] = [];
+    for (let index = 0; index < 11; index += 1) {
+      const target = factors[index % 3]!;
+      const { id } = await challenge(target.id, session.access_token);
+      const response = await call(`/factors/${target.id}/verify`, {
+        body: { challenge_id: id, code: wrongCode(target.totp) },
+        bearer: session.access_token,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(422), 429]);
   });
 
   it("verifies once, raises the session to aal2 and drops it to aal1 on unenroll", async () => {

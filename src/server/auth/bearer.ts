@@ -33,7 +33,8 @@ const verifyGotrueJwt = jwtVerifier({
 
 /**
  * GoTrue's requireAuthentication: a Bearer token signed with the project secret, naming a user
- * (`sub`) that exists and, when it names one, a session (`session_id`) that still exists.
+ * (`sub`) that exists and, when it names one, a session (`session_id`) that still exists. A
+ * session past its not_after (ended by refresh-token reuse detection) counts as gone.
  */
 export function requireUser(db: Database, secret: Uint8Array): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
@@ -53,7 +54,8 @@ export function requireUser(db: Database, secret: Uint8Array): MiddlewareHandler
     if (typeof sessionId === "string" && sessionId !== "" && !/^0{8}-/u.test(sessionId)) {
       if (!isUuid(sessionId)) throw authError.sessionIdNotUuid();
       const { rows } = await db.query<SessionRow>(
-        "select id, user_id, aal, factor_id, created_at from auth.sessions where id = $1",
+        `select id, user_id, aal, factor_id, created_at from auth.sessions
+          where id = $1 and (not_after is null or not_after > now())`,
         [sessionId],
       );
       session = rows[0];

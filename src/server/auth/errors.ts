@@ -124,6 +124,14 @@ export const authError = {
       "Changing the email address or phone number is not available on this server",
     ),
   rateLimited: () => error(429, "over_request_rate_limit", "Request rate limit reached"),
+  // Not in GoTrue: a factor (or its user) with too many failed verifications in the window
+  // (mfa-failures.ts). GoTrue's own code for a 429, so clients treat it as any rate limit.
+  mfaVerificationLocked: () =>
+    error(
+      429,
+      "over_request_rate_limit",
+      "Too many failed MFA verification attempts, try again later",
+    ),
   providerDisabled: () =>
     error(400, "validation_failed", "Unsupported provider: provider is not enabled"),
   invalidCodeChallengeMethod: () =>

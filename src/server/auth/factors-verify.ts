@@ -3,6 +3,7 @@ import type { AuthEnv } from "./bearer.ts";
 import { challengeAddress, challengeLifetimeSeconds } from "./challenges.ts";
 import { authError } from "./errors.ts";
 import { currentSession, ownedFactor } from "./factors.ts";
+import { forgetFailures, recordFailure, refuseWhileLocked } from "./mfa-failures.ts";
 import { readParams, stringParam } from "./request.ts";
 import type { AuthServices } from "./services.ts";
 import { addAmrClaim, insertRefreshToken, tokenResponse } from "./sessions.ts";
@@ -21,7 +22,8 @@ interface ChallengeRow {
  * the factor verified and the session aal2 (amr gains `totp`), with a new refresh token in the
  * same session. The user's other aal1 sessions end, and their other unverified TOTP factors go.
  * Unlike GoTrue, a code is accepted once: a code from an accepted time step (or an older one) is
- * refused, even on a new challenge.
+ * refused, even on a new challenge; a challenge dies at its first wrong code; and a factor is
+ * locked after a few wrong codes (mfa-failures.ts).
  */
 export function verifyFactor(services: AuthServices) {
   return async (c: Context<AuthEnv>) => {
@@ -37,6 +39,9 @@ export function verifyFactor(services: AuthServices) {
     if (!isUuid(challengeId)) throw authError.badJson("challenge_id must be a UUID");
 
     const outcome = await services.db.transaction(async (tx) => {
+      // One verification of a factor at a time, so parallel guesses cannot outrun the count.
+      await tx.query("select id from auth.mfa_factors where id = $1 for update", [factor.id]);
+      await refuseWhileLocked(tx, factor.id, user.id);
       const { rows } = await tx.query<ChallengeRow>(
         `select id, verified_at, host(ip_address) as ip_address,
                 created_at < now() - make_interval(secs => $3) as expired
@@ -56,8 +61,11 @@ export function verifyFactor(services: AuthServices) {
       const step = matchTotp(factor.secret, code, Date.now());
       const lastStep = factor.last_totp_step === null ? null : Number(factor.last_totp_step);
       if (step === null || (lastStep !== null && step <= lastStep)) {
+        await tx.query("delete from auth.mfa_challenges where id = $1", [challenge.id]);
+        await recordFailure(tx, factor.id, user.id);
         return { error: authError.totpFailed() };
       }
+      await forgetFailures(tx, user.id);
 
       await tx.query("update auth.mfa_challenges set verified_at = now() where id = $1", [
         challenge.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "./rate-limit.ts";
+import { RateLimiter, rateLimitSubject } from "./rate-limit.ts";
 
 describe("RateLimiter", () => {
   it("allows a burst of 30, then refills at the configured rate", () => {
@@ -27,5 +27,31 @@ describe("RateLimiter", () => {
     expect(() => {
       for (let index = 0; index < 100; index += 1) limiter.enforce("signup", "192.0.2.1", 1, 300);
     }).not.toThrow();
+  });
+
+  it("counts an IPv6 client by its /64", () => {
+    const limiter = new RateLimiter(true, () => 0);
+    const limit = (ip: string) => () => limiter.enforce("token", ip, 1, 300);
+    for (let index = 1; index <= 30; index += 1) limit(`2001:db8:1:2::${index.toString(16)}`)();
+    expect(limit("2001:db8:1:2:ffff:ffff:ffff:ffff")).toThrow("Request rate limit reached");
+    expect(limit("2001:0db8:0001:0002:0:0:0:abcd")).toThrow("Request rate limit reached");
+    expect(limit("2001:db8:1:3::1")).not.toThrow();
+  });
+});
+
+describe("rateLimitSubject", () => {
+  const subjects: [string, string][] = [
+    ["192.0.2.1", "192.0.2.1"],
+    ["::ffff:192.0.2.1", "192.0.2.1"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:DB8:0001:0002::", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["64:ff9b::192.0.2.1", "64:ff9b:0:0::/64"],
+    ["unknown", "unknown"],
+  ];
+  it.each(subjects)("keys %s as %s", (address, subject) => {
+    expect(rateLimitSubject(address)).toBe(subject);
   });
 });

@@ -82,13 +82,14 @@ interface RefreshTokenRow {
   /** Seconds since the token was revoked (its last update). */
   age_seconds: number;
   session_exists: boolean;
+  session_ended: boolean;
 }
 
 /**
  * GoTrue's refresh-token rotation (CONTRACT.md, section f). Presenting a revoked token gives back
  * the active one when it is that token's parent (the client lost the answer), a new child within
- * the reuse interval (two tabs refreshing at once), and otherwise revokes the whole session's
- * tokens and answers refresh_token_already_used.
+ * the reuse interval (two tabs refreshing at once), and otherwise ends the whole session and
+ * answers refresh_token_already_used.
  */
 async function refreshTokenGrant(services: AuthServices, params: Params, context: SessionContext) {
   const presented = stringParam(params, "refresh_token") ?? "";
@@ -98,7 +99,8 @@ async function refreshTokenGrant(services: AuthServices, params: Params, context
     const { rows } = await tx.query<RefreshTokenRow>(
       `select rt.id, rt.token, rt.revoked, rt.parent, rt.session_id, rt.user_id,
               extract(epoch from now() - rt.updated_at)::float8 as age_seconds,
-              s.id is not null as session_exists
+              s.id is not null as session_exists,
+              s.not_after is not null and s.not_after <= now() as session_ended
          from auth.refresh_tokens rt
          left join auth.sessions s on s.id = rt.session_id
         where rt.token = $1
@@ -111,6 +113,9 @@ async function refreshTokenGrant(services: AuthServices, params: Params, context
       await tx.query("delete from auth.refresh_tokens where id = $1", [row.id]);
       return { error: authError.refreshTokenWithoutSession() };
     }
+    // A session ended by reuse detection: every token of it is refused as GoTrue refuses the
+    // revoked family, with refresh_token_already_used, however recently it was revoked.
+    if (row.session_ended) throw authError.refreshTokenAlreadyUsed();
     const user = await findUserById(tx, row.user_id);
     if (!user) throw authError.refreshTokenNotFound();
     if (isBanned(user)) throw authError.refreshTokenUserBanned();
@@ -128,6 +133,13 @@ async function refreshTokenGrant(services: AuthServices, params: Params, context
       } else if (row.age_seconds > services.settings.auth.refreshTokenReuseInterval) {
         await tx.query(
           "update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false",
+          [row.session_id],
+        );
+        // Revoking the family is not enough: its tokens would stay exchangeable within the reuse
+        // interval, so a thief refreshing every few seconds would keep the session. Ending it
+        // (not_after) refuses every token of it for good and its access tokens on /user.
+        await tx.query(
+          "update auth.sessions set not_after = now(), updated_at = now() where id = $1",
           [row.session_id],
         );
         // Committed before answering, so the stolen family stays revoked.
