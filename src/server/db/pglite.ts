@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { lstat, mkdir } from "node:fs/promises";
 import { PGlite, type Results } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
@@ -39,6 +39,41 @@ export function databaseFromPGlite(pglite: PGlite): Database {
   return database;
 }
 
+// PGlite's file system (Emscripten's) throws `{ name: "ErrnoError", errno }`, not an Error, and
+// numbers its errnos as WASI does.
+const wasiErrnoCodes: Record<number, string> = {
+  2: "EACCES",
+  10: "EBUSY",
+  20: "EEXIST",
+  28: "EINVAL",
+  29: "EIO",
+  31: "EISDIR",
+  32: "ELOOP",
+  44: "ENOENT",
+  51: "ENOSPC",
+  54: "ENOTDIR",
+  55: "ENOTEMPTY",
+  63: "EPERM",
+  69: "EROFS",
+};
+
+async function openingError(error: unknown, directory: string): Promise<Error> {
+  if (error instanceof Error) return error;
+  const errno = (error as { errno?: unknown } | null)?.errno;
+  const reason =
+    typeof errno === "number"
+      ? `${wasiErrnoCodes[errno] ?? "error"} (errno ${errno})`
+      : (JSON.stringify(error) ?? String(error));
+  const symlink = await lstat(directory).then(
+    (stats) => stats.isSymbolicLink(),
+    () => false,
+  );
+  const hint = symlink
+    ? `: ${directory} is a symbolic link, which it cannot follow; point DATA_DIR at the real directory`
+    : "";
+  return new Error(`Could not open the embedded database in ${directory}: ${reason}${hint}`);
+}
+
 /**
  * The embedded database: PostgreSQL compiled to WebAssembly, its files in `directory`.
  * PGlite's `relaxedDurability` stays off: a query resolves only after its writes reached the
@@ -59,6 +94,6 @@ export async function openPGlite(directory: string): Promise<Database> {
     };
   } catch (error) {
     await lock.release();
-    throw error;
+    throw await openingError(error, directory);
   }
 }
