@@ -2,6 +2,7 @@ import { lstat, mkdir } from "node:fs/promises";
 import { PGlite, type Results } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
+import { tightenPermissions } from "./private-directory.ts";
 import { queryUnderRole } from "./one-round-trip.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
@@ -80,7 +81,7 @@ async function openingError(error: unknown, directory: string): Promise<Error> {
  * files, so an answered insert survives the process being killed.
  */
 export async function openPGlite(directory: string): Promise<Database> {
-  await mkdir(directory, { recursive: true });
+  await mkdir(directory, { recursive: true, mode: 0o700 });
   const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
   try {
     const pglite = await PGlite.create(directory, { relaxedDurability: false });
@@ -89,6 +90,7 @@ export async function openPGlite(directory: string): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
+        await tightenPermissions(directory);
         await lock.release();
       },
     };
