@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { migrate, readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
+import { tightenPermissions } from "./db/private-directory.ts";
 import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import type { Logger } from "./log.ts";
 import { loadSchemaCache } from "./rest/schema-cache.ts";
@@ -18,10 +19,18 @@ export interface Booted {
 
 /** Everything between reading the configuration and listening: database, migrations, keys, site. */
 export async function boot(config: Config, log: Logger): Promise<Booted> {
+  const tightened = await tightenPermissions(config.dataDir);
+  if (tightened > 0) {
+    log.warn(`tightened permissions of ${tightened} entries in DATA_DIR`, {
+      dataDir: config.dataDir,
+    });
+  }
   const db = await openDatabase(config);
   try {
     const applied = await migrate(db, await readMigrations(config.migrationsDir));
     if (applied.length > 0) log.info("migrations applied", { migrations: applied.join(", ") });
+    // PGlite creates its files 0666 whatever the umask; the folders (0700) keep them private.
+    await tightenPermissions(config.dataDir);
     const jwtSecret = await loadJwtSecret(config);
     const keys = await makeApiKeys(jwtSecret);
     const hasSite = existsSync(path.join(config.siteDir, "index.html"));

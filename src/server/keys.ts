@@ -23,7 +23,7 @@ export async function loadJwtSecret(
 ): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
   const file = path.join(config.dataDir, secretFile);
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     await writeFile(file, randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
   } catch (error) {

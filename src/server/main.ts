@@ -8,6 +8,8 @@ import { jsonLogger as log } from "./log.ts";
 const shutdownGraceMs = 10_000;
 
 async function main(): Promise<void> {
+  // DATA_DIR and the embedded database's files are for this user alone: 0700 folders, 0600 files.
+  process.umask(0o077);
   const config = loadConfig();
   const { app, db } = await boot(config, log);
 

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -17,12 +17,56 @@ afterEach(() => rm(directory, { recursive: true, force: true }));
 describe("lockDirectory", () => {
   it("refuses while a live process holds the lock, naming it, and frees it on release", async () => {
     const lock = await lockDirectory(file, "The embedded database");
-    await expect(lockDirectory(file, "The embedded database")).rejects.toThrow(
+    await expect(lockDirectory(file, "The embedded database", { waitMs: 0 })).rejects.toThrow(
       `The embedded database is in use by another process (pid ${process.pid}): stop it first.`,
     );
     await lock.release();
     expect(existsSync(file)).toBe(false);
     await (await lockDirectory(file, "The embedded database")).release();
+  });
+
+  it("waits for a holder that exits soon, as one just killed may, then takes the lock", async () => {
+    const dying = spawn(process.execPath, ["-e", "setTimeout(() => {}, 1000)"]);
+    const exited = new Promise((resolve) => dying.once("exit", resolve));
+    await writeFile(file, JSON.stringify({ pid: dying.pid, boot: null, started: null }));
+    const started = Date.now();
+    const lock = await lockDirectory(file, "The embedded database", { waitMs: 10_000 });
+    await exited;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(JSON.parse(await readFile(file, "utf8"))).toMatchObject({ pid: process.pid });
+    await lock.release();
+  });
+
+  it("refuses once the wait is over when the holder stays alive", async () => {
+    const staying = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"]);
+    try {
+      await writeFile(file, JSON.stringify({ pid: staying.pid, boot: null, started: null }));
+      const started = Date.now();
+      await expect(
+        lockDirectory(file, "The embedded database", { waitMs: 300, pollMs: 20 }),
+      ).rejects.toThrow(`is in use by another process (pid ${staying.pid})`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    } finally {
+      staying.kill("SIGKILL");
+    }
+  });
+
+  it("takes over at once from a zombie: dead, though its parent has not reaped it", async () => {
+    // The shell becomes `sleep`, which never reaps the background child it forked.
+    const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 5"]);
+    try {
+      const pid = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString())),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await readFile(`/proc/${pid}/stat`, "utf8")).toMatch(/\) Z /u);
+      await writeFile(file, JSON.stringify({ pid, boot: null, started: null }));
+      await (await lockDirectory(file, "The embedded database", { waitMs: 0 })).release();
+    } finally {
+      parent.kill("SIGKILL");
+    }
   });
 
   it("takes over a lock left by a process that has died", async () => {

@@ -32,6 +32,9 @@ function isAlive(holder: Holder): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
+  // A zombie (state Z, field 3) has died and closed its files; only its parent has yet to reap it.
+  const stat = readProc(`/proc/${holder.pid}/stat`);
+  if (stat?.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) return false;
   const now = describeProcess(holder.pid);
   if (holder.boot && now.boot && holder.boot !== now.boot) return false;
   if (holder.started && now.started && holder.started !== now.started) return false;
@@ -42,12 +45,35 @@ export interface DirectoryLock {
   release(): Promise<void>;
 }
 
+export interface LockOptions {
+  /** How long to wait for a live holder to exit before refusing: a process just killed may linger. */
+  waitMs?: number;
+  pollMs?: number;
+}
+
+async function exits(
+  holder: Holder,
+  { waitMs = 5000, pollMs = 100 }: LockOptions,
+): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  while (isAlive(holder)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return true;
+}
+
 /**
  * Claims `file` for this process, or says which live process holds it. Two processes on one
  * embedded database would each believe they own its files and corrupt them. A lock left by a
- * process that died (killed, power lost) is taken over.
+ * process that died (killed, power lost) is taken over; a live holder is given a few seconds to
+ * exit first, as a server killed and started again at once may still be dying.
  */
-export async function lockDirectory(file: string, what: string): Promise<DirectoryLock> {
+export async function lockDirectory(
+  file: string,
+  what: string,
+  options: LockOptions = {},
+): Promise<DirectoryLock> {
   const mine = describeProcess(process.pid);
   const content = JSON.stringify(mine);
   let acquired = false;
@@ -65,7 +91,7 @@ export async function lockDirectory(file: string, what: string): Promise<Directo
     } catch {
       holder = undefined;
     }
-    if (holder && isAlive(holder)) {
+    if (holder && !(await exits(holder, options))) {
       throw new Error(
         `${what} is in use by another process (pid ${holder.pid}): stop it first. ` +
           `If no such process runs any more, delete ${file}.`,

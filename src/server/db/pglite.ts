@@ -1,7 +1,8 @@
-import { mkdir } from "node:fs/promises";
+import { lstat, mkdir } from "node:fs/promises";
 import { PGlite, type Results } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
+import { tightenPermissions } from "./private-directory.ts";
 import { queryUnderRole } from "./one-round-trip.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
@@ -39,13 +40,48 @@ export function databaseFromPGlite(pglite: PGlite): Database {
   return database;
 }
 
+// PGlite's file system (Emscripten's) throws `{ name: "ErrnoError", errno }`, not an Error, and
+// numbers its errnos as WASI does.
+const wasiErrnoCodes: Record<number, string> = {
+  2: "EACCES",
+  10: "EBUSY",
+  20: "EEXIST",
+  28: "EINVAL",
+  29: "EIO",
+  31: "EISDIR",
+  32: "ELOOP",
+  44: "ENOENT",
+  51: "ENOSPC",
+  54: "ENOTDIR",
+  55: "ENOTEMPTY",
+  63: "EPERM",
+  69: "EROFS",
+};
+
+async function openingError(error: unknown, directory: string): Promise<Error> {
+  if (error instanceof Error) return error;
+  const errno = (error as { errno?: unknown } | null)?.errno;
+  const reason =
+    typeof errno === "number"
+      ? `${wasiErrnoCodes[errno] ?? "error"} (errno ${errno})`
+      : (JSON.stringify(error) ?? String(error));
+  const symlink = await lstat(directory).then(
+    (stats) => stats.isSymbolicLink(),
+    () => false,
+  );
+  const hint = symlink
+    ? `: ${directory} is a symbolic link, which it cannot follow; point DATA_DIR at the real directory`
+    : "";
+  return new Error(`Could not open the embedded database in ${directory}: ${reason}${hint}`);
+}
+
 /**
  * The embedded database: PostgreSQL compiled to WebAssembly, its files in `directory`.
  * PGlite's `relaxedDurability` stays off: a query resolves only after its writes reached the
  * files, so an answered insert survives the process being killed.
  */
 export async function openPGlite(directory: string): Promise<Database> {
-  await mkdir(directory, { recursive: true });
+  await mkdir(directory, { recursive: true, mode: 0o700 });
   const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
   try {
     const pglite = await PGlite.create(directory, { relaxedDurability: false });
@@ -54,11 +90,12 @@ export async function openPGlite(directory: string): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
+        await tightenPermissions(directory);
         await lock.release();
       },
     };
   } catch (error) {
     await lock.release();
-    throw error;
+    throw await openingError(error, directory);
   }
 }

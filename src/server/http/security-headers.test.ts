@@ -42,6 +42,10 @@ async function writeSite(directory: string): Promise<void> {
   }
   await mkdir(path.join(directory, "assets"), { recursive: true });
   await writeFile(path.join(directory, asset), 'console.log("hydrate");\n');
+  await writeFile(path.join(directory, ".build-stamp"), "0123456789abcdef");
+  await mkdir(path.join(directory, ".git"), { recursive: true });
+  await writeFile(path.join(directory, ".git", "config"), "[core]\n");
+  await writeFile(path.join(directory, "assets", ".env"), "SECRET=1\n");
 }
 
 function scriptSources(route: string): string {
@@ -115,6 +119,16 @@ describe("security headers", () => {
     expectSecurityHeaders(answer);
     expect(answer.headers.get("content-security-policy")).toBeNull();
   });
+
+  it.each(["/.build-stamp", "/.git/config", "/assets/.env", "/en/.build-stamp"])(
+    "not serving the dotfile %s: the not-found page answers, 404",
+    async (address) => {
+      const answer = await server.app.request(address);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(await answer.text()).toContain("__not-found</main>");
+    },
+  );
 
   it("on API answers and API errors", async () => {
     const key = server.keys.anon;

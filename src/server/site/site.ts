@@ -84,13 +84,16 @@ function memoryFile(
   };
 }
 
+/** Files under `directory`, leaving out dotfiles and dot-folders (`.build-stamp`): none is site. */
 async function listFiles(directory: string, prefix = ""): Promise<string[]> {
   const entries = await readdir(path.join(directory, prefix), { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => {
-      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-      return entry.isDirectory() ? listFiles(directory, relative) : Promise.resolve([relative]);
-    }),
+    entries
+      .filter((entry) => !entry.name.startsWith("."))
+      .map((entry) => {
+        const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+        return entry.isDirectory() ? listFiles(directory, relative) : Promise.resolve([relative]);
+      }),
   );
   return nested.flat();
 }
