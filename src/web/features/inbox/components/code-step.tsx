@@ -1,3 +1,4 @@
+import { SubmitButton } from "./submit-button.tsx";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { failureMessage } from "../../../auth/auth-provider.tsx";
 import { useAuth } from "../../../auth/use-auth.ts";
@@ -8,7 +9,7 @@ import { useInboxContent } from "../content/use-inbox-content.ts";
 import { readCode } from "../model/code.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { CodeField } from "./code-field.tsx";
-import { primaryButton, secondaryButton } from "./styles.ts";
+import { secondaryButton } from "./styles.ts";
 
 /** A member signed in with a password proves the second factor: the app's current code. */
 export function CodeStep({ focus }: { focus: boolean }) {
@@ -53,9 +54,12 @@ export function CodeStep({ focus }: { focus: boolean }) {
           onChange={setCode}
         />
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" aria-disabled={busy || undefined} className={primaryButton}>
-            {busy ? text.code.submitting : text.code.submit}
-          </button>
+          <SubmitButton
+            busy={busy}
+            label={text.code.submit}
+            busyLabel={text.code.submitting}
+            alignStart={false}
+          />
           <button type="button" onClick={() => void signOut("local")} className={secondaryButton}>
             {text.code.otherAccount}
           </button>

@@ -1,3 +1,4 @@
+import { SubmitButton } from "./submit-button.tsx";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { failureMessage } from "../../../auth/auth-provider.tsx";
 import { toast } from "../../../toast/toast-store.ts";
@@ -7,7 +8,7 @@ import { useInboxContent } from "../content/use-inbox-content.ts";
 import { readCode } from "../model/code.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { CodeField } from "./code-field.tsx";
-import { primaryButton, secondaryButton } from "./styles.ts";
+import { secondaryButton } from "./styles.ts";
 
 /** The key in groups of four, easier to read and type; copied whole. */
 function grouped(secret: string): string {
@@ -121,13 +122,7 @@ export function EnrolStep({ focus }: { focus: boolean }) {
               error={invalid ? text.codeField.invalid : undefined}
               onChange={setCode}
             />
-            <button
-              type="submit"
-              aria-disabled={busy || undefined}
-              className={`${primaryButton} sm:justify-self-start`}
-            >
-              {busy ? text.enrol.submitting : text.enrol.submit}
-            </button>
+            <SubmitButton busy={busy} label={text.enrol.submit} busyLabel={text.enrol.submitting} />
           </form>
         </>
       )}

@@ -1,3 +1,4 @@
+import { SubmitButton } from "./submit-button.tsx";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { failureMessage } from "../../../auth/auth-provider.tsx";
@@ -5,7 +6,7 @@ import { toast } from "../../../toast/toast-store.ts";
 import { choosePassword } from "../api/choose-password.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { fieldClasses, primaryButton } from "./styles.ts";
+import { fieldClasses } from "./styles.ts";
 
 /** The server's own minimum (AUTH_PASSWORD_MIN_LENGTH's default); it has the last word. */
 const minimumLength = 8;
@@ -67,13 +68,11 @@ export function PasswordStep({ focus, onChosen }: { focus: boolean; onChosen: ()
             />
           )}
         </FormField>
-        <button
-          type="submit"
-          aria-disabled={busy || undefined}
-          className={`${primaryButton} sm:justify-self-start`}
-        >
-          {busy ? text.password.submitting : text.password.submit}
-        </button>
+        <SubmitButton
+          busy={busy}
+          label={text.password.submit}
+          busyLabel={text.password.submitting}
+        />
       </form>
     </AuthCard>
   );

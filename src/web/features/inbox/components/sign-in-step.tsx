@@ -1,9 +1,10 @@
+import { SubmitButton } from "./submit-button.tsx";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { fieldClasses, primaryButton } from "./styles.ts";
+import { fieldClasses } from "./styles.ts";
 
 interface SignInStepProps {
   focus: boolean;
@@ -83,13 +84,7 @@ export function SignInStep({ focus, idleSignedOut }: SignInStepProps) {
             />
           )}
         </FormField>
-        <button
-          type="submit"
-          aria-disabled={busy || undefined}
-          className={`${primaryButton} sm:justify-self-start`}
-        >
-          {busy ? text.signIn.submitting : text.signIn.submit}
-        </button>
+        <SubmitButton busy={busy} label={text.signIn.submit} busyLabel={text.signIn.submitting} />
       </form>
     </AuthCard>
   );

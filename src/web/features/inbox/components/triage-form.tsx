@@ -1,10 +1,11 @@
+import { SubmitButton } from "./submit-button.tsx";
 import { useId, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { updateSubmission } from "../api/update-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { submissionStatuses, type Submission, type SubmissionStatus } from "../model/submission.ts";
-import { fieldClasses, primaryButton } from "./styles.ts";
+import { fieldClasses } from "./styles.ts";
 
 /** The database's limit on a note. */
 const noteLimit = 5000;
@@ -84,13 +85,7 @@ export function TriageForm({ submission, onSaved }: TriageFormProps) {
           />
         )}
       </FormField>
-      <button
-        type="submit"
-        aria-disabled={busy || undefined}
-        className={`${primaryButton} sm:justify-self-start`}
-      >
-        {busy ? text.detail.saving : text.detail.save}
-      </button>
+      <SubmitButton busy={busy} label={text.detail.save} busyLabel={text.detail.saving} />
     </form>
   );
 }
