@@ -184,6 +184,13 @@ describe("POST /signup", () => {
   const refusals: [string, unknown, number, string, string][] = [
     ["malformed JSON", '{"email":', 400, "bad_json", "Could not parse request body as JSON"],
     ["an array", "[]", 400, "bad_json", "Could not parse request body as JSON"],
+    [
+      "metadata nested 30,000 levels deep",
+      `{"email":"deep@example.com","password":"${password}","data":{"a":${"[".repeat(30_000)}${"]".repeat(30_000)}}}`,
+      400,
+      "bad_json",
+      "Could not parse request body as JSON: the body nests deeper than 64 levels",
+    ],
     ["a numeric email", { email: 7, password }, 400, "bad_json", "Could not parse"],
     [
       "no password",

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { maxJsonDepth, nestsDeeperThan } from "../http/json-depth.ts";
 import { authError } from "./errors.ts";
 
 export type JsonObject = Record<string, unknown>;
@@ -11,6 +12,9 @@ export async function readParams(c: Context): Promise<JsonObject> {
     body = JSON.parse(text);
   } catch (error) {
     throw authError.badJson(text.trim() === "" ? "unexpected end of JSON input" : String(error));
+  }
+  if (nestsDeeperThan(body, maxJsonDepth)) {
+    throw authError.badJson(`the body nests deeper than ${maxJsonDepth} levels`);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw authError.badJson("the body must be a JSON object");

@@ -42,7 +42,7 @@ export const restError = {
     new PostgrestError(
       400,
       "PGRST102",
-      "Anonymous requests insert one JSON object, not an array",
+      "Only service_role inserts an array; send one JSON object",
       null,
       "Send one submission per request.",
     ),

@@ -46,7 +46,9 @@ export function insertRows(deps: RestDependencies) {
 
     const claims = c.get("claims");
     const body = parseBody(await c.req.text());
-    if (Array.isArray(body) && claims.role === "anon") throw restError.oneObjectOnly();
+    // One submission per request for everyone but the service key: a signed-up account must not
+    // store hundreds of rows in one request.
+    if (Array.isArray(body) && claims.role !== "service_role") throw restError.oneObjectOnly();
     const rows = Array.isArray(body) ? body : [body];
 
     const explicitColumns = columnsParameter(c.req.query("columns"));

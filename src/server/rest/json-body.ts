@@ -1,3 +1,4 @@
+import { maxJsonDepth, nestsDeeperThan } from "../http/json-depth.ts";
 import { restError } from "./errors.ts";
 
 export type Row = Record<string, unknown>;
@@ -13,6 +14,9 @@ export function parseBody(text: string): Row[] | Row {
     body = JSON.parse(text);
   } catch {
     throw restError.invalidBody();
+  }
+  if (nestsDeeperThan(body, maxJsonDepth)) {
+    throw restError.invalidBody(`JSON nests deeper than ${maxJsonDepth} levels`);
   }
   if (isRow(body)) return body;
   if (Array.isArray(body) && body.every(isRow)) return body;

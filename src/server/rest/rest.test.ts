@@ -93,6 +93,24 @@ describe("POST /rest/v1/contact_submissions", () => {
     ["a null name", JSON.stringify({ ...validRow, name: null }), 400, "23502"],
     ["an empty name", JSON.stringify({ ...validRow, name: "" }), 400, "23514"],
     ["a blank name", JSON.stringify({ ...validRow, name: "   " }), 400, "23514"],
+    [
+      "a name of tabs, zero-width and ideographic spaces",
+      JSON.stringify({ ...validRow, name: "\t\u200b\u3000\u00a0\ufeff" }),
+      400,
+      "23514",
+    ],
+    [
+      "a message of newlines and direction marks",
+      JSON.stringify({ ...validRow, message: "\n\r\u200f\u2066\u2069\u2028" }),
+      400,
+      "23514",
+    ],
+    [
+      "a JSON value nested 30,000 levels deep",
+      `{"name":${"[".repeat(30_000)}${"]".repeat(30_000)}}`,
+      400,
+      "PGRST102",
+    ],
     ["a 201-character name", JSON.stringify({ ...validRow, name: tooLong(201) }), 400, "23514"],
     [
       "an email without @",
@@ -452,6 +470,35 @@ describe("GET /rest/v1/contact_submissions", () => {
       code: "PGRST205",
       message: "Could not find the table 'public.secrets' in the schema cache",
     });
+  });
+});
+
+describe("arrays", () => {
+  it("are refused for a signed-in user as for anon, and stored for service_role", async () => {
+    const before = await rowCount();
+    const userToken = await sign({
+      role: "authenticated",
+      sub: "00000000-0000-0000-0000-000000000002",
+      exp: Math.floor(Date.now() / 1000) + 60,
+    });
+    const user = await request(table, {
+      method: "POST",
+      body: JSON.stringify([validRow, validRow]),
+      headers: { authorization: `Bearer ${userToken}` },
+    });
+    expect(user.status).toBe(400);
+    expect(await user.json()).toMatchObject({
+      code: "PGRST102",
+      message: "Only service_role inserts an array; send one JSON object",
+    });
+    expect(await rowCount()).toBe(before);
+    const service = await request(table, {
+      method: "POST",
+      key: server.keys.service_role,
+      body: JSON.stringify([validRow, validRow]),
+    });
+    expect(service.status).toBe(201);
+    expect(await rowCount()).toBe(before + 2);
   });
 });
 

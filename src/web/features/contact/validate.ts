@@ -1,5 +1,6 @@
 import { normaliseDigits } from "../../../shared/digits.ts";
 import { emailShape } from "../../../shared/contact-submission.ts";
+import { hasVisibleText } from "../../../shared/visible-text.ts";
 import type { FormText } from "../../content/types.ts";
 
 export interface ContactValues {
@@ -33,11 +34,11 @@ export const emptyContactValues: ContactValues = {
 /** The questions the database would refuse, asked first so the visitor gets a precise answer. */
 export function validateContact(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};
-  if (!values.name.trim()) errors.name = "nameMissing";
+  if (!hasVisibleText(values.name)) errors.name = "nameMissing";
   const email = values.email.trim();
   if (!email) errors.email = "emailMissing";
   else if (!emailShape.test(email)) errors.email = "emailShape";
-  if (!values.message.trim()) errors.message = "messageMissing";
+  if (!hasVisibleText(values.message)) errors.message = "messageMissing";
   if (!values.answer.trim()) errors.answer = "answerMissing";
   return errors;
 }
