@@ -1,11 +1,10 @@
 import { SubmitButton } from "./submit-button.tsx";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { failureMessage } from "../../../auth/auth-provider.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { enrolFactor, type NewFactor } from "../api/enrol-factor.ts";
-import { verifyCode } from "../api/verify-code.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { readCode } from "../model/code.ts";
+import { useCodeForm } from "../hooks/use-code-form.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { CodeField } from "./code-field.tsx";
 import { secondaryButton } from "./styles.ts";
@@ -24,12 +23,10 @@ export function EnrolStep({ focus }: { focus: boolean }) {
   const id = useId();
   const [factor, setFactor] = useState<NewFactor | "failed" | undefined>();
   const [copied, setCopied] = useState(false);
-  const [code, setCode] = useState("");
-  const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const started = useRef(false);
-  const focusCode = () => form.current?.querySelector<HTMLInputElement>("[name=code]")?.focus();
+  const { form, code, setCode, invalid, busy, submit } = useCodeForm(
+    typeof factor === "object" ? factor.id : undefined,
+  );
 
   useEffect(() => {
     if (started.current) return;
@@ -51,28 +48,6 @@ export function EnrolStep({ focus }: { focus: boolean }) {
     } catch {
       setCopied(false);
     }
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || typeof factor !== "object") return;
-    const digits = readCode(code);
-    setInvalid(digits === null);
-    if (digits === null) {
-      focusCode();
-      return;
-    }
-    setBusy(true);
-    const failure = await verifyCode(factor.id, digits);
-    setBusy(false);
-    if (!failure) return;
-    toast({
-      title: content.toasts.signInFailed,
-      description: failureMessage(failure, content.toasts.somethingWentWrong),
-      variant: "destructive",
-    });
-    setCode("");
-    focusCode();
   }
 
   return (

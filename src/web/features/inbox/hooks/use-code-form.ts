@@ -1,0 +1,44 @@
+import { useRef, useState, type FormEvent } from "react";
+import { failureMessage } from "../../../auth/auth-provider.tsx";
+import { toast } from "../../../toast/toast-store.ts";
+import { verifyCode } from "../api/verify-code.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { readCode } from "../model/code.ts";
+
+/**
+ * The six-digit code form of the sign-in and enrolment steps: a code that is not six digits
+ * (Arabic-Indic ones count) is marked and focused; a refused one raises the sign-in toast and
+ * the field is cleared for the next. `factor` is undefined while there is none to prove.
+ */
+export function useCodeForm(factor: Parameters<typeof verifyCode>[0] | undefined) {
+  const { content } = useInboxContent();
+  const [code, setCode] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const focusCode = () => form.current?.querySelector<HTMLInputElement>("[name=code]")?.focus();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || factor === undefined) return;
+    const digits = readCode(code);
+    setInvalid(digits === null);
+    if (digits === null) {
+      focusCode();
+      return;
+    }
+    setBusy(true);
+    const failure = await verifyCode(factor, digits);
+    setBusy(false);
+    if (!failure) return;
+    toast({
+      title: content.toasts.signInFailed,
+      description: failureMessage(failure, content.toasts.somethingWentWrong),
+      variant: "destructive",
+    });
+    setCode("");
+    focusCode();
+  }
+
+  return { form, code, setCode, invalid, busy, submit };
+}
