@@ -1,9 +1,8 @@
-import bcrypt from "bcryptjs";
 import { decodeJwt, SignJWT } from "jose";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
-import { hashPassword } from "./passwords.ts";
+import { hashPassword, passwordPool } from "./passwords.ts";
 
 // HTTP conversations with /auth/v1: exact statuses, headers and bodies, errors as tables.
 let server: TestServer;
@@ -295,7 +294,7 @@ describe("POST /signup", () => {
 describe("POST /token?grant_type=password", () => {
   it("answers an unknown email and a wrong password alike, after the same bcrypt work", async () => {
     const { email } = await signUp("timing");
-    const compare = vi.spyOn(bcrypt, "compare");
+    const compare = vi.spyOn(passwordPool, "compare");
     try {
       const attempt = async (body: unknown) => {
         const before = compare.mock.calls.length;
@@ -309,6 +308,28 @@ describe("POST /token?grant_type=password", () => {
     } finally {
       compare.mockRestore();
     }
+  });
+
+  it("refuses sign-ins past the password threads' queue at once with 429, the rest as ever", async () => {
+    const { email } = await signUp("flood");
+    const { threads, waiting } = passwordPool.size;
+    const attempts = 3 * (threads + waiting) + 10;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, async (_, index) => {
+        const response = await call("/token?grant_type=password", {
+          body: { email, password: "wrong password" },
+          ip: `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+        });
+        return `${response.status} ${(await json(response)).code as string}`;
+      }),
+    );
+    const refused = answers.filter((answer) => answer === "429 over_request_rate_limit");
+    const checked = answers.filter((answer) => answer === "400 invalid_credentials");
+    expect(refused.length + checked.length).toBe(attempts);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(checked.length).toBeGreaterThanOrEqual(threads + waiting);
+    const after = await call("/token?grant_type=password", { body: { email, password } });
+    expect(after.status).toBe(200);
   });
 
   it("signs in with a password that has become too short, and says so", async () => {
