@@ -67,6 +67,11 @@ export class PasswordPool {
     return this.queue.length + this.threads.filter((thread) => thread.running).length;
   }
 
+  /** Throws the 429 a job would get now, so a request can be refused before other work. */
+  ensureRoom(): void {
+    if (this.load >= this.size.threads + this.size.waiting) throw authError.rateLimited();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const failure = new Error("the password pool is closed");
@@ -76,8 +81,10 @@ export class PasswordPool {
 
   private run(job: Job): Promise<string | boolean> {
     if (this.closed) return Promise.reject(new Error("the password pool is closed"));
-    if (this.load >= this.size.threads + this.size.waiting) {
-      return Promise.reject(authError.rateLimited());
+    try {
+      this.ensureRoom();
+    } catch (refusal) {
+      return Promise.reject(refusal as Error);
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ job: { ...job, id: (this.nextId += 1) }, resolve, reject });

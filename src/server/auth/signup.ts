@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AuthEnv } from "./bearer.ts";
 import { validateEmail } from "./email.ts";
 import { authError } from "./errors.ts";
-import { checkPasswordStrength, hashPassword } from "./passwords.ts";
+import { checkPasswordStrength, hashPassword, passwordPool } from "./passwords.ts";
 import { objectParam, readParams, requestUserAgent, stringParam } from "./request.ts";
 import type { AuthServices } from "./services.ts";
 import { startSession } from "./sessions.ts";
@@ -58,6 +58,7 @@ export function signup(services: AuthServices) {
     if (!email) throw authError.validation("Sign up only available with email provider");
     const address = validateEmail(email);
 
+    passwordPool.ensureRoom();
     const existing = await findUserByEmail(services.db, address);
     if (existing) {
       if (auth.autoconfirm) throw authError.userAlreadyExists();

@@ -4,7 +4,7 @@ import type { Queryable } from "../db/database.ts";
 import type { AuthEnv } from "./bearer.ts";
 import { authError, AuthError } from "./errors.ts";
 import { flowStateLifetimeSeconds } from "./flow-state.ts";
-import { checkPasswordStrength, verifyPassword } from "./passwords.ts";
+import { checkPasswordStrength, passwordPool, verifyPassword } from "./passwords.ts";
 import { readParams, requestUserAgent, stringParam } from "./request.ts";
 import type { AuthServices } from "./services.ts";
 import {
@@ -52,6 +52,8 @@ async function passwordGrant(services: AuthServices, params: Params, context: Se
   if (!email && phone) throw authError.phoneLoginDisabled();
   if (!email) throw authError.validation("missing email or phone");
 
+  // A flood is refused before it costs a lookup too.
+  passwordPool.ensureRoom();
   const user = await findUserByEmail(services.db, email);
   const valid = await verifyPassword(password, user?.encrypted_password ?? null);
   if (!user || !valid) throw authError.invalidCredentials();
