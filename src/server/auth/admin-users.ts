@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/context.ts";
 import { isUuid } from "./uuid.ts";
 import { authError } from "./errors.ts";
 import { removeFactor } from "./factors.ts";
+import { checkMetadataSize, mergeMetadata } from "./metadata.ts";
 import { checkPasswordStrength, hashPassword } from "./passwords.ts";
 import { readParams, stringParam, type JsonObject } from "./request.ts";
 import type { AuthServices } from "./services.ts";
@@ -72,15 +73,6 @@ export function getUser(services: AuthServices) {
 }
 
 /** A shallow merge, as GoTrue's UpdateAppMetaData: a null value deletes its key. */
-function merged(current: JsonObject | null, changes: JsonObject): JsonObject {
-  const result: JsonObject = { ...(current ?? {}) };
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) delete result[key];
-    else result[key] = value;
-  }
-  return result;
-}
-
 function metadataParam(params: JsonObject, name: string): JsonObject | undefined {
   const value = params[name];
   if (value === undefined || value === null) return undefined;
@@ -121,18 +113,22 @@ export function updateUser(services: AuthServices) {
     }
     if (password !== undefined)
       checkPasswordStrength(password, services.settings.auth.passwordMinLength);
+    const newAppMetadata = appMetadata && mergeMetadata(user.raw_app_meta_data, appMetadata);
+    const newUserMetadata = userMetadata && mergeMetadata(user.raw_user_meta_data, userMetadata);
+    if (newAppMetadata) checkMetadataSize("app_metadata", newAppMetadata);
+    if (newUserMetadata) checkMetadataSize("user_metadata", newUserMetadata);
     const hash = password === undefined ? undefined : await hashPassword(password);
     await services.db.transaction(async (tx) => {
-      if (appMetadata) {
+      if (newAppMetadata) {
         await tx.query(
           "update auth.users set raw_app_meta_data = $2::jsonb, updated_at = now() where id = $1",
-          [user.id, JSON.stringify(merged(user.raw_app_meta_data, appMetadata))],
+          [user.id, JSON.stringify(newAppMetadata)],
         );
       }
-      if (userMetadata) {
+      if (newUserMetadata) {
         await tx.query(
           "update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1",
-          [user.id, JSON.stringify(merged(user.raw_user_meta_data, userMetadata))],
+          [user.id, JSON.stringify(newUserMetadata)],
         );
       }
       if (params.email_confirm === true) {

@@ -589,6 +589,129 @@ describe("PUT /user", () => {
   });
 });
 
+describe("metadata limits", () => {
+  const service = () => ({ key: server.keys.service_role, bearer: server.keys.service_role });
+  /** An object whose compact JSON is exactly `bytes` long, in Arabic (two bytes a letter). */
+  const metadataOf = (bytes: number, key = "bio") => {
+    const overhead = Buffer.byteLength(JSON.stringify({ [key]: "" }));
+    const letters = "ك".repeat(Math.floor((bytes - overhead) / 2));
+    return { [key]: letters + "x".repeat((bytes - overhead) % 2) };
+  };
+  const storedMetadata = async (id: string) => {
+    const { rows } = await server.db.query<{ user: unknown; app: unknown }>(
+      "select raw_user_meta_data as user, raw_app_meta_data as app from auth.users where id = $1",
+      [id],
+    );
+    return rows[0];
+  };
+
+  it("refuses sign-up data past 4 kB of JSON with its size, and creates nobody", async () => {
+    const email = newEmail("large");
+    // With autoconfirm the stored object gains "email_verified": true (22 bytes).
+    const response = await call("/signup", { body: { email, password, data: metadataOf(4075) } });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({
+      code: "validation_failed",
+      message: "user_metadata is too large: 4097 bytes of JSON, at most 4096",
+    });
+    const { rows } = await server.db.query("select 1 from auth.users where email = $1", [email]);
+    expect(rows).toEqual([]);
+    const fits = await call("/signup", { body: { email, password, data: metadataOf(4074) } });
+    expect(fits.status).toBe(200);
+  });
+
+  it("refuses a PUT /user that would grow user_metadata past 4 kB, and keeps what was there", async () => {
+    const session = await signUp("growing");
+    const first = await call("/user", {
+      method: "PUT",
+      body: { data: metadataOf(3000, "first") },
+      bearer: session.access_token,
+    });
+    expect(first.status).toBe(200);
+    const before = await storedMetadata(session.user.id);
+    const second = await call("/user", {
+      method: "PUT",
+      body: { data: metadataOf(3000, "second"), password: "a new password 2" },
+      bearer: session.access_token,
+    });
+    expect(second.status).toBe(400);
+    expect(await json(second)).toMatchObject({
+      code: "validation_failed",
+      message: expect.stringMatching(
+        /^user_metadata is too large: 60\d\d bytes of JSON, at most 4096$/u,
+      ),
+    });
+    expect(await storedMetadata(session.user.id)).toEqual(before);
+    const signIn = await call("/token?grant_type=password", {
+      body: { email: session.email, password },
+    });
+    expect(signIn.status).toBe(200);
+    // Removing a key makes room again.
+    const replaced = await call("/user", {
+      method: "PUT",
+      body: { data: { first: null, ...metadataOf(3000, "second") } },
+      bearer: session.access_token,
+    });
+    expect(replaced.status).toBe(200);
+  });
+
+  it("refuses admin updates past 4 kB of user_metadata or 1 kB of app_metadata", async () => {
+    const session = await signUp("admin-large");
+    const before = await storedMetadata(session.user.id);
+    for (const [body, message] of [
+      [{ user_metadata: metadataOf(4097) }, "user_metadata is too large: 4119 bytes"],
+      [{ app_metadata: metadataOf(1000, "notes") }, "app_metadata is too large: 10"],
+    ] as const) {
+      const response = await call(`/admin/users/${session.user.id}`, {
+        method: "PUT",
+        body,
+        ...service(),
+      });
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({
+        code: "validation_failed",
+        message: expect.stringContaining(message),
+      });
+    }
+    expect(await storedMetadata(session.user.id)).toEqual(before);
+  });
+
+  it("refuses an invitation carrying more than 4 kB of data, and invites nobody", async () => {
+    const email = newEmail("invited-large");
+    for (const path of ["/invite", "/admin/generate_link"]) {
+      const response = await call(path, {
+        body: { type: "invite", email, data: metadataOf(4097) },
+        ...service(),
+      });
+      expect(response.status).toBe(400);
+      expect(await json(response)).toEqual({
+        code: "validation_failed",
+        message: "user_metadata is too large: 4097 bytes of JSON, at most 4096",
+      });
+    }
+    const { rows } = await server.db.query("select 1 from auth.users where email = $1", [email]);
+    expect(rows).toEqual([]);
+  });
+
+  it("keeps an access token with both objects at their limits under 8 kB", async () => {
+    const email = newEmail("full");
+    const signedUp = await call("/signup", { body: { email, password, data: metadataOf(4074) } });
+    const { user } = (await json(signedUp)) as { user: { id: string } };
+    const app = { ...((await storedMetadata(user.id))?.app as object) };
+    const room = 1024 - Buffer.byteLength(JSON.stringify({ ...app, notes: "" }));
+    const filled = await call(`/admin/users/${user.id}`, {
+      method: "PUT",
+      body: { app_metadata: { notes: "x".repeat(room) } },
+      ...service(),
+    });
+    expect(filled.status).toBe(200);
+    const signIn = await call("/token?grant_type=password", { body: { email, password } });
+    const token = ((await json(signIn)) as { access_token: string }).access_token;
+    expect(decodeJwt(token).app_metadata).toMatchObject({ notes: "x".repeat(room) });
+    expect(token.length).toBeLessThan(8192 - "Authorization: Bearer ".length);
+  });
+});
+
 describe("POST /logout", () => {
   it("answers 204 with no body and deletes the session's refresh tokens with it", async () => {
     const session = await signUp("logout");

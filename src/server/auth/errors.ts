@@ -132,6 +132,13 @@ export const authError = {
       "over_request_rate_limit",
       "Too many failed MFA verification attempts, try again later",
     ),
+  // Not in GoTrue, which stores metadata of any size (metadata.ts says why this server does not).
+  metadataTooLarge: (name: string, bytes: number, limit: number) =>
+    error(
+      400,
+      "validation_failed",
+      `${name} is too large: ${bytes} bytes of JSON, at most ${limit}`,
+    ),
   providerDisabled: () =>
     error(400, "validation_failed", "Unsupported provider: provider is not enabled"),
   invalidCodeChallengeMethod: () =>

@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/context.ts";
 import type { Queryable } from "../db/database.ts";
 import { validateEmail } from "./email.ts";
 import { authError } from "./errors.ts";
+import { checkMetadataSize } from "./metadata.ts";
 import { newOneTimeToken, verificationLink } from "./one-time-tokens.ts";
 import { allowedRedirect } from "./redirect-urls.ts";
 import { objectParam, readParams, stringParam, type JsonObject } from "./request.ts";
@@ -25,6 +26,7 @@ export async function inviteUser(
   const address = validateEmail(email);
   const existing = await findUserByEmail(tx, address);
   if (existing?.email_confirmed_at) throw authError.emailExists();
+  checkMetadataSize("user_metadata", { ...existing?.raw_user_meta_data, ...data });
   const { otp, hash } = newOneTimeToken(address);
   const id = existing?.id ?? randomUUID();
   if (existing) {

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { AuthEnv } from "./bearer.ts";
 import { validateEmail } from "./email.ts";
 import { authError } from "./errors.ts";
+import { checkMetadataSize } from "./metadata.ts";
 import { checkPasswordStrength, hashPassword, passwordPool } from "./passwords.ts";
 import { objectParam, readParams, requestUserAgent, stringParam } from "./request.ts";
 import type { AuthServices } from "./services.ts";
@@ -57,6 +58,7 @@ export function signup(services: AuthServices) {
     if (!email && phone) throw authError.phoneSignupDisabled();
     if (!email) throw authError.validation("Sign up only available with email provider");
     const address = validateEmail(email);
+    checkMetadataSize("user_metadata", auth.autoconfirm ? { ...data, email_verified: true } : data);
 
     passwordPool.ensureRoom();
     const existing = await findUserByEmail(services.db, address);

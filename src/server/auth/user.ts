@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AuthEnv } from "./bearer.ts";
 import { authError } from "./errors.ts";
+import { checkMetadataSize, mergeMetadata } from "./metadata.ts";
 import { checkPasswordStrength, hashPassword, verifyPassword } from "./passwords.ts";
 import { objectParam, readParams, stringParam } from "./request.ts";
 import type { AuthServices } from "./services.ts";
@@ -46,6 +47,9 @@ export function updateUser(services: AuthServices) {
     }
     if (changesEmail || changesPhone) throw authError.emailChangeUnsupported();
 
+    // Checked again under the row lock below, against what another request may have added.
+    if (data) checkMetadataSize("user_metadata", mergeMetadata(user.raw_user_meta_data, data));
+
     let hash: string | undefined;
     if (changesPassword) {
       checkPasswordStrength(password, auth.passwordMinLength);
@@ -59,12 +63,8 @@ export function updateUser(services: AuthServices) {
           "select raw_user_meta_data from auth.users where id = $1 for update",
           [user.id],
         );
-        // GoTrue's UpdateUserMetaData: top-level keys are replaced; a null removes the key.
-        const metadata = { ...rows[0]?.raw_user_meta_data };
-        for (const [key, value] of Object.entries(data)) {
-          if (value === null) delete metadata[key];
-          else metadata[key] = value;
-        }
+        const metadata = mergeMetadata(rows[0]?.raw_user_meta_data ?? null, data);
+        checkMetadataSize("user_metadata", metadata);
         await tx.query(
           "update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1",
           [user.id, JSON.stringify(metadata)],
