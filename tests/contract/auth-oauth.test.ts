@@ -160,18 +160,76 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("OAuth with an OpenID provide
     expect(two.data.user?.identities).toHaveLength(1);
   });
 
-  it("links a verified provider email to the existing password account", async () => {
+  it("links a verified provider email to an account whose address an invitation proved", async () => {
     const email = uniqueEmail("link");
+    const service = clientFor(target, target.serviceRoleKey);
+    const invited = await service.auth.admin.generateLink({ type: "invite", email });
+    expect(invited.error).toBeNull();
     const client = clientFor(target, target.anonKey);
-    const signedUp = await client.auth.signUp({ email, password: "correct horse" });
+    const accepted = await client.auth.verifyOtp({
+      type: "invite",
+      token_hash: invited.data.properties?.hashed_token ?? "",
+    });
+    expect(accepted.error).toBeNull();
     const { location } = await signIn(email);
     const { data } = await client.auth.getUser(fragment(location).get("access_token") ?? "");
-    expect(data.user?.id).toBe(signedUp.data.user?.id);
+    expect(data.user?.id).toBe(accepted.data.user?.id);
     expect(data.user?.app_metadata.providers).toEqual(["email", providerName]);
     expect(data.user?.identities?.map((identity) => identity.provider)).toEqual([
       "email",
       providerName,
     ]);
+  });
+
+  it("gives an address nobody proved to the provider's verified owner, shutting its maker out", async () => {
+    // Someone signs up with another person's address; autoconfirm lets them in at once.
+    const email = uniqueEmail("squatted");
+    const maker = clientFor(target, target.anonKey, {
+      auth: { persistSession: true, storage: new MemoryStorage() },
+    });
+    const signedUp = await maker.auth.signUp({
+      email,
+      password: "the maker's password",
+      options: { data: { name: "Not Layla" } },
+    });
+    expect(signedUp.error).toBeNull();
+    const makerSession = signedUp.data.session;
+    const enrolled = await maker.auth.mfa.enroll({ factorType: "totp" });
+    expect(enrolled.error).toBeNull();
+
+    // The address's owner later signs in through a provider that verified it.
+    const { location } = await signIn(email);
+    const owner = clientFor(target, target.anonKey);
+    const { data } = await owner.auth.getUser(fragment(location).get("access_token") ?? "");
+    expect(data.user?.id).toBe(signedUp.data.user?.id);
+    expect(data.user?.identities?.map((identity) => identity.provider)).toEqual([providerName]);
+    expect(data.user?.app_metadata).toMatchObject({
+      provider: providerName,
+      providers: [providerName],
+    });
+    expect(data.user?.user_metadata).toMatchObject({ name: "Layla", email_verified: true });
+    expect(data.user?.factors ?? []).toEqual([]);
+
+    // Nothing the maker held opens the account any more.
+    const anon = clientFor(target, target.anonKey);
+    const byPassword = await anon.auth.signInWithPassword({
+      email,
+      password: "the maker's password",
+    });
+    expect(byPassword.error?.code).toBe("invalid_credentials");
+    const refreshed = await anon.auth.refreshSession({
+      refresh_token: makerSession?.refresh_token ?? "",
+    });
+    expect(refreshed.error?.code).toBe("refresh_token_not_found");
+    const withOldToken = await anon.auth.getUser(makerSession?.access_token ?? "");
+    // auth-js turns GoTrue's 403 session_not_found into this error of its own.
+    expect(withOldToken.error?.name).toBe("AuthSessionMissingError");
+    expect(withOldToken.data.user).toBeNull();
+
+    // The owner's own provider sign-in keeps working, and the account is now linked for good.
+    const again = await signIn(email);
+    const next = await owner.auth.getUser(fragment(again.location).get("access_token") ?? "");
+    expect(next.data.user?.id).toBe(signedUp.data.user?.id);
   });
 
   it("returns to SITE_URL when redirect_to is not allow-listed", async () => {

@@ -8,7 +8,8 @@ import type { ProviderUser } from "./oauth-providers.ts";
 import { requestUserAgent } from "./request.ts";
 import type { AuthServices } from "./services.ts";
 import { startSession } from "./sessions.ts";
-import { findUserByEmail, findUserById, isBanned, type UserRow } from "./users.ts";
+import { removeFactor } from "./factors.ts";
+import { findFactors, findUserByEmail, findUserById, isBanned, type UserRow } from "./users.ts";
 import { isUuid } from "./uuid.ts";
 
 interface FlowState {
@@ -73,7 +74,63 @@ function errorRedirect(target: string, failure: unknown): string {
   return address.toString();
 }
 
-/** The user this provider identity belongs to: known, linked by a verified email, or new. */
+/**
+ * Whether someone proved they own the user's address: an identity of it says the address was
+ * verified (a provider that checked it, or an invitation link opened). Autoconfirm confirms an
+ * address nobody proved, so `email_confirmed_at` alone says nothing.
+ */
+async function addressProven(tx: Queryable, user: UserRow): Promise<boolean> {
+  const { rows } = await tx.query<{ proven: boolean }>(
+    `select exists (select 1 from auth.identities
+        where user_id = $1 and identity_data ->> 'email_verified' = 'true'
+          and lower(identity_data ->> 'email') = lower($2)) as proven`,
+    [user.id, user.email ?? ""],
+  );
+  return rows[0]?.proven === true;
+}
+
+/**
+ * GoTrue's RemoveUnconfirmedIdentities, for every account whose address nobody proved: whoever
+ * made it may have typed someone else's address (a pre-account takeover), so the provider's
+ * verified owner of the address takes the account, and all that the account's maker set up
+ * goes: the password, the other identities, factors, sessions (so a refresh token of theirs
+ * stops working at once), a pending invitation and user_metadata (the provider's replaces it).
+ */
+async function reclaimUnprovenAccount(
+  tx: Queryable,
+  services: AuthServices,
+  user: UserRow,
+  provider: string,
+  person: ProviderUser,
+): Promise<void> {
+  await tx.query("delete from auth.identities where user_id = $1", [user.id]);
+  for (const factor of await findFactors(tx, user.id)) await removeFactor(tx, factor.id);
+  await tx.query("delete from auth.refresh_tokens where user_id = $1", [user.id]);
+  await tx.query("delete from auth.sessions where user_id = $1", [user.id]);
+  await tx.query(
+    `update auth.users
+        set encrypted_password = '', confirmation_token = '',
+            email_confirmed_at = coalesce(email_confirmed_at, now()),
+            raw_user_meta_data = $2::jsonb,
+            raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $3::jsonb,
+            updated_at = now()
+      where id = $1`,
+    [
+      user.id,
+      JSON.stringify(person.identityData),
+      JSON.stringify({ provider, providers: [provider] }),
+    ],
+  );
+  services.log.warn("an account whose address was never proven passed to its provider's owner", {
+    provider,
+    user_id: user.id,
+  });
+}
+
+/**
+ * The user this provider identity belongs to: known, linked by a verified email to an account
+ * whose address was proven, given an unproven account with that address, or new.
+ */
 async function accountFor(
   tx: Queryable,
   services: AuthServices,
@@ -98,17 +155,24 @@ async function accountFor(
 
   let user = await findUserByEmail(tx, person.email);
   if (user) {
-    // Linking to an existing account is safe only when the provider vouches for the address.
+    // Linking to an existing account is safe only when the provider vouches for the address,
+    // and only to an account whose own claim to the address was proven too.
     if (!person.emailVerified) throw authError.emailExists();
-    await tx.query(
-      `update auth.users
-          set raw_app_meta_data = jsonb_set(coalesce(raw_app_meta_data, '{}'::jsonb), '{providers}',
-                (select coalesce(jsonb_agg(distinct value), '[]'::jsonb) from jsonb_array_elements_text(
-                   coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || to_jsonb($2::text)) as value)),
-              updated_at = now()
-        where id = $1`,
-      [user.id, provider],
-    );
+    if (await addressProven(tx, user)) {
+      await tx.query(
+        `update auth.users
+            set raw_app_meta_data = jsonb_set(coalesce(raw_app_meta_data, '{}'::jsonb), '{providers}',
+                  (select coalesce(jsonb_agg(distinct value), '[]'::jsonb) from jsonb_array_elements_text(
+                     coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || to_jsonb($2::text)) as value)),
+                updated_at = now()
+          where id = $1`,
+        [user.id, provider],
+      );
+    } else {
+      await reclaimUnprovenAccount(tx, services, user, provider, person);
+      user = await findUserById(tx, user.id);
+      if (!user) throw authError.unexpected();
+    }
   } else {
     if (services.settings.auth.disableSignup) throw authError.signupDisabled();
     if (!person.emailVerified && !services.settings.auth.autoconfirm) {
