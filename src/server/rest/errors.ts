@@ -47,8 +47,18 @@ export const restError = {
       "Send one submission per request.",
     ),
   keysMustMatch: () => new PostgrestError(400, "PGRST102", "All object keys must match"),
-  unsupportedMediaType: (type: string) =>
-    new PostgrestError(400, "PGRST102", `Content-Type not acceptable: ${type}`),
+  /**
+   * A write that is not JSON. PostgREST 12+ answers 400 PGRST102 `Content-Type not acceptable`
+   * and reads a missing type as JSON; we refuse both, with 415 and the code and words PostgREST
+   * used for a media type it cannot handle (PGRST107), so that no web page can post here as a
+   * plain HTML form does (docs/decisions/0014).
+   */
+  unsupportedMediaType: (type: string | undefined) =>
+    new PostgrestError(
+      415,
+      "PGRST107",
+      `None of these media types are available: ${type ?? "(none)"}`,
+    ),
   queryParse: (what: string, details: string) =>
     new PostgrestError(400, "PGRST100", `failed to parse ${what}`, details),
   /** Parsec's message, quotes included: `"failed to parse filter (0)" (line 1, column 1)`. */
