@@ -179,6 +179,8 @@ function permission(error: PostgrestError, authenticated: boolean): PostgrestErr
 
 /** PostgREST's mapping from SQLSTATE to HTTP status. */
 export function statusForSqlState(code: string): number {
+  // RAISE SQLSTATE 'PT429' answers 429: any PT followed by a status (PostgREST's Error.hs).
+  if (code.startsWith("PT")) return /^PT[1-5]\d\d$/u.test(code) ? Number(code.slice(2)) : 500;
   if (code === "23503" || code === "23505") return 409;
   if (code === "25006") return 405;
   if (code === "42883" || code === "42P01") return 404;
@@ -199,12 +201,15 @@ export function fromDatabaseError(error: unknown, authenticated: boolean): Postg
   if (error instanceof PostgrestError) return error;
   if (error instanceof DatabaseUnavailableError) return restError.unavailable();
   if (isPostgresError(error)) {
+    const status = statusForSqlState(error.code);
     const converted = new PostgrestError(
-      statusForSqlState(error.code),
+      status,
       error.code,
       error.message,
       error.detail ?? null,
       error.hint ?? null,
+      // PostgREST adds the challenge to any 401, a PT401 raised by a function included.
+      status === 401 ? { "WWW-Authenticate": "Bearer" } : {},
     );
     return error.code === "42501" ? permission(converted, authenticated) : converted;
   }
