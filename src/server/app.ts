@@ -24,6 +24,7 @@ export interface AppDependencies {
     | "corsOrigins"
     | "trustProxyHeader"
     | "logRequests"
+    | "submissionLimits"
     | "auth"
     | "siteUrl"
     | "apiExternalUrl"
@@ -45,7 +46,16 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use(securityHeaders({ https: deps.config.siteUrl.startsWith("https:") }));
 
   app.use("/rest/v1/*", apiCors(deps.config.corsOrigins), requireApiKey(secret));
-  app.route("/rest/v1", restRoutes({ db: deps.db, schema: deps.schema, secret }));
+  app.route(
+    "/rest/v1",
+    restRoutes({
+      db: deps.db,
+      schema: deps.schema,
+      secret,
+      submissionLimits: deps.config.submissionLimits,
+      log: deps.log,
+    }),
+  );
 
   const apiKey = requireApiKey(secret);
   app.use("/auth/v1/*", apiCors(deps.config.corsOrigins), (c, next) =>

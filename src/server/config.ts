@@ -48,6 +48,7 @@ const environment = z.object({
     .regex(/^[A-Za-z0-9-]+$/u, "must be a header name such as X-Forwarded-For")
     .optional(),
   LOG_REQUESTS: booleanSetting("true"),
+  SUBMISSION_LIMITS: booleanSetting("true"),
   API_EXTERNAL_URL: z
     .url({ error: "must be an absolute URL such as https://kalima.example" })
     .optional(),
@@ -123,6 +124,8 @@ export interface Config {
   corsOrigins: string[];
   trustProxyHeader: string | undefined;
   logRequests: boolean;
+  /** Whether the database limits visitors' submissions (false for load tests only). */
+  submissionLimits: boolean;
   siteDir: string;
   migrationsDir: string;
 }
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: values.CORS_ORIGINS,
     trustProxyHeader: values.TRUST_PROXY?.toLowerCase(),
     logRequests: values.LOG_REQUESTS,
+    submissionLimits: values.SUBMISSION_LIMITS,
     siteDir: path.resolve(values.SITE_DIR),
     migrationsDir: path.resolve(values.MIGRATIONS_DIR),
   };

@@ -20,6 +20,8 @@ export interface ContactSubmissionInsert {
   phone: string | null;
   message: string;
   form_source: FormSource;
+  /** The honeypot: people never see it; the database stores a row that fills it as spam. */
+  website: string;
 }
 
 export interface ContactSubmission extends ContactSubmissionInsert {

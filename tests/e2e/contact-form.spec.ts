@@ -116,6 +116,31 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       await expect(page.getByLabel(text.email)).toHaveValue("");
       expect(await submissions.find(email)).toEqual(storedRow(email));
     });
+
+    test("keeps the honeypot out of sight and of the tab order; a robot's fill is stored as spam", async ({
+      page,
+      submissions,
+    }) => {
+      await openIn(page, language, "/contact");
+      const honeypot = page.locator('input[name="website"]');
+      // What shows of it is its clipped, hidden-from-assistive-technology wrapper: one pixel.
+      const shown = await honeypot.locator("xpath=..").boundingBox();
+      expect((shown?.width ?? 0) * (shown?.height ?? 0)).toBeLessThanOrEqual(1);
+      await expect(honeypot.locator("xpath=..")).toHaveAttribute("aria-hidden", "true");
+      await expect(honeypot).toHaveAttribute("autocomplete", "off");
+      await page.getByLabel(text.question).focus();
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: text.send })).toBeFocused();
+
+      const email = uniqueEmail("robot");
+      await fill(page, email, text.answer);
+      await honeypot.fill("https://cheap.example", { force: true });
+      await page.getByRole("button", { name: text.send }).click();
+      await expect(page.getByText(text.sent)).toBeVisible();
+      expect(await submissions.find(email)).toEqual([
+        expect.objectContaining({ email, status: "spam", website: "https://cheap.example" }),
+      ]);
+    });
   });
 }
 

@@ -77,6 +77,67 @@ describe(`npm run migrate on ${databaseKind}`, () => {
   });
 });
 
+describe(`npm run limits on ${databaseKind}`, () => {
+  let place: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    place = await setUp("limits");
+    expect((await runServerCommand("migrate", [], place.env, place.dataDir)).code).toBe(0);
+  });
+  afterAll(() => place.tearDown());
+
+  // Six runs of the command and a server start, each opening the database: a minute or more.
+  it("shows the defaults, refuses a bad value changing nothing, and the server obeys a change", async () => {
+    const shown = await runServerCommand("limits", [], place.env, place.dataDir);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain("per client: 5 in 00:10:00, 20 a day\n");
+    expect(shown.stdout).toContain("everyone:   2000 a day\n");
+
+    for (const bad of [
+      ["--per-client-burst", "0"],
+      ["--burst-window", "2 days"],
+      ["--per-client", "3"],
+    ]) {
+      const refused = await runServerCommand("limits", bad, place.env, place.dataDir);
+      expect(refused.code, bad.join(" ")).toBe(2);
+      expect(refused.stderr).toContain("Usage: npm run limits");
+    }
+    const unchanged = await runServerCommand("limits", [], place.env, place.dataDir);
+    expect(unchanged.stdout).toBe(shown.stdout);
+
+    const changed = await runServerCommand(
+      "limits",
+      ["--per-client-burst", "2", "--burst-window", "1 hour"],
+      place.env,
+      place.dataDir,
+    );
+    expect(changed.code).toBe(0);
+    expect(changed.stdout).toContain("per client: 2 in 01:00:00, 20 a day\n");
+
+    const keys = await processKeys();
+    const server = await spawnServer(place.env, place.dataDir);
+    try {
+      const statuses = [];
+      for (let index = 0; index < 3; index += 1) {
+        const response = await insert(
+          server.url,
+          keys.anon,
+          submission(`limit-${index}@example.com`),
+        );
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(await response.json()).toMatchObject({
+            code: "PT429",
+            hint: expect.stringMatching(/^Try again in \d+ seconds\.$/u) as string,
+          });
+        }
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await server.stop();
+    }
+  }, 150_000);
+});
+
 describe(`npm run export on ${databaseKind}`, () => {
   let place: Awaited<ReturnType<typeof setUp>>;
   const tricky = {

@@ -9,7 +9,7 @@ import type { Database } from "../../src/server/db/database.ts";
 import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
 import { openPostgres } from "../../src/server/db/postgres.ts";
 import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
-import { silentLogger } from "../../src/server/log.ts";
+import { silentLogger, type Logger } from "../../src/server/log.ts";
 import { loadSchemaCache } from "../../src/server/rest/schema-cache.ts";
 import { loadSite } from "../../src/server/site/site.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
@@ -34,6 +34,11 @@ export interface TestServerOptions {
   jwtExpiry?: number;
   /** A built site to serve, as boot.ts loads it; without one, pages answer 503. */
   siteDir?: string;
+  /** The database's limits on visitors' submissions; off unless asked, as auth's rate limits. */
+  submissionLimits?: boolean;
+  /** The address header trusted as TRUST_PROXY names it; unset, every request is "unknown". */
+  trustProxyHeader?: string;
+  log?: Logger;
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -77,8 +82,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],
-      trustProxyHeader: undefined,
+      trustProxyHeader: options.trustProxyHeader,
       logRequests: false,
+      submissionLimits: options.submissionLimits ?? false,
       siteUrl: testOrigin,
       apiExternalUrl: testOrigin,
       jwtExpiry: options.jwtExpiry ?? 3600,
@@ -88,7 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     schema: await loadSchemaCache(db),
     jwtSecret,
     site,
-    log: { ...silentLogger, error: (m, f) => console.error(m, f) },
+    log: options.log ?? { ...silentLogger, error: (m, f) => console.error(m, f) },
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

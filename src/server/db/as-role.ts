@@ -2,34 +2,48 @@ import type { ApiClaims } from "../http/context.ts";
 import type { Database, QueryResult, Queryable, RoleSettings } from "./database.ts";
 import { setRoleSettings } from "./one-round-trip.ts";
 
-function roleSettings(claims: ApiClaims): RoleSettings {
-  return { role: claims.role, claims: JSON.stringify(claims) };
+/** Who a request runs as, and what of it the database may read. */
+export interface RequestRole {
+  claims: ApiClaims;
+  /** Set as `request.headers`; PostgREST sends every header, we send what the database reads. */
+  headers?: Record<string, string>;
+  /** False on a server started with SUBMISSION_LIMITS=false: the database skips its limits. */
+  submissionLimits?: boolean;
+}
+
+function roleSettings(request: RequestRole): RoleSettings {
+  return {
+    role: request.claims.role,
+    claims: JSON.stringify(request.claims),
+    ...(request.headers ? { headers: JSON.stringify(request.headers) } : {}),
+    ...(request.submissionLimits === false ? { submissionLimits: "off" } : {}),
+  };
 }
 
 /**
  * One statement in a transaction of its own under the request's role, with `request.jwt.claims`
- * set as PostgREST sets it, so grants and row-level-security policies (auth.uid(), auth.jwt())
- * decide.
+ * and `request.headers` set as PostgREST sets them, so grants, row-level-security policies
+ * (auth.uid(), auth.jwt()) and triggers decide.
  */
 export function queryAsRole<Row>(
   db: Database,
-  claims: ApiClaims,
+  request: RequestRole,
   text: string,
   params: unknown[],
 ): Promise<QueryResult<Row>> {
-  return db.queryAs<Row>(roleSettings(claims), text, params);
+  return db.queryAs<Row>(roleSettings(request), text, params);
 }
 
 /**
- * Several statements in one transaction under the request's role and claims, for a request
+ * Several statements in one transaction under the request's role and settings, for a request
  * that must undo its work when a later check fails (a PATCH asked for one object).
  */
 export function asRole<T>(
   db: Database,
-  claims: ApiClaims,
+  request: RequestRole,
   work: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  const settings = roleSettings(claims);
+  const settings = roleSettings(request);
   return db.transaction(async (tx) => {
     await setRoleSettings(tx, settings);
     return work(tx);

@@ -8,10 +8,14 @@ export interface Queryable {
   exec(text: string): Promise<void>;
 }
 
-/** What a request runs as: PostgREST's `role` and `request.jwt.claims` settings. */
+/** What a request runs as: PostgREST's `role`, `request.jwt.claims` and `request.headers`. */
 export interface RoleSettings {
   role: string;
   claims: string;
+  /** A JSON object, as PostgREST sets it; we send only the headers the database reads. */
+  headers?: string;
+  /** Set by a server started with SUBMISSION_LIMITS=false, for load tests. */
+  submissionLimits?: "off";
 }
 
 /** The one seam between the server and its PostgreSQL, embedded (PGlite) or a server (pg pool). */

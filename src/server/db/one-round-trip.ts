@@ -50,21 +50,36 @@ export function oneRoundTrip(
   text: string,
   params: unknown[],
 ): string | undefined {
-  const literals = [settings.role, settings.claims, ...params].map(literal);
+  const names = settingNames(settings);
+  const literals = [...settingValues(settings), ...params].map(literal);
   if (!literals.every((value) => value !== undefined)) return undefined;
-  const [role, claims, ...values] = literals as string[];
-  return (
-    `select set_config('role', ${role}, true), set_config('request.jwt.claims', ${claims}, true);\n` +
-    inline(text, values)
+  const values = literals as string[];
+  const assignments = names.map((name, index) => `set_config('${name}', ${values[index]}, true)`);
+  return `select ${assignments.join(", ")};\n` + inline(text, values.slice(names.length));
+}
+
+/** The settings a request runs under, in order: role, claims, then those it has. */
+function settingNames(settings: RoleSettings): string[] {
+  return [
+    "role",
+    "request.jwt.claims",
+    ...(settings.headers === undefined ? [] : ["request.headers"]),
+    ...(settings.submissionLimits === undefined ? [] : ["kalima.submission_limits"]),
+  ];
+}
+
+function settingValues(settings: RoleSettings): string[] {
+  return [settings.role, settings.claims, settings.headers, settings.submissionLimits].filter(
+    (value) => value !== undefined,
   );
 }
 
-/** Sets the role and claims for the rest of the transaction `tx` is in, as PostgREST does. */
+/** Sets the role, claims and headers for the rest of the transaction `tx` is in, as PostgREST does. */
 export async function setRoleSettings(tx: Queryable, settings: RoleSettings): Promise<void> {
-  await tx.query(
-    "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-    [settings.role, settings.claims],
+  const assignments = settingNames(settings).map(
+    (name, index) => `set_config('${name}', $${index + 1}, true)`,
   );
+  await tx.query(`select ${assignments.join(", ")}`, settingValues(settings));
 }
 
 /**

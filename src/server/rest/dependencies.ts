@@ -1,4 +1,5 @@
 import type { Database } from "../db/database.ts";
+import type { Logger } from "../log.ts";
 import type { SchemaCache } from "./schema-cache.ts";
 
 /** What every /rest/v1 handler is built with. */
@@ -6,4 +7,7 @@ export interface RestDependencies {
   db: Database;
   schema: SchemaCache;
   secret: Uint8Array;
+  /** SUBMISSION_LIMITS: false asks the database to skip its limits on visitors' submissions. */
+  submissionLimits: boolean;
+  log: Logger;
 }

@@ -47,8 +47,18 @@ export const restError = {
       "Send one submission per request.",
     ),
   keysMustMatch: () => new PostgrestError(400, "PGRST102", "All object keys must match"),
-  unsupportedMediaType: (type: string) =>
-    new PostgrestError(400, "PGRST102", `Content-Type not acceptable: ${type}`),
+  /**
+   * A write that is not JSON. PostgREST 12+ answers 400 PGRST102 `Content-Type not acceptable`
+   * and reads a missing type as JSON; we refuse both, with 415 and the code and words PostgREST
+   * used for a media type it cannot handle (PGRST107), so that no web page can post here as a
+   * plain HTML form does (docs/decisions/0014).
+   */
+  unsupportedMediaType: (type: string | undefined) =>
+    new PostgrestError(
+      415,
+      "PGRST107",
+      `None of these media types are available: ${type ?? "(none)"}`,
+    ),
   queryParse: (what: string, details: string) =>
     new PostgrestError(400, "PGRST100", `failed to parse ${what}`, details),
   /** Parsec's message, quotes included: `"failed to parse filter (0)" (line 1, column 1)`. */
@@ -169,6 +179,8 @@ function permission(error: PostgrestError, authenticated: boolean): PostgrestErr
 
 /** PostgREST's mapping from SQLSTATE to HTTP status. */
 export function statusForSqlState(code: string): number {
+  // RAISE SQLSTATE 'PT429' answers 429: any PT followed by a status (PostgREST's Error.hs).
+  if (code.startsWith("PT")) return /^PT[1-5]\d\d$/u.test(code) ? Number(code.slice(2)) : 500;
   if (code === "23503" || code === "23505") return 409;
   if (code === "25006") return 405;
   if (code === "42883" || code === "42P01") return 404;
@@ -189,12 +201,15 @@ export function fromDatabaseError(error: unknown, authenticated: boolean): Postg
   if (error instanceof PostgrestError) return error;
   if (error instanceof DatabaseUnavailableError) return restError.unavailable();
   if (isPostgresError(error)) {
+    const status = statusForSqlState(error.code);
     const converted = new PostgrestError(
-      statusForSqlState(error.code),
+      status,
       error.code,
       error.message,
       error.detail ?? null,
       error.hint ?? null,
+      // PostgREST adds the challenge to any 401, a PT401 raised by a function included.
+      status === 401 ? { "WWW-Authenticate": "Bearer" } : {},
     );
     return error.code === "42501" ? permission(converted, authenticated) : converted;
   }

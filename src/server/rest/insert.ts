@@ -2,9 +2,11 @@ import type { Context } from "hono";
 import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
-import { fromDatabaseError, restError } from "./errors.ts";
+import type { Logger } from "../log.ts";
+import { fromDatabaseError, type PostgrestError, restError } from "./errors.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
 import { readPreferences } from "./prefer.ts";
+import { requestRole } from "./request-claims.ts";
 import { quoteIdentifier, selectList } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
@@ -33,8 +35,31 @@ export function insertStatement(table: TableInfo, columns: string[]): string {
     : `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${target}, $1::json)`;
 }
 
+/**
+ * Says in the log why visitors' submissions are refused once the database's daily ceiling is
+ * reached: at the first refusal, then at most once a minute with how many were refused.
+ */
+function ceilingLog(log: Logger) {
+  let refused = 0;
+  let lastLine = Number.NEGATIVE_INFINITY;
+  return (error: PostgrestError) => {
+    if (error.body.code !== "PT503") return;
+    refused += 1;
+    const now = Date.now();
+    if (now - lastLine < 60_000) return;
+    log.warn("submissions refused: the daily ceiling is reached", {
+      refused,
+      details: error.body.details,
+      change: "update private.submission_limits set daily_ceiling = <n>",
+    });
+    refused = 0;
+    lastLine = now;
+  };
+}
+
 /** POST /rest/v1/:table — PostgREST's insert: 201, empty body unless return=representation. */
 export function insertRows(deps: RestDependencies) {
+  const noteRefusal = ceilingLog(deps.log);
   return async (c: Context<AppEnv>) => {
     const table = requireTable(deps.schema, c.req.param("table") ?? "");
     requireProfile(c.req.header("content-profile"));
@@ -68,12 +93,14 @@ export function insertRows(deps: RestDependencies) {
 
     let responseBody: string | null = null;
     try {
-      const result = await queryAsRole<{ body: string }>(deps.db, claims, sql, [
+      const result = await queryAsRole<{ body: string }>(deps.db, requestRole(c, deps), sql, [
         JSON.stringify(rows),
       ]);
       if (representation) responseBody = result.rows[0]?.body ?? "[]";
     } catch (error) {
-      throw fromDatabaseError(error, claims.role !== "anon");
+      const refusal = fromDatabaseError(error, claims.role !== "anon");
+      noteRefusal(refusal);
+      throw refusal;
     }
 
     c.header("Content-Range", preferences.count ? `*/${rows.length}` : "*/*");

@@ -23,9 +23,13 @@ export function parseBody(text: string): Row[] | Row {
   throw restError.invalidBody("The body must be a JSON object or an array of objects");
 }
 
-/** Writes take JSON only: another declared type is refused before the body is read. */
+/**
+ * Writes take JSON only, declared as such, as supabase-js sends them: a missing or other type
+ * is refused before the body is read. An HTML form can post text/plain or a urlencoded body
+ * across sites without asking; it cannot send application/json without a CORS preflight.
+ */
 export function requireJson(contentType: string | undefined): void {
-  if (contentType && !/^application\/json\s*(;|$)/iu.test(contentType)) {
-    throw restError.unsupportedMediaType(contentType.split(";")[0] ?? contentType);
+  if (!contentType || !/^application\/json\s*(;|$)/iu.test(contentType)) {
+    throw restError.unsupportedMediaType(contentType?.split(";")[0]?.trim() || undefined);
   }
 }

@@ -1,6 +1,8 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { RequestRole } from "../db/as-role.ts";
 import { type ApiClaims, type AppEnv, isApiRole } from "../http/context.ts";
 import { JwtError, verifyPostgrestJwt } from "../jwt.ts";
+import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 
 /** PostgREST's rule: the bearer token's role claim is the database role; no token means anon. */
@@ -23,5 +25,21 @@ export function requestClaims(secret: Uint8Array): MiddlewareHandler<AppEnv> {
     }
     c.set("claims", claims as ApiClaims);
     return next();
+  };
+}
+
+/**
+ * What a REST request runs as in the database. The client's address travels as PostgREST sends
+ * it, in `request.headers`, as the one X-Forwarded-For entry this server derived itself (from
+ * the socket, or from TRUST_PROXY's header): whatever a visitor sent is not passed on.
+ */
+export function requestRole(
+  c: Context<AppEnv>,
+  deps: Pick<RestDependencies, "submissionLimits">,
+): RequestRole {
+  return {
+    claims: c.get("claims"),
+    headers: { "x-forwarded-for": c.get("clientIp") },
+    submissionLimits: deps.submissionLimits,
   };
 }

@@ -5,6 +5,7 @@ import type { RestDependencies } from "./dependencies.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters, whereClause, type Filter } from "./filters.ts";
 import { preferenceApplied, readPreferences } from "./prefer.ts";
+import { requestRole } from "./request-claims.ts";
 import {
   orderClause,
   pagingNumber,
@@ -66,7 +67,7 @@ export function selectRows(deps: RestDependencies) {
     try {
       const result = await queryAsRole<{ body: string; rows: number; total: number | null }>(
         deps.db,
-        claims,
+        requestRole(c, deps),
         `select coalesce(json_agg(page), '[]')::text as body, count(*)::int as rows,
                 ${counting ? `(select count(*)::int from ${target} ${where})` : "null::int"} as total
            from (select ${columns} from ${target} ${where} ${order} limit $1 offset $2) page`,

@@ -3,6 +3,7 @@ import { queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
+import { requestRole } from "./request-claims.ts";
 import { requireTable } from "./table.ts";
 
 const privilegeFor = { PUT: "UPDATE", DELETE: "DELETE" } as const;
@@ -18,7 +19,7 @@ export function unsupportedWrite(deps: RestDependencies) {
     const claims = c.get("claims");
     const { rows } = await queryAsRole<{ allowed: boolean }>(
       deps.db,
-      claims,
+      requestRole(c, deps),
       "select has_table_privilege(current_user, $1, $2) as allowed",
       [`public.${table.name}`, privilegeFor[method]],
     );

@@ -5,6 +5,7 @@ import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
 import { preferenceApplied, readPreferences } from "./prefer.ts";
+import { requestRole } from "./request-claims.ts";
 import { quoteIdentifier, selectList } from "./query-params.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { filteredWhere, queryParameters, singleObject } from "./select.ts";
@@ -64,7 +65,7 @@ export function updateRows(deps: RestDependencies) {
     const claims = c.get("claims");
     let result: { body: string; rows: number };
     try {
-      result = await asRole(deps.db, claims, async (tx) => {
+      result = await asRole(deps.db, requestRole(c, deps), async (tx) => {
         const { rows } = await tx.query<{ body: string; rows: number }>(sql, params);
         const updated = rows[0] ?? { body: "[]", rows: 0 };
         // An object was asked for: any other number of rows undoes the update.

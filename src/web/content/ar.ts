@@ -298,6 +298,7 @@ export const ar: Content = {
     question: "ما ناتج ٢ + ٣؟",
     questionHint: "أجب عن هذا السؤال لنتأكد أنك إنسان.",
     optional: "(اختياري)",
+    website: "اترك هذا الحقل فارغًا",
     errorSummaryTitle: "هناك ما يحتاج إلى تصحيح",
     errors: {
       nameMissing: "اكتب اسمك.",
@@ -331,6 +332,11 @@ export const ar: Content = {
     registrationSent: {
       title: "تم بنجاح!",
       description: "شكرًا لتسجيلك، سنتواصل معك قريبًا.",
+    },
+    tooManyMessages: {
+      title: "رسائل كثيرة جدًا",
+      description: (wait) =>
+        `وصلتنا منك رسائل عدة في وقت قصير. يرجى المحاولة مرة أخرى ${wait ?? "لاحقًا"}.`,
     },
     signUpFailed: "تعذّر إنشاء الحساب",
     signInFailed: "تعذّر تسجيل الدخول",

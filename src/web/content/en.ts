@@ -305,6 +305,7 @@ export const en: Content = {
     question: "What is 2 + 3?",
     questionHint: "Answer this question to verify you are human.",
     optional: "(optional)",
+    website: "Leave this field empty",
     errorSummaryTitle: "There is a problem",
     errors: {
       nameMissing: "Enter your name.",
@@ -338,6 +339,11 @@ export const en: Content = {
     registrationSent: {
       title: "Success!",
       description: "Thank you for registering. We'll be in touch soon.",
+    },
+    tooManyMessages: {
+      title: "Too many messages",
+      description: (wait) =>
+        `We have received several messages from you in a short time. Please try again ${wait ?? "later"}.`,
     },
     signUpFailed: "Sign up Failed",
     signInFailed: "Sign in Failed",

@@ -48,6 +48,8 @@ export interface FormText {
   question: string;
   questionHint: string;
   optional: string;
+  /** The honeypot's label, which only robots read. */
+  website: string;
   errorSummaryTitle: string;
   errors: {
     nameMissing: string;
@@ -163,6 +165,8 @@ export interface Content {
     contactSent: ToastText;
     registrationFailed: ToastText;
     registrationSent: ToastText;
+    /** Past the database's limit per client; `wait` is a relative time ("in 7 minutes"). */
+    tooManyMessages: { title: string; description: (wait: string | undefined) => string };
     signUpFailed: string;
     signInFailed: string;
     signOutFailed: string;

@@ -43,6 +43,21 @@ export function formatTimeRange(language: Language, start: string, end: string):
   return dateFormat(language, "time").formatRange(at(0, start), at(0, end));
 }
 
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+
+/** How long to wait, as a phrase: "in 7 minutes", "خلال ٧ دقائق", "in 2 hours" (rounded up). */
+export function formatWait(language: Language, seconds: number): string {
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locales[language], { numeric: "always" });
+    relativeFormats.set(language, format);
+  }
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes < 60
+    ? format.format(minutes, "minute")
+    : format.format(Math.ceil(minutes / 60), "hour");
+}
+
 export function formatNumber(language: Language, value: number): string {
   let format = numberFormats.get(language);
   if (!format) {

@@ -25,16 +25,34 @@ async function fill(user: ReturnType<typeof userEvent.setup>, answer: string) {
   await user.type(screen.getByLabelText(/What is 2 \+ 3\?/u), answer);
 }
 
-function renderForm(source: "Contact Page" | "Mutakallim Program" = "Contact Page") {
+function renderForm(
+  source: "Contact Page" | "Mutakallim Program" = "Contact Page",
+  language: "ar" | "en" = "en",
+) {
   renderWeb(
     <>
       <ContactForm source={source} />
       <Toaster />
     </>,
-    { language: "en" },
+    { language },
   );
   return userEvent.setup();
 }
+
+function tooMany(seconds: number) {
+  return Response.json(
+    {
+      code: "PT429",
+      message: "Too many submissions from this client",
+      details: "At most 5 in 10 minutes and 20 a day from one client",
+      hint: `Try again in ${seconds} seconds.`,
+    },
+    { status: 429 },
+  );
+}
+
+// Typing a whole form takes seconds on a busy machine.
+const typingTimeout = 20_000;
 
 describe("<ContactForm>", () => {
   it("labels every field, marks the required ones and hints at the question", () => {
@@ -104,6 +122,7 @@ describe("<ContactForm>", () => {
       phone: "+962 7 9000 0000",
       message: "I would like to volunteer.",
       form_source: "Contact Page",
+      website: "",
     });
 
     answer(created());
@@ -150,4 +169,104 @@ describe("<ContactForm>", () => {
     await user.click(screen.getByRole("button", { name: "Register Now" }));
     expect(await screen.findByText("Registration Failed")).toBeVisible();
   });
+
+  it(
+    "hides the honeypot from people, the keyboard and assistive technology",
+    async () => {
+      const user = renderForm();
+      expect(screen.queryByRole("textbox", { name: "Leave this field empty" })).toBeNull();
+      const honeypot = screen.getByRole("textbox", {
+        name: "Leave this field empty",
+        hidden: true,
+      });
+      expect(honeypot).toHaveAttribute("name", "website");
+      expect(honeypot).toHaveAttribute("tabindex", "-1");
+      expect(honeypot).toHaveAttribute("autocomplete", "off");
+      expect(honeypot.closest("[aria-hidden='true']")).not.toBeNull();
+
+      const reached: Element[] = [];
+      for (let step = 0; step < 7; step += 1) {
+        await user.tab();
+        if (document.activeElement) reached.push(document.activeElement);
+      }
+      expect(reached).not.toContain(honeypot);
+      expect(reached).toContain(screen.getByRole("button", { name: "Send Message" }));
+    },
+    typingTimeout,
+  );
+
+  it(
+    "sends what a robot wrote in the honeypot, and thanks it as anyone",
+    async () => {
+      network.mockResolvedValue(created());
+      const user = renderForm();
+      await fill(user, "5");
+      await user.type(
+        screen.getByRole("textbox", { name: "Leave this field empty", hidden: true }),
+        "https://cheap.example",
+      );
+      await user.click(screen.getByRole("button", { name: "Send Message" }));
+      expect(await screen.findByText("Success!")).toBeVisible();
+      const body = JSON.parse(String(network.mock.calls[0]?.[1]?.body));
+      expect(body).toMatchObject({ website: "https://cheap.example" });
+    },
+    typingTimeout,
+  );
+
+  it(
+    "says Too many messages, and when to try again, past the limit per client",
+    async () => {
+      network.mockResolvedValue(tooMany(412));
+      const user = renderForm();
+      await fill(user, "5");
+      await user.click(screen.getByRole("button", { name: "Send Message" }));
+      expect(await screen.findByText("Too many messages")).toBeVisible();
+      expect(
+        screen.getByText(
+          "We have received several messages from you in a short time. Please try again in 7 minutes.",
+        ),
+      ).toBeVisible();
+      expect(screen.getByLabelText(/^Message/u)).toHaveValue("I would like to volunteer.");
+    },
+    typingTimeout,
+  );
+
+  it(
+    "says it in Arabic on the registration form, with Arabic plural and digits",
+    async () => {
+      network.mockResolvedValue(tooMany(86_000));
+      const user = renderForm("Mutakallim Program", "ar");
+      await user.type(screen.getByLabelText(/^الاسم/u), "ليلى");
+      await user.type(screen.getByLabelText(/^البريد/u), "layla@example.com");
+      await user.type(screen.getByLabelText(/^الرسالة/u), "أود الانضمام.");
+      await user.type(screen.getByLabelText(/٢ \+ ٣/u), "٥");
+      await user.click(screen.getByRole("button", { name: "سجّل الآن" }));
+      expect(await screen.findByText("رسائل كثيرة جدًا")).toBeVisible();
+      expect(
+        screen.getByText("وصلتنا منك رسائل عدة في وقت قصير. يرجى المحاولة مرة أخرى خلال ٢٤ ساعة."),
+      ).toBeVisible();
+    },
+    typingTimeout,
+  );
+
+  it(
+    "falls back to later when the limit does not say when",
+    async () => {
+      network.mockResolvedValue(
+        Response.json(
+          { code: "PT429", message: "Too many", details: null, hint: null },
+          { status: 429 },
+        ),
+      );
+      const user = renderForm();
+      await fill(user, "5");
+      await user.click(screen.getByRole("button", { name: "Send Message" }));
+      expect(
+        await screen.findByText(
+          "We have received several messages from you in a short time. Please try again later.",
+        ),
+      ).toBeVisible();
+    },
+    typingTimeout,
+  );
 });

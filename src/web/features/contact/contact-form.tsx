@@ -3,6 +3,7 @@ import { FormField } from "../../components/ui/form-field.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { getSupabase } from "../../lib/supabase-client.ts";
 import { ErrorSummary } from "./error-summary.tsx";
+import { HoneypotField } from "./honeypot-field.tsx";
 import { useContactForm } from "./use-contact-form.ts";
 import { contactFields, type ContactField } from "./validate.ts";
 
@@ -135,6 +136,7 @@ export function ContactForm({ source }: ContactFormProps) {
           />
         )}
       </FormField>
+      <HoneypotField label={text.website} />
 
       <button
         type="submit"

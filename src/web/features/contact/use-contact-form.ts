@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { FormSource } from "../../../shared/contact-submission.ts";
 import { useLanguage } from "../../language/use-language.ts";
+import { formatWait } from "../../lib/format.ts";
 import { toast } from "../../toast/toast-store.ts";
 import { sendSubmission } from "./api/send-submission.ts";
 import { typedBeforeHydration } from "./typed-before-hydration.ts";
@@ -13,12 +14,18 @@ import {
   type FieldErrors,
 } from "./validate.ts";
 
+/** What a robot wrote in the field people never see; the database decides what it means. */
+function honeypotValue(form: HTMLFormElement | null): string {
+  const field = form?.elements.namedItem("website");
+  return field instanceof HTMLInputElement ? field.value : "";
+}
+
 /**
  * The form's state and what a submission does: check the fields (then focus the error
  * summary), ask the verification question, store one row, and say how it went in a toast.
  */
 export function useContactForm(source: FormSource) {
-  const { content } = useLanguage();
+  const { content, language } = useLanguage();
   const outcome =
     source === "Contact Page"
       ? { sent: content.toasts.contactSent, failed: content.toasts.contactFailed }
@@ -54,17 +61,22 @@ export function useContactForm(source: FormSource) {
       return;
     }
     setSubmitting(true);
-    const failure = await sendSubmission({
+    const result = await sendSubmission({
       name: values.name.trim(),
       email: values.email.trim(),
       phone: values.phone.trim() || null,
       message: values.message.trim(),
       form_source: source,
+      website: honeypotValue(formRef.current),
     });
     setSubmitting(false);
-    if (failure === null) {
+    if (result.kind === "stored") {
       toast(outcome.sent);
       setValues(emptyContactValues);
+    } else if (result.kind === "tooMany") {
+      const { title, description } = content.toasts.tooManyMessages;
+      const wait = result.retryInSeconds && formatWait(language, result.retryInSeconds);
+      toast({ title, description: description(wait || undefined), variant: "destructive" });
     } else {
       toast({ ...outcome.failed, variant: "destructive" });
     }

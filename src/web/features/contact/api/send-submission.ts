@@ -1,13 +1,24 @@
 import type { ContactSubmissionInsert } from "../../../../shared/contact-submission.ts";
 import { getSupabase } from "../../../lib/supabase-client.ts";
 
-/** Stores one submission; resolves to the error's message, or null when the row was stored. */
-export async function sendSubmission(row: ContactSubmissionInsert): Promise<string | null> {
+export type SubmissionOutcome =
+  | { kind: "stored" }
+  /** The database's limit per client (PT429); it says in its hint when to try again. */
+  | { kind: "tooMany"; retryInSeconds: number | undefined }
+  | { kind: "failed"; message: string };
+
+/** Stores one submission, and says how it went. */
+export async function sendSubmission(row: ContactSubmissionInsert): Promise<SubmissionOutcome> {
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.from("contact_submissions").insert(row);
-    return error ? error.message : null;
+    if (!error) return { kind: "stored" };
+    if (error.code === "PT429") {
+      const seconds = /(\d+) seconds/u.exec(error.hint ?? "")?.[1];
+      return { kind: "tooMany", retryInSeconds: seconds ? Number(seconds) : undefined };
+    }
+    return { kind: "failed", message: error.message };
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return { kind: "failed", message: error instanceof Error ? error.message : String(error) };
   }
 }

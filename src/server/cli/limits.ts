@@ -1,0 +1,85 @@
+// npm run limits [-- --per-client-burst 5 --burst-window "10 minutes" --per-client-daily 20
+// --daily-ceiling 2000 --duplicate-window "10 minutes"]: shows, or changes, the database's limits
+// on visitors' submissions (private.submission_limits, docs/decisions/0014) on the configured
+// database. On a hosted project, run the same UPDATE in its SQL editor.
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/open.ts";
+import { isPostgresError } from "../db/database.ts";
+import { runCommand, UsageError } from "./command.ts";
+import { describeDatabase } from "./database-name.ts";
+
+const usage =
+  "Usage: npm run limits [-- --per-client-burst N --burst-window INTERVAL --per-client-daily N " +
+  '--daily-ceiling N --duplicate-window INTERVAL]   (an INTERVAL such as "10 minutes")';
+
+const settings = {
+  "per-client-burst": { column: "per_client_burst", kind: "count" },
+  "burst-window": { column: "burst_window", kind: "interval" },
+  "per-client-daily": { column: "per_client_daily", kind: "count" },
+  "daily-ceiling": { column: "daily_ceiling", kind: "count" },
+  "duplicate-window": { column: "duplicate_window", kind: "interval" },
+} as const;
+type Setting = keyof typeof settings;
+
+function readChanges(): [Setting, string][] {
+  let values: Partial<Record<Setting, string>>;
+  try {
+    ({ values } = parseArgs({
+      options: Object.fromEntries(
+        Object.keys(settings).map((name) => [name, { type: "string" }]),
+      ) as Record<Setting, { type: "string" }>,
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const changes = Object.entries(values) as [Setting, string][];
+  for (const [name, value] of changes) {
+    if (settings[name].kind === "count" && !/^[1-9]\d{0,8}$/u.test(value)) {
+      throw new UsageError(`--${name} ${value} is not a whole number above zero`);
+    }
+  }
+  return changes;
+}
+
+await runCommand(async () => {
+  const changes = readChanges();
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    if (changes.length > 0) {
+      const assignments = changes.map(
+        ([name], index) =>
+          `${settings[name].column} = $${index + 1}::${settings[name].kind === "count" ? "integer" : "interval"}`,
+      );
+      await db
+        .query(
+          `update private.submission_limits set ${assignments.join(", ")}`,
+          changes.map(([, value]) => value),
+        )
+        .catch((error: unknown) => {
+          // A value the table's checks refuse (an interval of nothing, a window over a day).
+          if (isPostgresError(error) && /^(22|23)/u.test(error.code)) {
+            throw new UsageError(`Not changed: ${error.message}`);
+          }
+          throw error;
+        });
+    }
+    const { rows } = await db.query<Record<string, string | number>>(
+      `select per_client_burst, burst_window::text, per_client_daily, daily_ceiling,
+              duplicate_window::text
+         from private.submission_limits`,
+    );
+    const limits = rows[0];
+    if (!limits) throw new Error("private.submission_limits is empty: run npm run migrate");
+    process.stdout.write(
+      `${changes.length > 0 ? "Changed" : "Limits"} on ${describeDatabase(config)}:\n` +
+        `  per client: ${limits.per_client_burst} in ${limits.burst_window}, ` +
+        `${limits.per_client_daily} a day\n` +
+        `  everyone:   ${limits.daily_ceiling} a day\n` +
+        `  identical messages folded within ${limits.duplicate_window}\n`,
+    );
+  } finally {
+    await db.close();
+  }
+}, usage);
