@@ -104,6 +104,7 @@ describe("<ContactForm>", () => {
       phone: "+962 7 9000 0000",
       message: "I would like to volunteer.",
       form_source: "Contact Page",
+      language: "en",
     });
 
     answer(created());
@@ -140,7 +141,7 @@ describe("<ContactForm>", () => {
       await screen.findByText("Thank you for registering. We'll be in touch soon."),
     ).toBeVisible();
     const body = JSON.parse(String(network.mock.calls[0]?.[1]?.body));
-    expect(body).toMatchObject({ form_source: "Mutakallim Program", phone: null });
+    expect(body).toMatchObject({ form_source: "Mutakallim Program", phone: null, language: "en" });
   });
 
   it("shows Registration Failed when a registration cannot be stored", async () => {

@@ -18,7 +18,7 @@ import {
  * summary), ask the verification question, store one row, and say how it went in a toast.
  */
 export function useContactForm(source: FormSource) {
-  const { content } = useLanguage();
+  const { content, language } = useLanguage();
   const outcome =
     source === "Contact Page"
       ? { sent: content.toasts.contactSent, failed: content.toasts.contactFailed }
@@ -60,6 +60,7 @@ export function useContactForm(source: FormSource) {
       phone: values.phone.trim() || null,
       message: values.message.trim(),
       form_source: source,
+      language,
     });
     setSubmitting(false);
     if (failure === null) {
