@@ -6,6 +6,8 @@ import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 export interface ReceivedMail {
   /** The envelope's recipients (RCPT TO), which decide who gets the mail. */
   envelopeTo: string[];
+  /** The name the client gave in EHLO (nodemailer's `name`, `?name=` in SMTP_URL). */
+  client: string;
   raw: string;
   parsed: ParsedMail;
 }
@@ -52,7 +54,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
             const raw = Buffer.concat(chunks).toString("utf8");
             const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
             void simpleParser(raw).then((parsed) => {
-              const mail = { envelopeTo, raw, parsed };
+              const mail = { envelopeTo, client: session.hostNameAppearsAs, raw, parsed };
               setTimeout(() => {
                 callback();
                 received.push(mail);
