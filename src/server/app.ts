@@ -28,6 +28,7 @@ export interface AppDependencies {
     | "siteUrl"
     | "apiExternalUrl"
     | "jwtExpiry"
+    | "mail"
   >;
   db: Database;
   schema: SchemaCache;
