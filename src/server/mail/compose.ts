@@ -76,6 +76,8 @@ interface Field {
   label: string;
   value: string;
   href?: string;
+  /** Addresses and numbers read left to right in an Arabic mail too. */
+  ltr?: boolean;
 }
 
 /** The one layout of every mail: a heading, paragraphs, a list of fields, a button. */
@@ -93,11 +95,11 @@ function html(
     .map(
       (field) =>
         `<tr><th scope="row" style="text-align:${align};vertical-align:top;padding:8px 0;padding-inline-end:16px;color:#5b6478;font-weight:600;white-space:nowrap">${escapeHtml(field.label)}</th>` +
-        `<td style="padding:8px 0;white-space:pre-line;word-break:break-word">${
+        `<td style="padding:8px 0;white-space:pre-line;word-break:break-word"><bdi dir="${field.ltr ? "ltr" : "auto"}">${
           field.href
             ? `<a href="${escapeHtml(field.href)}" style="color:#1a2a4f">${escapeHtml(field.value)}</a>`
             : escapeHtml(field.value)
-        }</td></tr>`,
+        }</bdi></td></tr>`,
     )
     .join("");
   const action = parts.action
@@ -151,9 +153,12 @@ function composeSubmission(
     {
       label: words.submission.email,
       value: submission.email,
+      ltr: true,
       ...(mailable ? { href: `mailto:${submission.email}` } : {}),
     },
-    { label: words.submission.phone, value: submission.phone ?? words.submission.noPhone },
+    submission.phone
+      ? { label: words.submission.phone, value: submission.phone, ltr: true }
+      : { label: words.submission.phone, value: words.submission.noPhone },
     { label: words.submission.message, value: submission.message },
   ];
   const parts = {

@@ -139,6 +139,8 @@ describe("the team's notification", () => {
       expect(body).toContain(`https://kalima.example/inbox?open=${id}`);
     }
     expect(String(mail.parsed.html)).toContain('<html lang="ar" dir="rtl">');
+    // Numbers and addresses keep their order inside the right-to-left layout.
+    expect(String(mail.parsed.html)).toContain('<bdi dir="ltr">+966 50 000 0000</bdi>');
 
     await drain(worker());
     expect(sink.received).toHaveLength(1);
