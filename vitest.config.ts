@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 const serverSuites = ["src/server/**/*.test.ts", "tests/contract/**/*.test.ts"];
 const processSuitesOnBoth = [
   "tests/process/durability.test.ts",
+  "tests/process/mail-delivery.test.ts",
   "tests/process/operations.test.ts",
   "tests/process/team-command.test.ts",
 ];

@@ -29,6 +29,7 @@ export interface AppDependencies {
     | "siteUrl"
     | "apiExternalUrl"
     | "jwtExpiry"
+    | "mail"
   >;
   db: Database;
   schema: SchemaCache;

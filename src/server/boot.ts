@@ -8,6 +8,7 @@ import { openDatabase } from "./db/open.ts";
 import { tightenPermissions } from "./db/private-directory.ts";
 import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import type { Logger } from "./log.ts";
+import { MailWorker } from "./mail/worker.ts";
 import { loadSchemaCache } from "./rest/schema-cache.ts";
 import { loadSite } from "./site/site.ts";
 
@@ -15,6 +16,8 @@ export interface Booted {
   app: ReturnType<typeof createApp>;
   db: Database;
   keys: ApiKeys;
+  /** Delivers the outbox; undefined when SMTP_URL is unset. main.ts starts and stops it. */
+  mailWorker: MailWorker | undefined;
 }
 
 /** Everything between reading the configuration and listening: database, migrations, keys, site. */
@@ -45,7 +48,12 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       : undefined;
     const schema = await loadSchemaCache(db);
     const app = createApp({ config, db, schema, jwtSecret, site, log });
-    return { app, db, keys };
+    const mailWorker = config.mail
+      ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })
+      : undefined;
+    if (!mailWorker)
+      log.info("mail is off: SMTP_URL is not set, the outbox keeps what it is given");
+    return { app, db, keys, mailWorker };
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

@@ -64,7 +64,51 @@ describe("loadConfig, auth settings", () => {
     ],
     ["a 5-character minimum", { AUTH_PASSWORD_MIN_LENGTH: "5" }, "AUTH_PASSWORD_MIN_LENGTH"],
     ["a rate-limit switch that is not a boolean", { AUTH_RATE_LIMITS: "off" }, "AUTH_RATE_LIMITS"],
+    ["mail over another scheme", { SMTP_URL: "http://mail.example.org" }, "SMTP_URL"],
+    [
+      "SMTP without a sender",
+      { SMTP_URL: "smtp://m.example", NOTIFY_TO: "t@k.example" },
+      "MAIL_FROM",
+    ],
+    [
+      "a sender that names two addresses",
+      {
+        SMTP_URL: "smtp://m.example",
+        MAIL_FROM: "a@k.example, b@k.example",
+        NOTIFY_TO: "t@k.example",
+      },
+      "MAIL_FROM",
+    ],
+    [
+      "SMTP without the team",
+      { SMTP_URL: "smtp://m.example", MAIL_FROM: "a@k.example" },
+      "NOTIFY_TO",
+    ],
+    [
+      "a team address that is not one",
+      { SMTP_URL: "smtp://m.example", MAIL_FROM: "a@k.example", NOTIFY_TO: "t@k.example,nobody" },
+      "nobody",
+    ],
+    ["a team language other than ar and en", { NOTIFY_LANGUAGE: "fr" }, "NOTIFY_LANGUAGE"],
   ];
+
+  it("sends no mail without SMTP_URL, and reads the mail settings with it", () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(
+      loadConfig({
+        SMTP_URL: "smtps://user:pass@mail.example.org:465",
+        MAIL_FROM: "Kalima <kalima@example.org>",
+        NOTIFY_TO: "team@example.org, layla@example.org",
+        NOTIFY_LANGUAGE: "en",
+      }).mail,
+    ).toEqual({
+      smtpUrl: "smtps://user:pass@mail.example.org:465",
+      from: "Kalima <kalima@example.org>",
+      notifyTo: ["team@example.org", "layla@example.org"],
+      notifyLanguage: "en",
+      claimSeconds: 120,
+    });
+  });
   it.each(invalid)("refuses %s, naming the variable", (_label, env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -68,6 +68,14 @@ const environment = z.object({
         .regex(/^[a-z][a-z0-9_-]*$/u, "must be lowercase provider names such as keycloak,google"),
     ),
   ),
+  SMTP_URL: z
+    .url({ error: "must be a URL such as smtps://user:password@mail.example.org:465" })
+    .regex(/^smtps?:\/\//u, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().trim().optional(),
+  NOTIFY_TO: commaList,
+  NOTIFY_LANGUAGE: z.enum(["ar", "en"], { error: "must be ar or en" }).default("ar"),
+  MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   SITE_DIR: z.string().trim().min(1).default("./build/client"),
   MIGRATIONS_DIR: z.string().trim().min(1).default("./supabase/migrations"),
 });
@@ -107,6 +115,17 @@ export interface AuthConfig {
   providers: OAuthProviderConfig[];
 }
 
+export interface MailConfig {
+  /** `smtps://` (TLS from the start) or `smtp://` (STARTTLS, required unless the URL says otherwise). */
+  smtpUrl: string;
+  from: string;
+  /** The team's addresses: every submission is mailed to them. */
+  notifyTo: string[];
+  notifyLanguage: "ar" | "en";
+  /** How long a worker holds a mail it is sending before another may take it over. */
+  claimSeconds: number;
+}
+
 export interface Config {
   port: number;
   host: string | undefined;
@@ -126,6 +145,8 @@ export interface Config {
   logRequests: boolean;
   /** Whether the database limits visitors' submissions (false for load tests only). */
   submissionLimits: boolean;
+  /** Outgoing mail; undefined when SMTP_URL is unset: nothing is sent. */
+  mail: MailConfig | undefined;
   siteDir: string;
   migrationsDir: string;
 }
@@ -185,6 +206,36 @@ function readProvider(name: string, env: Record<string, string | undefined>): OA
   };
 }
 
+const mailAddress = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;".]+$/u;
+
+/** One address, bare (`kalima@example.org`) or with a name (`Kalima <kalima@example.org>`). */
+function isMailbox(value: string): boolean {
+  const named = /^[^<>\r\n]*<([^<>]+)>$/u.exec(value);
+  return mailAddress.test(named?.[1] ?? value);
+}
+
+function readMail(values: z.infer<typeof environment>): MailConfig | undefined {
+  if (!values.SMTP_URL) return undefined;
+  const problems: string[] = [];
+  if (!values.MAIL_FROM) problems.push("  MAIL_FROM: is required when SMTP_URL is set");
+  else if (!isMailbox(values.MAIL_FROM))
+    problems.push("  MAIL_FROM: must be an address such as Kalima <kalima@example.org>");
+  if (values.NOTIFY_TO.length === 0)
+    problems.push("  NOTIFY_TO: is required when SMTP_URL is set (the team's addresses)");
+  const invalid = values.NOTIFY_TO.filter((address) => !mailAddress.test(address));
+  if (invalid.length > 0) problems.push(`  NOTIFY_TO: not an address: ${invalid.join(", ")}`);
+  if (problems.length > 0 || !values.MAIL_FROM) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  return {
+    smtpUrl: values.SMTP_URL,
+    from: values.MAIL_FROM,
+    notifyTo: values.NOTIFY_TO,
+    notifyLanguage: values.NOTIFY_LANGUAGE,
+    claimSeconds: values.MAIL_CLAIM_SECONDS,
+  };
+}
+
 /** Reads and checks the environment once, at boot; every problem is listed by variable name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(
@@ -228,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHeader: values.TRUST_PROXY?.toLowerCase(),
     logRequests: values.LOG_REQUESTS,
     submissionLimits: values.SUBMISSION_LIMITS,
+    mail: readMail(values),
     siteDir: path.resolve(values.SITE_DIR),
     migrationsDir: path.resolve(values.MIGRATIONS_DIR),
   };

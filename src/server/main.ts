@@ -11,13 +11,14 @@ async function main(): Promise<void> {
   // DATA_DIR and the embedded database's files are for this user alone: 0700 folders, 0600 files.
   process.umask(0o077);
   const config = loadConfig();
-  const { app, db } = await boot(config, log);
+  const { app, db, mailWorker } = await boot(config, log);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info("listening", {
       url: `http://${config.host ?? "localhost"}:${info.port}`,
       database: db.kind,
     });
+    mailWorker?.start();
   });
 
   let stopping = false;
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     }, shutdownGraceMs).unref();
     server.close(async () => {
       clearInterval(idleSweep);
+      await mailWorker?.stop();
       await db.close();
       clearTimeout(force);
       log.info("stopped");

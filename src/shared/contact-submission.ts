@@ -1,5 +1,6 @@
 // The one table visitors write to. The database's CHECK constraints are the authority;
 // these limits mirror them so the form can explain a problem before anything is sent.
+import type { Language } from "./language.ts";
 
 export const formSources = ["Contact Page", "Mutakallim Program"] as const;
 export type FormSource = (typeof formSources)[number];
@@ -22,6 +23,8 @@ export interface ContactSubmissionInsert {
   form_source: FormSource;
   /** The honeypot: people never see it; the database stores a row that fills it as spam. */
   website: string;
+  /** The page's language: the registrant's confirmation is written in it. */
+  language: Language;
 }
 
 export interface ContactSubmission extends ContactSubmissionInsert {

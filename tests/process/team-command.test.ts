@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processJwtSecret } from "../support/api.ts";
 import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import {
   makeDataDir,
   removeDataDir,
@@ -91,5 +92,57 @@ describe(`npm run team on ${databaseKind}`, () => {
     const result = await runServerCommand("team", ["list"], { ...env, PORT: "9" }, dataDir);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("is the server running at http://127.0.0.1:9?");
+  });
+});
+
+describe(`npm run team with mail on ${databaseKind}`, () => {
+  let dataDir: string;
+  let server: RunningServer;
+  let sink: SmtpSink;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    dataDir = await makeDataDir();
+    sink = await startSmtpSink();
+    const database = onPostgres() ? await createDatabase("team_mail") : undefined;
+    dropDatabase = database?.drop;
+    env = {
+      JWT_SECRET: processJwtSecret,
+      LOG_REQUESTS: "false",
+      SITE_URL: siteUrl,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Kalima <mail@kalima.example>",
+      NOTIFY_TO: "team@kalima.example",
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
+    server = await spawnServer(env, dataDir);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await sink.stop();
+    await dropDatabase?.();
+    await removeDataDir(dataDir);
+  });
+
+  it("mails the invitation, whose link signs the member in", async () => {
+    const invited = await runServerCommand(
+      "team",
+      ["invite", "sara@example.org"],
+      { ...env, PORT: new URL(server.url).port },
+      dataDir,
+    );
+    expect(invited).toMatchObject({ code: 0, stderr: "" });
+    expect(invited.stdout).toBe(
+      "Invited sara@example.org: the link is on its way by mail; it works once, for 24 hours.\n",
+    );
+    const [mail] = await sink.waitFor(1);
+    expect(mail?.envelopeTo).toEqual(["sara@example.org"]);
+    expect(mail?.parsed.subject).toBe("دعوة إلى صندوق وارد فريق كلمة");
+    const link = /http\S+\/auth\/v1\/verify\?\S+/u.exec(mail?.parsed.text ?? "")?.[0] ?? "";
+    const followed = await fetch(link.replace(siteUrl, server.url), { redirect: "manual" });
+    expect(followed.headers.get("location")).toMatch(
+      /^http:\/\/kalima\.test\/inbox#access_token=[\w.-]+&.*&type=invite$/u,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createApp } from "../../src/server/app.ts";
-import { loadConfig, type AuthConfig } from "../../src/server/config.ts";
+import { loadConfig, type AuthConfig, type MailConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
 import { openPostgres } from "../../src/server/db/postgres.ts";
@@ -32,6 +32,8 @@ export interface TestServerOptions {
   /** Auth settings over the test defaults: rate limits off, a refresh-token reuse interval of 1 s. */
   auth?: Partial<AuthConfig>;
   jwtExpiry?: number;
+  /** Outgoing mail: invitations and password resets are written to the outbox. */
+  mail?: MailConfig;
   /** A built site to serve, as boot.ts loads it; without one, pages answer 503. */
   siteDir?: string;
   /** The database's limits on visitors' submissions; off unless asked, as auth's rate limits. */
@@ -89,6 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       apiExternalUrl: testOrigin,
       jwtExpiry: options.jwtExpiry ?? 3600,
       auth: authConfig,
+      mail: options.mail,
     },
     db,
     schema: await loadSchemaCache(db),

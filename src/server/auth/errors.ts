@@ -174,6 +174,14 @@ export const authError = {
   userNotAllowed: () => error(403, "not_admin", "User not allowed"),
   anonymousDisabled: () =>
     error(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled"),
+  overEmailSendRateLimit: (seconds: number) =>
+    error(
+      429,
+      "over_email_send_rate_limit",
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
+  recoveryEmailMissing: () =>
+    error(400, "validation_failed", "Password recovery requires an email"),
   otpExpired: () => error(403, "otp_expired", "Email link is invalid or has expired"),
   otpInvalid: () => error(403, "otp_expired", "Token has expired or is invalid"),
   badPagination: (reason: string) =>

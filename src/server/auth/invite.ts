@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import type { Queryable } from "../db/database.ts";
+import { enqueueLinkMail, languageOfAddress } from "../mail/enqueue.ts";
 import { validateEmail } from "./email.ts";
 import { authError } from "./errors.ts";
 import { checkMetadataSize } from "./metadata.ts";
@@ -66,14 +67,34 @@ export function inviteRedirect(c: Context, services: AuthServices, requested?: s
   return allowedRedirect(requested ?? c.req.query("redirect_to"), siteUrl, auth.redirectUrls);
 }
 
-/** POST /invite (admin): invites by mail. Without mail configured, the link goes nowhere. */
+/**
+ * POST /invite (admin): invites by mail, the link written to the outbox with the invitation.
+ * Without mail configured, the link goes nowhere (generate_link hands it to the caller).
+ */
 export function invite(services: AuthServices) {
   return async (c: Context<AppEnv>) => {
     const params = await readParams(c);
     const email = stringParam(params, "email");
     if (!email) throw authError.validation("An email address is required");
     const data = objectParam(params, "data") ?? {};
-    const { user } = await services.db.transaction((tx) => inviteUser(tx, email, data));
+    const redirectTo = inviteRedirect(c, services);
+    const { user } = await services.db.transaction(async (tx) => {
+      const invited = await inviteUser(tx, email, data);
+      if (services.settings.mail && invited.user.email) {
+        await enqueueLinkMail(tx, {
+          kind: "invite",
+          recipient: invited.user.email,
+          language: languageOfAddress(redirectTo),
+          link: verificationLink(
+            services.settings.apiExternalUrl,
+            invited.hash,
+            "invite",
+            redirectTo,
+          ),
+        });
+      }
+      return invited;
+    });
     return c.json(await userJson(services.db, user));
   };
 }

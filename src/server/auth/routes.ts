@@ -21,6 +21,7 @@ import { verifyFactor } from "./factors-verify.ts";
 import { health } from "./health.ts";
 import { generateLink, invite } from "./invite.ts";
 import { logout } from "./logout.ts";
+import { recover } from "./recover.ts";
 import type { AuthServices } from "./services.ts";
 import { settings } from "./settings.ts";
 import { signup } from "./signup.ts";
@@ -53,6 +54,7 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
   auth.get("/settings", settings(services));
   auth.post("/signup", signup(services));
   auth.post("/token", token(services));
+  auth.post("/recover", recover(services));
   auth.post("/logout", user, logout(services));
   auth.get("/user", user, getUser(services));
   auth.put("/user", user, updateUser(services));

@@ -55,10 +55,57 @@ async function acceptInvitation(
   return startSession(tx, services.tokens, confirmed, "otp", context);
 }
 
-const verifyTypes = new Set(["invite"]);
+/**
+ * GoTrue's recovery verification: the token is used up, the address confirmed, and a session
+ * starts with `otp` as its method; the client then emits PASSWORD_RECOVERY.
+ */
+async function acceptRecovery(
+  tx: Queryable,
+  services: AuthServices,
+  tokenHash: string,
+  context: { ip: string; userAgent: string | null },
+): Promise<TokenResponse> {
+  const { rows } = await tx.query<{ id: string }>(
+    `select id from auth.users
+      where recovery_token = $1 and deleted_at is null
+        and recovery_sent_at > now() - make_interval(secs => $2)
+      for update`,
+    [tokenHash, oneTimeTokenLifetimeSeconds],
+  );
+  const found = rows[0];
+  if (!found) throw authError.otpExpired();
+  const user = await findUserById(tx, found.id);
+  if (!user) throw authError.otpExpired();
+  if (isBanned(user)) throw authError.userBanned();
+  await tx.query(
+    `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
+       updated_at = now()
+     where id = $1`,
+    [user.id],
+  );
+  const confirmed = await findUserById(tx, user.id);
+  if (!confirmed) throw authError.otpExpired();
+  return startSession(tx, services.tokens, confirmed, "otp", context);
+}
+
+type VerifyType = "invite" | "recovery";
+
+const verifyTypes = new Set<string>(["invite", "recovery"]);
+
+function accept(
+  type: VerifyType,
+  tx: Queryable,
+  services: AuthServices,
+  tokenHash: string,
+  context: { ip: string; userAgent: string | null },
+): Promise<TokenResponse> {
+  return type === "recovery"
+    ? acceptRecovery(tx, services, tokenHash, context)
+    : acceptInvitation(tx, services, tokenHash, context);
+}
 
 /**
- * GET /verify: the link in an invitation. Always a 303 back to the site: the session in the
+ * GET /verify: the link in an invitation or a password reset. Always a 303 back to the site: the session in the
  * fragment (supabase-js reads it and signs in), or GoTrue's error fragment.
  */
 export function verifyLink(services: AuthServices) {
@@ -73,7 +120,7 @@ export function verifyLink(services: AuthServices) {
     let fragment: URLSearchParams;
     try {
       const session = await services.db.transaction((tx) =>
-        acceptInvitation(tx, services, token, context),
+        accept(type as VerifyType, tx, services, token, context),
       );
       fragment = new URLSearchParams({
         access_token: session.access_token,
@@ -119,7 +166,7 @@ export function verifyOtp(services: AuthServices) {
     if (!verifyTypes.has(type)) throw authError.validation("Unsupported verification type");
     const context = { ip: c.get("clientIp"), userAgent: requestUserAgent(c) };
     const session = await services.db.transaction((tx) =>
-      acceptInvitation(tx, services, tokenHash, context),
+      accept(type as VerifyType, tx, services, tokenHash, context),
     );
     return c.json(session);
   };

@@ -57,21 +57,31 @@ async function makeMember(client: SupabaseClient, user: User): Promise<void> {
 }
 
 export type Invitation =
-  { kind: "link"; email: string; link: string } | { kind: "existing"; email: string };
+  | { kind: "link"; email: string; link: string }
+  | { kind: "mailed"; email: string }
+  | { kind: "existing"; email: string };
 
 /**
  * Makes `email` a member. A new address gets a one-time invitation link, which signs them in to
- * choose a password and enrol an authenticator app; an existing account is simply made a member.
+ * choose a password and enrol an authenticator app: mailed by the server when `mail` says it
+ * sends mail, else handed back to print. An existing account is simply made a member.
  */
 export async function inviteMember(
   client: SupabaseClient,
   email: string,
   redirectTo: string,
+  mail = false,
 ): Promise<Invitation> {
   const existing = await findUser(client, email);
   if (existing?.email_confirmed_at) {
     await makeMember(client, existing);
     return { kind: "existing", email: existing.email ?? email };
+  }
+  if (mail) {
+    const { data, error } = await client.auth.admin.inviteUserByEmail(email, { redirectTo });
+    if (error) throw new TeamCommandError(`Could not invite ${email}: ${error.message}`);
+    await makeMember(client, data.user);
+    return { kind: "mailed", email: data.user.email ?? email };
   }
   const { data, error } = await client.auth.admin.generateLink({
     type: "invite",

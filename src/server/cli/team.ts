@@ -16,7 +16,8 @@ import {
 import { runCommand, UsageError } from "./command.ts";
 
 const usage = `Usage:
-  npm run team -- invite <email> [--language ar|en]   one-time link (24 hours) to join the inbox
+  npm run team -- invite <email> [--language ar|en]   one-time link (24 hours) to join the inbox,
+                                                     mailed when SMTP_URL is set
   npm run team -- list                                the members
   npm run team -- remove <email>                      delete a member's account
   npm run team -- reset-factors <email>               a lost phone: enrol again at next sign-in`;
@@ -33,8 +34,11 @@ class NoRealtime {
   }
 }
 
-/** SUPABASE_URL and its service_role key when both are set; else this server on PORT. */
-async function adminClient(): Promise<{ client: SupabaseClient; target: string }> {
+/**
+ * SUPABASE_URL and its service_role key when both are set; else this server on PORT, which mails
+ * invitations itself when SMTP_URL is set.
+ */
+async function adminClient(): Promise<{ client: SupabaseClient; target: string; mails: boolean }> {
   const config = loadConfig();
   const values = hosted.parse(process.env);
   if (values.SUPABASE_URL && !values.SUPABASE_SERVICE_ROLE_KEY) {
@@ -48,7 +52,7 @@ async function adminClient(): Promise<{ client: SupabaseClient; target: string }
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
   });
-  return { client, target: url };
+  return { client, target: url, mails: !values.SUPABASE_URL && config.mail !== undefined };
 }
 
 function readArguments() {
@@ -79,7 +83,7 @@ function inboxUrl(language: Language): string {
 
 async function main(): Promise<void> {
   const { command, email, language } = readArguments();
-  const { client, target } = await adminClient();
+  const { client, target, mails } = await adminClient();
   try {
     if (command === "list") {
       const members = await listMembers(client);
@@ -95,11 +99,13 @@ async function main(): Promise<void> {
         process.stdout.write(`${member.email}\t${state}${seen}\n`);
       }
     } else if (command === "invite") {
-      const invitation = await inviteMember(client, email, inboxUrl(language));
+      const invitation = await inviteMember(client, email, inboxUrl(language), mails);
       process.stdout.write(
         invitation.kind === "link"
           ? `Invited ${invitation.email}. Send them this link; it works once, for 24 hours:\n${invitation.link}\n`
-          : `${invitation.email} already had an account and is now a member: they sign in at ${inboxUrl(language)}\n`,
+          : invitation.kind === "mailed"
+            ? `Invited ${invitation.email}: the link is on its way by mail; it works once, for 24 hours.\n`
+            : `${invitation.email} already had an account and is now a member: they sign in at ${inboxUrl(language)}\n`,
       );
     } else if (command === "remove") {
       await removeMember(client, email);

@@ -123,6 +123,7 @@ describe("<ContactForm>", () => {
       message: "I would like to volunteer.",
       form_source: "Contact Page",
       website: "",
+      language: "en",
     });
 
     answer(created());
@@ -159,7 +160,7 @@ describe("<ContactForm>", () => {
       await screen.findByText("Thank you for registering. We'll be in touch soon."),
     ).toBeVisible();
     const body = JSON.parse(String(network.mock.calls[0]?.[1]?.body));
-    expect(body).toMatchObject({ form_source: "Mutakallim Program", phone: null });
+    expect(body).toMatchObject({ form_source: "Mutakallim Program", phone: null, language: "en" });
   });
 
   it("shows Registration Failed when a registration cannot be stored", async () => {

@@ -68,6 +68,7 @@ export function useContactForm(source: FormSource) {
       message: values.message.trim(),
       form_source: source,
       website: honeypotValue(formRef.current),
+      language,
     });
     setSubmitting(false);
     if (result.kind === "stored") {

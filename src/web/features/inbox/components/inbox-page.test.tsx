@@ -80,6 +80,31 @@ describe("<InboxPage>", () => {
     expect(network).not.toHaveBeenCalled();
   });
 
+  it("asks for a reset's link, and answers alike whether the address is known", async () => {
+    network.mockImplementation(async (input) =>
+      String(input).includes("/auth/v1/recover")
+        ? Response.json({})
+        : new Response("unexpected", { status: 500 }),
+    );
+    const user_ = renderInbox("en");
+    await user_.type(await screen.findByLabelText("Email"), "member@example.com");
+    await user_.click(screen.getByRole("button", { name: "Forgot password?" }));
+    expect(await screen.findByRole("heading", { name: "Reset your password" })).toHaveFocus();
+    expect(screen.getByLabelText("Email")).toHaveValue("member@example.com");
+    await user_.click(screen.getByRole("button", { name: "Send the link" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      /^If this address belongs to a member, a link is on its way\./u,
+    );
+    const [url, init] = network.mock.calls[0] ?? [];
+    expect(new URL(String(url)).searchParams.get("redirect_to")).toBe(
+      `${window.location.origin}/en/inbox?recovery=1`,
+    );
+    expect(JSON.parse(String(init?.body))).toMatchObject({ email: "member@example.com" });
+
+    await user_.click(screen.getByRole("button", { name: "Back to sign in" }));
+    expect(await screen.findByRole("heading", { name: "Sign in to the inbox" })).toHaveFocus();
+  });
+
   it("asks an aal1 member for the code, reads Arabic-Indic digits, and toasts a refusal", async () => {
     storeSession("aal1");
     network.mockImplementation(async (input) => {

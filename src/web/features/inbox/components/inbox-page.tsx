@@ -37,7 +37,7 @@ function Loading() {
 export function InboxPage() {
   const { text } = useInboxContent();
   const { signOut } = useAuth();
-  const { step, markPasswordChosen } = useInboxStep();
+  const { step, recovering, markPasswordChosen } = useInboxStep();
   const [idleSignedOut, setIdleSignedOut] = useState(false);
 
   // Focus follows a change of step, not the first one shown when the page opens.
@@ -60,7 +60,9 @@ export function InboxPage() {
       <div className="mx-auto max-w-5xl">
         {step === "loading" && <Loading />}
         {step === "sign-in" && <SignInStep focus={focusStep} idleSignedOut={idleSignedOut} />}
-        {step === "password" && <PasswordStep focus={focusStep} onChosen={markPasswordChosen} />}
+        {step === "password" && (
+          <PasswordStep focus={focusStep} onChosen={markPasswordChosen} recovering={recovering} />
+        )}
         {step === "enrol" && <EnrolStep focus={focusStep} />}
         {step === "code" && <CodeStep focus={focusStep} />}
         {step === "inbox" && <InboxView focus={focusStep} />}

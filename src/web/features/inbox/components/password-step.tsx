@@ -11,8 +11,15 @@ import { fieldClasses } from "./styles.ts";
 /** The server's own minimum (AUTH_PASSWORD_MIN_LENGTH's default); it has the last word. */
 const minimumLength = 8;
 
-/** A member who came by the invitation's link chooses the password they will sign in with. */
-export function PasswordStep({ focus, onChosen }: { focus: boolean; onChosen: () => void }) {
+interface PasswordStepProps {
+  focus: boolean;
+  onChosen: () => void;
+  /** Back from a password reset's link, rather than an invitation's. */
+  recovering?: boolean;
+}
+
+/** A member who came by an invitation's or a reset's link chooses the password they sign in with. */
+export function PasswordStep({ focus, onChosen, recovering = false }: PasswordStepProps) {
   const { content, text } = useInboxContent();
   const id = useId();
   const [password, setPassword] = useState("");
@@ -44,7 +51,11 @@ export function PasswordStep({ focus, onChosen }: { focus: boolean; onChosen: ()
   }
 
   return (
-    <AuthCard title={text.password.title} lead={text.password.lead} focus={focus}>
+    <AuthCard
+      title={recovering ? text.password.recoveryTitle : text.password.title}
+      lead={recovering ? text.password.recoveryLead : text.password.lead}
+      focus={focus}
+    >
       <form noValidate onSubmit={submit} className="grid gap-5">
         <FormField
           id={`${id}-password`}

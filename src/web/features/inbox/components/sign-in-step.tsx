@@ -4,7 +4,8 @@ import { FormField } from "../../../components/ui/form-field.tsx";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { fieldClasses } from "./styles.ts";
+import { ForgotPasswordStep } from "./forgot-password-step.tsx";
+import { fieldClasses, quietButton } from "./styles.ts";
 
 interface SignInStepProps {
   focus: boolean;
@@ -12,7 +13,10 @@ interface SignInStepProps {
   idleSignedOut: boolean;
 }
 
-/** Email and password; a failure is a toast (Sign in Failed, with the server's reason). */
+/**
+ * Email and password; a failure is a toast (Sign in Failed, with the server's reason).
+ * "Forgot password?" turns the card into the request for a reset's link, and back.
+ */
 export function SignInStep({ focus, idleSignedOut }: SignInStepProps) {
   const { text } = useInboxContent();
   const { signIn } = useAuth();
@@ -21,6 +25,8 @@ export function SignInStep({ focus, idleSignedOut }: SignInStepProps) {
   const [password, setPassword] = useState("");
   const [missing, setMissing] = useState<"email" | "password" | undefined>();
   const [busy, setBusy] = useState(false);
+  const [forgotten, setForgotten] = useState(false);
+  const [moved, setMoved] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,8 +44,21 @@ export function SignInStep({ focus, idleSignedOut }: SignInStepProps) {
     if (!signedIn) setPassword("");
   }
 
+  if (forgotten) {
+    return (
+      <ForgotPasswordStep
+        focus
+        email={email}
+        onBack={(typed) => {
+          setEmail(typed);
+          setForgotten(false);
+        }}
+      />
+    );
+  }
+
   return (
-    <AuthCard title={text.signIn.title} lead={text.signIn.lead} focus={focus}>
+    <AuthCard title={text.signIn.title} lead={text.signIn.lead} focus={focus || moved}>
       {idleSignedOut && (
         <p role="status" className="rounded-xl border border-gold-600/50 bg-gold-200/40 p-4">
           {text.signIn.idleSignedOut}
@@ -86,6 +105,16 @@ export function SignInStep({ focus, idleSignedOut }: SignInStepProps) {
         </FormField>
         <SubmitButton busy={busy} label={text.signIn.submit} busyLabel={text.signIn.submitting} />
       </form>
+      <button
+        type="button"
+        onClick={() => {
+          setMoved(true);
+          setForgotten(true);
+        }}
+        className={`${quietButton} justify-self-start`}
+      >
+        {text.signIn.forgot}
+      </button>
     </AuthCard>
   );
 }

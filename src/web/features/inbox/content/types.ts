@@ -24,10 +24,23 @@ export interface InboxContent {
     submitting: string;
     missing: string;
     idleSignedOut: string;
+    forgot: string;
+  };
+  forgot: {
+    title: string;
+    lead: string;
+    submit: string;
+    submitting: string;
+    missing: string;
+    sent: string;
+    failed: string;
+    back: string;
   };
   password: {
     title: string;
     lead: string;
+    recoveryTitle: string;
+    recoveryLead: string;
     label: string;
     hint: string;
     tooShort: string;

@@ -1,11 +1,30 @@
 import { useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { readAssuranceLevel } from "../api/read-assurance-level.ts";
-import { inboxStep, type AssuranceLevel, type InboxStep } from "../model/step.ts";
+import {
+  inboxStep,
+  recoveryParameter,
+  type AssuranceLevel,
+  type InboxStep,
+} from "../model/step.ts";
 
 // Kept for the tab's life: a reload between choosing the password and enrolling does not ask
 // for the password again.
 const passwordChosenKey = "kalima-inbox-password-chosen";
+const recoveringKey = "kalima-inbox-recovering";
+
+/** Whether this tab arrived by a password reset's link, remembered past the address changing. */
+function readRecovering(): boolean {
+  try {
+    if (new URLSearchParams(window.location.search).has(recoveryParameter)) {
+      window.sessionStorage.setItem(recoveringKey, "true");
+      return true;
+    }
+    return window.sessionStorage.getItem(recoveringKey) === "true";
+  } catch {
+    return new URLSearchParams(window.location.search).has(recoveryParameter);
+  }
+}
 
 function readPasswordChosen(): string | null {
   try {
@@ -24,7 +43,11 @@ interface KnownLevel {
  * The step the inbox shows, from the session and its assurance level. While a new token's
  * level is read (after a refresh, say), the last one's step stays, so nothing flickers.
  */
-export function useInboxStep(): { step: InboxStep; markPasswordChosen: () => void } {
+export function useInboxStep(): {
+  step: InboxStep;
+  recovering: boolean;
+  markPasswordChosen: () => void;
+} {
   const { session, loading } = useAuth();
   const token = session?.access_token;
   const userId = session?.user.id;
@@ -32,6 +55,9 @@ export function useInboxStep(): { step: InboxStep; markPasswordChosen: () => voi
   // Read at once: until the session is known the step is "loading", whatever this says.
   const [passwordChosenBy, setPasswordChosenBy] = useState(() =>
     typeof window === "undefined" ? null : readPasswordChosen(),
+  );
+  const [recovering, setRecovering] = useState(() =>
+    typeof window === "undefined" ? false : readRecovering(),
   );
 
   if (!token && known) setKnown(undefined);
@@ -51,7 +77,9 @@ export function useInboxStep(): { step: InboxStep; markPasswordChosen: () => voi
   const markPasswordChosen = useCallback(() => {
     if (!userId) return;
     setPasswordChosenBy(userId);
+    setRecovering(false);
     try {
+      window.sessionStorage.removeItem(recoveringKey);
       window.sessionStorage.setItem(passwordChosenKey, userId);
     } catch {
       // Without storage the choice lasts as long as the page.
@@ -62,6 +90,7 @@ export function useInboxStep(): { step: InboxStep; markPasswordChosen: () => voi
     loading: loading || (token !== undefined && known === undefined),
     level: token ? known?.level : undefined,
     passwordChosen: userId !== undefined && passwordChosenBy === userId,
+    recovering,
   });
-  return { step, markPasswordChosen };
+  return { step, recovering, markPasswordChosen };
 }

@@ -48,6 +48,25 @@ describe("the inbox's step", () => {
     expect(inboxStep({ ...input, passwordChosen: false })).toBe(step);
   });
 
+  it("asks a member back from a password reset for a new password after the code", () => {
+    const afterCode = level("aal2", "aal2", [{ method: "totp" }, ...otp]);
+    expect(inboxStep({ loading: false, level: afterCode, passwordChosen: false })).toBe("inbox");
+    expect(
+      inboxStep({ loading: false, level: afterCode, passwordChosen: false, recovering: true }),
+    ).toBe("password");
+    expect(
+      inboxStep({ loading: false, level: afterCode, passwordChosen: true, recovering: true }),
+    ).toBe("inbox");
+    expect(
+      inboxStep({
+        loading: false,
+        level: level("aal1", "aal2", otp),
+        passwordChosen: false,
+        recovering: true,
+      }),
+    ).toBe("code");
+  });
+
   it("enrols once the password from the link is chosen", () => {
     expect(
       inboxStep({ loading: false, level: level("aal1", "aal1", otp), passwordChosen: true }),

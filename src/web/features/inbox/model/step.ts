@@ -1,3 +1,6 @@
+/** A password reset's link returns to the inbox with this query parameter. */
+export const recoveryParameter = "recovery";
+
 /** Where a member is on the way in, from the session's assurance level. */
 export type InboxStep = "loading" | "sign-in" | "password" | "enrol" | "code" | "inbox";
 
@@ -16,6 +19,8 @@ export interface StepInput {
   level: AssuranceLevel | undefined;
   /** A password was chosen in this session (it began with the invitation's link). */
   passwordChosen: boolean;
+  /** The session began with a password reset's link: a new password follows the code. */
+  recovering?: boolean;
 }
 
 /**
@@ -23,13 +28,21 @@ export interface StepInput {
  * enrols an authenticator app, after choosing a password when the session came from the
  * invitation's link (its method is `otp`: the member has no password of their own yet).
  */
-export function inboxStep({ loading, level, passwordChosen }: StepInput): InboxStep {
+export function inboxStep({
+  loading,
+  level,
+  passwordChosen,
+  recovering = false,
+}: StepInput): InboxStep {
   if (loading) return "loading";
   if (!level || level.currentLevel === null) return "sign-in";
-  if (level.currentLevel === "aal2") return "inbox";
-  if (level.nextLevel === "aal2") return "code";
   const fromLink = level.currentAuthenticationMethods.some(
     (entry) => (typeof entry === "string" ? entry : entry.method) === "otp",
   );
+  // A reset's new password needs aal2 (GoTrue refuses it to aal1 when a factor is verified).
+  if (level.currentLevel === "aal2") {
+    return recovering && fromLink && !passwordChosen ? "password" : "inbox";
+  }
+  if (level.nextLevel === "aal2") return "code";
   return fromLink && !passwordChosen ? "password" : "enrol";
 }

@@ -1,0 +1,243 @@
+import type { SendMailOptions } from "nodemailer";
+import { localizedPath, type Language } from "../../shared/language.ts";
+import { escapeHtml } from "./escape-html.ts";
+import { mailContent } from "./mail-content.ts";
+
+export type MailKind = "submission" | "registration" | "invite" | "recovery";
+
+/** A row of public.mail_outbox, as the worker claims it. */
+export interface OutboxMail {
+  id: string;
+  message_id: string;
+  kind: MailKind;
+  submission_id: string | null;
+  recipient: string | null;
+  language: Language | null;
+  link: string | null;
+  attempts: number;
+}
+
+/** The submission a mail tells of: the visitor's words, never changed after the insert. */
+export interface SubmissionFacts {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  form_source: string;
+  language: Language;
+}
+
+export interface ComposeSettings {
+  from: string;
+  notifyTo: string[];
+  notifyLanguage: Language;
+  siteUrl: string;
+}
+
+export class UnsendableMailError extends Error {
+  override name = "UnsendableMailError";
+}
+
+/**
+ * Mirrors public.is_mailable_address: one address, none of the characters that would make an
+ * address header name a second one or carry a display name of its own.
+ */
+export const mailableAddress =
+  /^[^\][\s\p{Cc},;:<>"()\\@]+@[^\][\s\p{Cc},;:<>"()\\@]+\.[^\][\s\p{Cc},;:<>"()\\@.]+$/u;
+
+export function isMailableAddress(address: string): boolean {
+  return address.length <= 254 && mailableAddress.test(address);
+}
+
+/**
+ * A visitor's text made safe for a header (a subject, a display name): line breaks and every
+ * other control character become spaces, so nothing can start a header of its own.
+ */
+export function headerText(text: string, maxLength = 120): string {
+  const flat = text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/gu, " ")
+    .trim();
+  return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
+}
+
+function addressOf(mailbox: string): string {
+  return /<([^<>]+)>\s*$/u.exec(mailbox)?.[1] ?? mailbox.trim();
+}
+
+/** A Message-ID stable across attempts: the outbox row's uuid at the sender's domain. */
+export function messageIdFor(mail: Pick<OutboxMail, "message_id">, from: string): string {
+  const domain = addressOf(from).split("@")[1] ?? "localhost";
+  return `<${mail.message_id}@${domain}>`;
+}
+
+interface Field {
+  label: string;
+  value: string;
+  href?: string;
+  /** Addresses and numbers read left to right in an Arabic mail too. */
+  ltr?: boolean;
+}
+
+/** The one layout of every mail: a heading, paragraphs, a list of fields, a button. */
+function html(
+  language: Language,
+  parts: { title: string; paragraphs: string[]; fields?: Field[]; action?: Field; notes: string[] },
+): string {
+  const dir = language === "ar" ? "rtl" : "ltr";
+  const align = language === "ar" ? "right" : "left";
+  const font =
+    language === "ar" ? "Tahoma, 'Segoe UI', Arial, sans-serif" : "'Segoe UI', Arial, sans-serif";
+  const paragraph = (text: string) =>
+    `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(text)}</p>`;
+  const fields = (parts.fields ?? [])
+    .map(
+      (field) =>
+        `<tr><th scope="row" style="text-align:${align};vertical-align:top;padding:8px 0;padding-inline-end:16px;color:#5b6478;font-weight:600;white-space:nowrap">${escapeHtml(field.label)}</th>` +
+        `<td style="padding:8px 0;white-space:pre-line;word-break:break-word"><bdi dir="${field.ltr ? "ltr" : "auto"}">${
+          field.href
+            ? `<a href="${escapeHtml(field.href)}" style="color:#1a2a4f">${escapeHtml(field.value)}</a>`
+            : escapeHtml(field.value)
+        }</bdi></td></tr>`,
+    )
+    .join("");
+  const action = parts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.href ?? "")}" style="display:inline-block;background:#c9a227;color:#101a33;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:700">${escapeHtml(parts.action.label)}</a></p>`
+    : "";
+  return `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.title)}</title></head>
+<body style="margin:0;padding:0;background:#f4f1ea">
+<div dir="${dir}" style="max-width:600px;margin:0 auto;padding:24px 16px;font-family:${font};font-size:16px;line-height:${language === "ar" ? "1.9" : "1.6"};color:#1d2433;text-align:${align}">
+<div style="background:#101a33;color:#e8c65a;padding:16px 24px;border-radius:8px 8px 0 0;font-size:22px;font-weight:700">${language === "ar" ? "كلمة" : "Kalima"}</div>
+<div style="background:#ffffff;padding:24px;border-radius:0 0 8px 8px;border-top:3px solid #c9a227">
+<h1 style="margin:0 0 16px;font-size:20px;color:#101a33">${escapeHtml(parts.title)}</h1>
+${parts.paragraphs.map(paragraph).join("\n")}
+${fields ? `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px">${fields}</table>` : ""}
+${action}
+${parts.notes.map((note) => `<p style="margin:0 0 8px;font-size:14px;color:#5b6478">${escapeHtml(note)}</p>`).join("\n")}
+</div>
+</div>
+</body>
+</html>
+`;
+}
+
+function text(parts: { paragraphs: string[]; fields?: Field[]; action?: Field; notes: string[] }) {
+  const fields = (parts.fields ?? []).map((field) => `${field.label}: ${field.value}`);
+  const action = parts.action ? [`${parts.action.label}:\n${parts.action.href ?? ""}`] : [];
+  return [...parts.paragraphs, fields.join("\n"), ...action, ...parts.notes]
+    .filter((part) => part !== "")
+    .join("\n\n")
+    .concat("\n");
+}
+
+function composeSubmission(
+  mail: OutboxMail,
+  submission: SubmissionFacts,
+  settings: ComposeSettings,
+): SendMailOptions {
+  const language = settings.notifyLanguage;
+  const words = mailContent[language];
+  const registration = submission.form_source === "Mutakallim Program";
+  const form = registration ? words.forms.registration : words.forms.contact;
+  const name = headerText(submission.name, 80);
+  const subject = registration
+    ? words.submission.subjectRegistration(name)
+    : words.submission.subjectContact(name);
+  const inbox = `${settings.siteUrl}${localizedPath("/inbox", language)}?open=${submission.id}`;
+  const mailable = isMailableAddress(submission.email);
+  const fields: Field[] = [
+    { label: words.submission.name, value: submission.name },
+    {
+      label: words.submission.email,
+      value: submission.email,
+      ltr: true,
+      ...(mailable ? { href: `mailto:${submission.email}` } : {}),
+    },
+    submission.phone
+      ? { label: words.submission.phone, value: submission.phone, ltr: true }
+      : { label: words.submission.phone, value: words.submission.noPhone },
+    { label: words.submission.message, value: submission.message },
+  ];
+  const parts = {
+    paragraphs: [words.submission.intro(form)],
+    fields,
+    action: { label: words.submission.open, value: inbox, href: inbox },
+    notes: mailable ? [words.submission.replyHint] : [],
+  };
+  return {
+    to: settings.notifyTo,
+    ...(mailable ? { replyTo: { name, address: submission.email } } : {}),
+    subject,
+    text: text(parts),
+    html: html(language, { title: subject, ...parts }),
+  };
+}
+
+/** The registrant's confirmation: the program's facts and their name, nothing else they typed. */
+function composeRegistration(mail: OutboxMail, submission: SubmissionFacts): SendMailOptions {
+  const recipient = mail.recipient ?? "";
+  if (!isMailableAddress(recipient)) throw new UnsendableMailError("not a mailable address");
+  const language = mail.language ?? submission.language;
+  const words = mailContent[language].registration;
+  const parts = {
+    paragraphs: [words.greeting(headerText(submission.name, 80)), words.received],
+    fields: [
+      { label: words.duration, value: words.durationValue },
+      { label: words.sessions, value: words.sessionsValue },
+    ],
+    notes: [words.next, words.signature, words.unsolicited],
+  };
+  return {
+    to: recipient,
+    subject: words.subject,
+    text: text(parts),
+    html: html(language, { title: words.subject, ...parts }),
+  };
+}
+
+function composeLink(mail: OutboxMail, kind: "invite" | "recovery"): SendMailOptions {
+  const recipient = mail.recipient ?? "";
+  if (!isMailableAddress(recipient)) throw new UnsendableMailError("not a mailable address");
+  if (!mail.link) throw new UnsendableMailError("the mail has no link");
+  const language = mail.language ?? "ar";
+  const words = mailContent[language][kind];
+  const parts = {
+    paragraphs: [words.body],
+    action: { label: words.action, value: mail.link, href: mail.link },
+    notes: [words.expiry, words.unsolicited],
+  };
+  return {
+    to: recipient,
+    subject: words.subject,
+    text: text(parts),
+    html: html(language, { title: words.subject, ...parts }),
+  };
+}
+
+/** The message for one outbox row, ready for nodemailer; throws when it can never be sent. */
+export function composeMail(
+  mail: OutboxMail,
+  submission: SubmissionFacts | null,
+  settings: ComposeSettings,
+): SendMailOptions {
+  let message: SendMailOptions;
+  if (mail.kind === "invite" || mail.kind === "recovery") {
+    message = composeLink(mail, mail.kind);
+  } else {
+    if (!submission) throw new UnsendableMailError("the submission is gone");
+    message =
+      mail.kind === "submission"
+        ? composeSubmission(mail, submission, settings)
+        : composeRegistration(mail, submission);
+  }
+  return {
+    ...message,
+    from: settings.from,
+    messageId: messageIdFor(mail, settings.from),
+    // RFC 3834: a machine wrote this; auto-responders stay quiet.
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+}

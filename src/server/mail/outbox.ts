@@ -1,0 +1,92 @@
+import type { Queryable } from "../db/database.ts";
+import type { OutboxMail, SubmissionFacts } from "./compose.ts";
+
+export interface ClaimedMail {
+  mail: OutboxMail;
+  submission: SubmissionFacts | null;
+}
+
+/** How long the worker keeps trying a mail; after that it is marked failed for the inbox. */
+export const giveUpAfterSeconds = 86_400;
+
+/**
+ * Takes the next due mail for `claimSeconds`. FOR UPDATE SKIP LOCKED: instances claiming at the
+ * same moment each get a different row, and none waits for another.
+ */
+export async function claimNextMail(
+  db: Queryable,
+  claimSeconds: number,
+): Promise<ClaimedMail | null> {
+  const { rows } = await db.query<OutboxMail & { submission: SubmissionFacts | null }>(
+    `with due as (
+       select id from public.mail_outbox
+        where status = 'pending' and next_attempt_at <= now()
+          and (claimed_until is null or claimed_until <= now())
+        order by next_attempt_at, id
+        limit 1
+        for update skip locked
+     )
+     update public.mail_outbox as outbox
+        set claimed_until = now() + make_interval(secs => $1), attempts = outbox.attempts + 1
+       from due
+      where outbox.id = due.id
+     returning outbox.id::text, outbox.message_id::text, outbox.kind, outbox.submission_id::text,
+       outbox.recipient, outbox.language, outbox.link, outbox.attempts,
+       (select json_build_object('id', s.id::text, 'name', s.name, 'email', s.email,
+          'phone', s.phone, 'message', s.message, 'form_source', s.form_source,
+          'language', s.language)
+          from public.contact_submissions s where s.id = outbox.submission_id) as submission`,
+    [claimSeconds],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { submission, ...mail } = row;
+  return { mail, submission };
+}
+
+export async function markSent(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    `update public.mail_outbox
+        set status = 'sent', sent_at = now(), claimed_until = null, last_error = null, link = null
+      where id = $1`,
+    [id],
+  );
+}
+
+/**
+ * A failed attempt: tried again after 10 s, 20 s, 40 s … at most 15 minutes apart, until a day
+ * after the mail was written; then, or at once when `final`, it is marked failed.
+ */
+export async function markAttemptFailed(
+  db: Queryable,
+  id: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
+  await db.query(
+    `update public.mail_outbox
+        set claimed_until = null, last_error = left($2, 500),
+            next_attempt_at = now() + least(interval '15 minutes',
+              make_interval(secs => 10 * power(2, least(attempts - 1, 10)))),
+            status = case when $3 or created_at < now() - make_interval(secs => $4)
+                          then 'failed' else 'pending' end,
+            link = case when $3 or created_at < now() - make_interval(secs => $4)
+                        then null else link end
+      where id = $1`,
+    [id, error, final, giveUpAfterSeconds],
+  );
+}
+
+/** Mails nobody could send within a day (mail was off, or the server down) are given up. */
+export async function giveUpStaleMail(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `update public.mail_outbox
+        set status = 'failed', link = null,
+            last_error = coalesce(last_error, 'not sent within a day')
+      where status = 'pending' and created_at < now() - make_interval(secs => $1)
+        and (claimed_until is null or claimed_until <= now())
+      returning id::text`,
+    [giveUpAfterSeconds],
+  );
+  return rows.length;
+}

@@ -1,0 +1,96 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { localizedPath } from "../../../../shared/language.ts";
+import { failureMessage } from "../../../auth/auth-provider.tsx";
+import { useLanguage } from "../../../language/use-language.ts";
+import { toast } from "../../../toast/toast-store.ts";
+import { requestPasswordReset } from "../api/request-password-reset.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { fieldClasses, quietButton } from "./styles.ts";
+import { SubmitButton } from "./submit-button.tsx";
+
+interface ForgotPasswordStepProps {
+  focus: boolean;
+  email: string;
+  onBack: (email: string) => void;
+}
+
+/**
+ * "Forgot password?": asks for a reset's link. The answer never says whether the address
+ * belongs to anyone; a per-address limit the server reports (GoTrue's 429) reads the same.
+ */
+export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPasswordStepProps) {
+  const { content, text } = useInboxContent();
+  const { language } = useLanguage();
+  const id = useId();
+  const [email, setEmail] = useState(initial);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const empty = email.trim() === "";
+    setMissing(empty);
+    if (empty) {
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const failure = await requestPasswordReset(email.trim(), localizedPath("/inbox", language));
+    setBusy(false);
+    const limited = (failure as { status?: unknown } | null)?.status === 429;
+    if (!failure || limited) {
+      setSent(true);
+      return;
+    }
+    toast({
+      title: text.forgot.failed,
+      description: failureMessage(failure, content.toasts.somethingWentWrong),
+      variant: "destructive",
+    });
+  }
+
+  return (
+    <AuthCard title={text.forgot.title} lead={text.forgot.lead} focus={focus}>
+      {sent && (
+        <p role="status" className="rounded-xl border border-gold-600/50 bg-gold-200/40 p-4">
+          {text.forgot.sent}
+        </p>
+      )}
+      <form noValidate onSubmit={submit} className="grid gap-5">
+        <FormField
+          id={`${id}-email`}
+          label={text.signIn.email}
+          error={missing ? text.forgot.missing : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={input}
+              name="email"
+              type="email"
+              required
+              autoComplete="username"
+              dir="ltr"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className={`${fieldClasses} ltr-field`}
+            />
+          )}
+        </FormField>
+        <SubmitButton busy={busy} label={text.forgot.submit} busyLabel={text.forgot.submitting} />
+      </form>
+      <button
+        type="button"
+        onClick={() => onBack(email)}
+        className={`${quietButton} justify-self-start`}
+      >
+        {text.forgot.back}
+      </button>
+    </AuthCard>
+  );
+}
