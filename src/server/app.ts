@@ -42,7 +42,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   app.use(clientIp(deps.config.trustProxyHeader));
   if (deps.config.logRequests) app.use(requestLog(deps.log));
-  app.use(securityHeaders({ https: deps.config.siteUrl.startsWith("https:") }));
+  const https = deps.config.siteUrl.startsWith("https:");
+  app.use(securityHeaders({ https }));
 
   app.use("/rest/v1/*", apiCors(deps.config.corsOrigins), requireApiKey(secret));
   app.route("/rest/v1", restRoutes({ db: deps.db, schema: deps.schema, secret }));
@@ -67,7 +68,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     }),
   );
 
-  app.route("/", siteRoutes(deps.site));
+  app.route("/", siteRoutes(deps.site, { https }));
 
   app.onError((error, c) => {
     deps.log.error("unhandled error", {
