@@ -9,7 +9,9 @@ import {
   localizedPath,
   type Language,
 } from "../../shared/language.ts";
+import { formPages, outcomeParameter } from "../../shared/contact-form.ts";
 import type { AppEnv } from "../http/context.ts";
+import { limitFormBody, postForm, sentPage, type SubmitAnonymously } from "./form-post.ts";
 import type { Encoding, Site, SiteFile } from "./site.ts";
 
 /** The encodings a client accepts, best first (`br;q=0` and friends excluded). */
@@ -67,6 +69,8 @@ function recordLanguage(c: Context<AppEnv>, language: Language, secure: boolean)
 export interface SiteRoutesOptions {
   /** The site is served over HTTPS: the language cookie it writes is Secure. */
   https: boolean;
+  /** Stores a form posted without scripts as the REST API's anonymous insert does. */
+  submit: SubmitAnonymously;
 }
 
 /** The page an address asks for, in the language the address or the cookie names. */
@@ -78,7 +82,7 @@ function pageFor(c: Context<AppEnv>, site: Site) {
 /**
  * The prerendered site. A page comes in the visitor's remembered language (the language cookie),
  * Arabic otherwise; `/en/...` asks for English outright, and `?language=` records a choice.
- * Unknown paths get the not-found page, 404.
+ * Unknown paths get the not-found page, 404. The pages with a form take it posted, too.
  */
 export function siteRoutes(site: Site | undefined, options: SiteRoutesOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -90,8 +94,20 @@ export function siteRoutes(site: Site | undefined, options: SiteRoutesOptions): 
     if (isLanguage(asked)) return recordLanguage(c, asked, options.https);
     const page = pageFor(c, site);
     c.header("Vary", "Cookie");
+    const path = addressedPage(c.req.path).path;
+    if (page.found && formPages[path] && c.req.query(outcomeParameter) === "sent") {
+      return sentPage(c, { path, language: page.language, file: page.file });
+    }
     c.header("Content-Language", page.language);
     return send(c, page.file, page.found ? 200 : 404);
+  });
+  // The contact and registration forms, posted without scripts.
+  routes.post("*", limitFormBody, async (c, next) => {
+    const path = addressedPage(c.req.path).path;
+    const page = site && formPages[path] ? pageFor(c, site) : undefined;
+    if (!page?.found) return next();
+    c.header("Vary", "Cookie");
+    return postForm(c, { path, language: page.language, file: page.file }, options.submit);
   });
   routes.all("*", (c) => {
     c.header("Allow", "GET, HEAD");

@@ -3,7 +3,7 @@ import type { FormSource } from "../../../shared/contact-submission.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { toast } from "../../toast/toast-store.ts";
 import { sendSubmission } from "./api/send-submission.ts";
-import { typedBeforeHydration } from "./typed-before-hydration.ts";
+import { outcomeBeforeHydration, typedBeforeHydration } from "./typed-before-hydration.ts";
 import {
   emptyContactValues,
   isHumanAnswer,
@@ -29,6 +29,7 @@ export function useContactForm(source: FormSource) {
   const [values, setValues] = useState<ContactValues>(() => typedBeforeHydration(source));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [shownOutcome, setShownOutcome] = useState(() => outcomeBeforeHydration(source));
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -42,6 +43,7 @@ export function useContactForm(source: FormSource) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    setShownOutcome(undefined);
     const found = validateContact(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -70,5 +72,16 @@ export function useContactForm(source: FormSource) {
     }
   }
 
-  return { values, errors, submitting, fieldId, update, focusField, submit, summaryRef, formRef };
+  return {
+    values,
+    errors,
+    submitting,
+    shownOutcome,
+    fieldId,
+    update,
+    focusField,
+    submit,
+    summaryRef,
+    formRef,
+  };
 }
