@@ -1,36 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
 import { withoutTrailingSlashes } from "./src/shared/trailing-slash.ts";
 
 const siteUrl = withoutTrailingSlashes(process.env.SITE_URL ?? "http://localhost:3000");
-
-const preactForReact: Record<string, string> = {
-  react: "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
-  "react/jsx-runtime": "preact/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
-};
-
-/**
- * Pages are prerendered with React 19; in the built browser bundle, React is Preact's
- * compatible 4 kB runtime instead of React DOM's 60 kB (docs/decisions/0007). Development
- * keeps React, with its warnings and fast refresh.
- */
-function preactInTheBrowser(): Plugin {
-  return {
-    name: "kalima:preact-in-the-browser",
-    apply: "build",
-    enforce: "pre",
-    resolveId(source, importer, options) {
-      const target = preactForReact[source];
-      if (!target || this.environment.name !== "client") return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
 
 /**
  * src/web's upper layers: app/ composes the features, features use the shared parts, which are
@@ -52,7 +26,7 @@ function isTeamOnly(moduleId: string): boolean {
 }
 
 export default defineConfig({
-  plugins: [preactInTheBrowser(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
+  plugins: [fontSubsetsPlugin(), tailwindcss(), reactRouter()],
   define: {
     "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl),
   },
@@ -74,7 +48,7 @@ export default defineConfig({
             },
             {
               name: "framework",
-              test: /node_modules[\\/](preact|react-router|@radix-ui|lucide-react|cookie|set-cookie-parser)[\\/]/u,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@radix-ui|lucide-react|cookie|set-cookie-parser)[\\/]/u,
               priority: 2,
             },
             {

@@ -1,39 +1,32 @@
-// The app hydrates on first use (src/web/app/entry.client.tsx), so a page never needs its
-// script to be shown. The build rewrites React Router's module script in every prerendered
-// page so that the scripts are fetched only after the page has loaded and painted, or at once
-// when the visitor reaches for the page sooner. A press on a button before the app is ready is
-// held and played again once it is (entry.client.tsx replays window.__kalimaHeld).
+// Every page works as plain HTML (docs/decisions/0017), so a page never needs its script to be
+// shown or used. The build rewrites React Router's module script in every prerendered page so
+// that the scripts are fetched only after the page has loaded and painted, or at once when the
+// visitor reaches for the page sooner. Nothing is held back for the app: what the visitor
+// presses first is answered by the page itself.
 
 const routerScript =
   /<script type="module" async="">import "(?<manifest>[^"]+)";\n(?<routes>(?:import \* as route\d+ from "[^"]+";\n)+)\s*window\.__reactRouterRouteModules = (?<table>\{[^\n]*\});\n\nimport\("(?<entry>[^"]+)"\);<\/script>/u;
 const routeImport = /import \* as (route\d+) from "([^"]+)";/gu;
 
-/** What runs before the app: start loading it, and hold presses on buttons until it is there. */
+/** What runs before the app: start loading it once the page has painted, or when reached for. */
 function loader({ manifest, routes, table, entry }) {
   const modules = JSON.stringify([manifest, ...routes.map(([, url]) => url)]);
   const names = JSON.stringify(routes.map(([name]) => name));
   return `(() => {
   let app;
-  const held = (window.__kalimaHeld = []);
   const load = () =>
     (app ??= Promise.all(${modules}.map((url) => import(url))).then(([, ...loaded]) => {
       const route = Object.fromEntries(${names}.map((name, index) => [name, loaded[index]]));
       window.__reactRouterRouteModules = ${table.replace(/route\d+/gu, (name) => `route.${name}`)};
       return import(${JSON.stringify(entry)});
     }));
-  const wake = (event) => {
-    if (document.getElementById("root")?.hasAttribute("data-hydrated")) return;
-    window.__kalimaWoken = true;
-    const button = event.type === "click" && event.target instanceof Element && event.target.closest("button");
-    if (button) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      held.push(button);
-    }
+  const wake = () => {
+    for (const type of reached) document.removeEventListener(type, wake, true);
     load();
   };
-  for (const type of ["pointerdown", "touchstart", "keydown", "focusin", "click"]) {
-    document.addEventListener(type, wake, true);
+  const reached = ["pointerdown", "touchstart", "keydown", "focusin"];
+  for (const type of reached) {
+    document.addEventListener(type, wake, { capture: true, passive: true });
   }
   // Unprompted, the app loads once the page has loaded and shown its content, so its bytes
   // never compete with what the first paint needs.

@@ -2,8 +2,8 @@
 // (mobile, its default throttling) must say of it. One place, read by `npm run perf` and by the
 // byte check in `npm test`.
 export const byteBudgets = {
-  /** JavaScript the first view loads, gzip. */
-  script: 110_000,
+  /** JavaScript the first view loads, gzip: React 19 and React Router's runtime included. */
+  script: 140_000,
   /** Stylesheets, gzip. */
   stylesheet: 20_000,
   /** Fonts, as sent (woff2 is compressed already). */
@@ -11,11 +11,13 @@ export const byteBudgets = {
 };
 
 export const lighthouseBudgets = {
-  performance: 95,
+  performance: 100,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
-  lcpMs: 1500,
+  lcpMs: 1400,
   tbtMs: 100,
-  cls: 0.01,
+  cls: 0,
+  /** From the first touch to the frame showing its effect, median (scripts/perf/first-tap.mjs). */
+  firstTapMs: 100,
 };

@@ -8,6 +8,13 @@ export const defaultLanguage: Language = "ar";
 /** Remembers the visitor's choice; the server reads it to send that language's page first. */
 export const languageCookie = "kalima-language";
 
+/**
+ * `?language=ar` on a page's address records that choice: our server sets the cookie and sends
+ * the visitor to the clean address, the app does the same in the browser. The language switch
+ * links carry it, so they work and are remembered without scripts.
+ */
+export const languageParameter = "language";
+
 /** English variants of every page are prerendered under this prefix; Arabic has none. */
 export const englishPrefix = "/en";
 
@@ -39,4 +46,11 @@ export function addressedPage(pathname: string): AddressedPage {
     return { path: trimmed.slice(englishPrefix.length) || "/", language: "en" };
   }
   return { path: trimmed, language: undefined };
+}
+
+/** The address of the page at `pathname` in `language`, with its query, recording the choice. */
+export function switchedAddress(pathname: string, search: string, language: Language): string {
+  const query = new URLSearchParams(search);
+  query.set(languageParameter, language);
+  return `${localizedPath(addressedPage(pathname).path, language)}?${query.toString()}`;
 }

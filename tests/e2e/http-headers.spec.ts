@@ -40,7 +40,7 @@ test("the inline scripts a page runs are exactly those its policy allows", async
     if (/Content Security Policy/iu.test(message.text())) violations.push(message.text());
   });
   await page.goto("/");
-  await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+  await page.getByRole("banner").getByRole("link", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   expect(violations).toEqual([]);
 });

@@ -8,14 +8,20 @@ test("Arabic by default, right to left", async ({ page }) => {
   await expect(page).toHaveTitle("تواصل معنا | كلمة");
 });
 
-test("either toggle flips language, direction, strings and metadata, and the choice is remembered", async ({
+test("either toggle flips language, direction, strings, metadata and address, and the choice is remembered", async ({
   page,
 }) => {
   await page.goto("/contact");
-  await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") requests.push(request.url());
+  });
+  await page.getByRole("banner").getByRole("link", { name: "English" }).click();
   const html = page.locator("html");
   await expect(html).toHaveAttribute("lang", "en");
   await expect(html).toHaveAttribute("dir", "ltr");
+  await expect(page).toHaveURL(/\/en\/contact$/u);
   await expect(page).toHaveTitle("Contact Us | Kalima");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
@@ -24,24 +30,64 @@ test("either toggle flips language, direction, strings and metadata, and the cho
   );
   await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "en_US");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Kalima team/u);
+  // Switched in place: no page was loaded for it.
+  expect(requests).toEqual([]);
 
-  // A new visit gets English from the server itself: no Arabic first paint.
-  const response = await page.reload();
+  // A new visit to the unprefixed address gets English from the server itself: no Arabic first
+  // paint, and the address says English once the app is awake.
+  const response = await page.goto("/contact");
   expect(await response?.text()).toContain('<html lang="en" dir="ltr">');
   await expect(page).toHaveTitle("Contact Us | Kalima");
+  await expect(page).toHaveURL(/\/en\/contact$/u);
 
-  await page.getByRole("contentinfo").getByRole("button", { name: "العربية" }).click();
+  await page.getByRole("contentinfo").getByRole("link", { name: "العربية" }).click();
   await expect(html).toHaveAttribute("lang", "ar");
   await expect(html).toHaveAttribute("dir", "rtl");
+  await expect(page).toHaveURL(/\/contact$/u);
+  await expect(page).not.toHaveURL(/\/en\//u);
   await expect(page).toHaveTitle("تواصل معنا | كلمة");
   const again = await page.goto("/about");
   expect(await again?.text()).toContain('<html lang="ar" dir="rtl">');
 });
 
+test("in English, every link keeps the language in the address, and a new tab opens in English", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/en");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  const banner = page.getByRole("banner");
+  for (const [name, path, title] of [
+    ["About", "/en/about", "About | Kalima"],
+    ["Programs", "/en/programs", "Programs | Kalima"],
+    ["Community", "/en/community", "Community | Kalima"],
+  ] as const) {
+    await banner.getByRole("link", { name, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`, "u"));
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  }
+  // Every link to a page of the site, but the switch to Arabic, stays in English.
+  const hrefs = await page
+    .locator('a[href^="/"]:not([hreflang="ar"])')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  expect(hrefs.length).toBeGreaterThan(10);
+  for (const href of hrefs) expect(href).toMatch(/^\/en(\/|$)/u);
+
+  // A fresh browser with nothing remembered, as whoever receives the shared link.
+  const stranger = await context.browser()?.newContext();
+  const tab = await stranger!.newPage();
+  await tab.goto(page.url());
+  await expect(tab.locator("html")).toHaveAttribute("lang", "en");
+  await expect(tab).toHaveTitle("Community | Kalima");
+  await stranger!.close();
+});
+
 test("the language survives moving between pages", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  await page.getByRole("banner").getByRole("link", { name: "English" }).click();
   await page.getByRole("banner").getByRole("link", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/contact$/u);
+  await expect(page).toHaveURL(/\/en\/contact$/u);
   await expect(page).toHaveTitle("Contact Us | Kalima");
 });

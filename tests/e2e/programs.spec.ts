@@ -4,10 +4,12 @@ test("each program card expands and collapses, showing its day, time and YouTube
   page,
 }) => {
   await openIn(page, "en", "/programs");
-  const cards = page.getByRole("button", { expanded: false });
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  const cards = page.locator("summary[aria-expanded=false]");
   await expect(cards).toHaveCount(6);
 
-  const first = page.getByRole("button", { name: /Between the Covers/u });
+  const first = page.locator("summary", { hasText: "Between the Covers" });
+  await expect(first.getByRole("heading", { level: 2 })).toHaveText("Between the Covers");
   await expect(first).toHaveAttribute("aria-expanded", "false");
   const panel = page.locator(`#${await first.getAttribute("aria-controls")}`);
   await expect(panel).toBeHidden();
@@ -30,7 +32,7 @@ test("each program card expands and collapses, showing its day, time and YouTube
 
 test("in Arabic, times read as an Arabic reader expects", async ({ page }) => {
   await page.goto("/programs");
-  const card = page.getByRole("button", { name: /صوتك هويتك/u });
+  const card = page.locator("summary", { hasText: "صوتك هويتك" });
   await card.click();
   const panel = page.locator(`#${await card.getAttribute("aria-controls")}`);
   await expect(panel).toContainText("الخميس");

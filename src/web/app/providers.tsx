@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { addressedPage } from "../../shared/language.ts";
 import { AuthProvider } from "../auth/auth-provider.tsx";
 import { initialLanguage } from "../language/initial-language.ts";
 import { LanguageProvider } from "../language/language-provider.tsx";
@@ -9,10 +8,7 @@ import { LanguageProvider } from "../language/language-provider.tsx";
 export function Providers({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <LanguageProvider
-      initialLanguage={initialLanguage(pathname)}
-      languageInAddress={addressedPage(pathname).language}
-    >
+    <LanguageProvider initialLanguage={initialLanguage(pathname)}>
       <AuthProvider>{children}</AuthProvider>
     </LanguageProvider>
   );

@@ -1,6 +1,7 @@
 // The shape of every string a visitor can read. ar.ts and en.ts both satisfy it, so a key present
 // in one language and missing in the other does not compile. Tuples fix the counts the product
 // promises (six programs, four values, three stories, seven phrases).
+import type { ContactError } from "../../shared/contact-form.ts";
 import type { pages } from "../../shared/pages.js";
 
 export type PageId = (typeof pages)[number]["id"];
@@ -51,13 +52,7 @@ export interface FormText {
   /** The honeypot's label, which only robots read. */
   website: string;
   errorSummaryTitle: string;
-  errors: {
-    nameMissing: string;
-    emailMissing: string;
-    emailShape: string;
-    messageMissing: string;
-    answerMissing: string;
-  };
+  errors: Record<ContactError, string>;
   contact: { submit: string; submitting: string };
   mutakallim: { submit: string; submitting: string };
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWeb } from "../../../tests/support/render-web.tsx";
 import { PageMeta } from "../components/layout/page-meta.tsx";
@@ -8,9 +9,10 @@ import { useLanguage } from "./use-language.ts";
 
 function Probe() {
   const { language, direction, content } = useLanguage();
+  const { pathname } = useLocation();
   return (
     <p data-testid="probe">
-      {language} {direction} {content.nav.contact}
+      {language} {direction} {content.nav.contact} {pathname}
     </p>
   );
 }
@@ -47,28 +49,48 @@ describe("language", () => {
       </>,
       { path: "/contact" },
     );
-    const toEnglish = screen.getByRole("button", { name: "English" });
+    const toEnglish = screen.getByRole("link", { name: "English" });
     expect(toEnglish).toHaveAttribute("lang", "en");
+    expect(toEnglish).toHaveAttribute("href", "/en/contact?language=en");
     await user.click(toEnglish);
 
-    expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us");
+    expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /en/contact");
     expect(document.title).toBe("Contact Us | Kalima");
     expect(meta('meta[property="og:title"]')).toBe("Contact Us | Kalima");
     expect(meta('meta[property="og:locale"]')).toBe("en_US");
     expect(window.localStorage.getItem("kalima-language")).toBe("en");
     expect(document.cookie).toContain("kalima-language=en");
 
-    const toArabic = screen.getByRole("button", { name: "العربية" });
+    const toArabic = screen.getByRole("link", { name: "العربية" });
     expect(toArabic).toHaveAttribute("lang", "ar");
+    expect(toArabic).toHaveAttribute("href", "/contact?language=ar");
     await user.click(toArabic);
+    expect(screen.getByTestId("probe")).toHaveTextContent("ar rtl تواصل معنا /contact");
     expect(document.title).toBe("تواصل معنا | كلمة");
     expect(window.localStorage.getItem("kalima-language")).toBe("ar");
   });
 
   it("applies a remembered choice after hydrating a page served in the default language", async () => {
     window.localStorage.setItem("kalima-language", "en");
-    renderWeb(<Probe />);
+    renderWeb(<Probe />, { path: "/about" });
     await waitFor(() => expect(screen.getByTestId("probe")).toHaveTextContent("en ltr"));
+    expect(screen.getByTestId("probe")).toHaveTextContent("/en/about");
+  });
+
+  it("puts the language our server chose from the cookie into the address", async () => {
+    document.cookie = "kalima-language=en; Path=/";
+    renderWeb(<Probe />, { language: "en", path: "/about" });
+    await waitFor(() =>
+      expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /en/about"),
+    );
+  });
+
+  it("records a choice the switch's link carried, and leaves it out of the address", async () => {
+    window.localStorage.setItem("kalima-language", "en");
+    renderWeb(<Probe />, { path: "/about?language=ar" });
+    await waitFor(() => expect(window.localStorage.getItem("kalima-language")).toBe("ar"));
+    expect(document.cookie).toContain("kalima-language=ar");
+    expect(screen.getByTestId("probe")).toHaveTextContent("ar rtl تواصل معنا /about");
   });
 
   it("keeps out of <head> what the not-found page should not index", () => {

@@ -1,6 +1,15 @@
 import { DirectionProvider } from "@radix-ui/react-direction";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { directionOf, type Language } from "../../shared/language.ts";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import {
+  addressedPage,
+  defaultLanguage,
+  directionOf,
+  isLanguage,
+  languageParameter,
+  localizedPath,
+  type Language,
+} from "../../shared/language.ts";
 import { ar } from "../content/ar.ts";
 import { en } from "../content/en.ts";
 import type { Content } from "../content/types.ts";
@@ -12,38 +21,88 @@ const contentFor: Record<Language, Content> = { ar, en };
 interface LanguageProviderProps {
   /** The language the page was rendered in: hydration must start from it. */
   initialLanguage: Language;
-  /** Set when the address itself names a language (/en/...): that choice is remembered. */
-  languageInAddress?: Language | undefined;
   children: ReactNode;
+}
+
+interface Served {
+  pathname: string;
+  language: Language;
+}
+
+/** The query without the language switch's parameter, as `?a=b` or empty. */
+function withoutLanguageParameter(search: string): string {
+  const query = new URLSearchParams(search);
+  query.delete(languageParameter);
+  const rest = query.toString();
+  return rest ? `?${rest}` : "";
 }
 
 /**
  * The single source of the language and so of the direction: <html lang dir>, Radix's
- * DirectionProvider and every string read through useLanguage() follow it.
+ * DirectionProvider and every string read through useLanguage() follow it. The address names
+ * the language (Arabic unprefixed, English under /en), so a shared link or a new tab opens in
+ * it; until the address changes, the page keeps the language it was served in, which our
+ * server may have chosen from the cookie at an unprefixed address.
  */
-export function LanguageProvider({
-  initialLanguage,
-  languageInAddress,
-  children,
-}: LanguageProviderProps) {
-  const [language, setLanguageState] = useState(initialLanguage);
+export function LanguageProvider({ initialLanguage, children }: LanguageProviderProps) {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const addressed = addressedPage(pathname);
+  const [served, setServed] = useState<Served | null>(() => ({
+    pathname,
+    language: initialLanguage,
+  }));
+  if (served && served.pathname !== pathname) setServed(null);
+  const language = served?.language ?? addressed.language ?? defaultLanguage;
 
-  const setLanguage = useCallback((next: Language) => {
-    setLanguageState(next);
-    rememberLanguage(next);
-  }, []);
+  const goTo = useCallback(
+    (next: Language, pressed: boolean) => {
+      const target = {
+        pathname: localizedPath(addressed.path, next),
+        search: withoutLanguageParameter(search),
+        hash,
+      };
+      // A new address ends the served language by itself; the same address needs telling.
+      if (target.pathname === pathname && target.search === search) setServed(null);
+      // A press is answered in the same task rather than in a transition: the whole page
+      // changes language, and the visitor is waiting for it.
+      else
+        void navigate(target, { replace: !pressed, preventScrollReset: true, flushSync: pressed });
+    },
+    [addressed.path, hash, navigate, pathname, search],
+  );
 
-  // A static host always sends Arabic first: apply a remembered choice once hydrated.
+  const setLanguage = useCallback(
+    (next: Language) => {
+      rememberLanguage(next);
+      goTo(next, true);
+    },
+    [goTo],
+  );
+
+  // Once hydrated (which had to reproduce the served page), bring the address in line: the
+  // language our server chose from the cookie, a choice remembered where a static host sent
+  // Arabic, or one the language switch's link recorded.
+  const settled = useRef(false);
   useEffect(() => {
-    if (languageInAddress) {
-      rememberLanguage(languageInAddress);
-      return;
-    }
-    const remembered = readRememberedLanguage();
-    // Hydration has to reproduce the served HTML, so the stored choice can only apply after it.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (remembered && remembered !== initialLanguage) setLanguageState(remembered);
-  }, [initialLanguage, languageInAddress]);
+    if (settled.current) return;
+    settled.current = true;
+    const asked = new URLSearchParams(search).get(languageParameter);
+    if (isLanguage(asked)) rememberLanguage(asked);
+    else if (addressed.language) rememberLanguage(addressed.language);
+    const wanted =
+      addressed.language ??
+      (isLanguage(asked) ? asked : (readRememberedLanguage() ?? initialLanguage));
+    goTo(wanted, false);
+  }, [addressed.language, goTo, initialLanguage, search]);
+
+  // Back and forward move between languages too: the choice follows what is shown.
+  const shown = useRef(language);
+  useEffect(() => {
+    if (shown.current === language) return;
+    shown.current = language;
+    rememberLanguage(language);
+  }, [language]);
 
   const value = useMemo(
     () => ({

@@ -2,7 +2,22 @@ import { isLanguage, languageCookie, type Language } from "../../shared/language
 
 const oneYear = 60 * 60 * 24 * 365;
 
+function readCookie(): string | undefined {
+  const prefix = `${languageCookie}=`;
+  return document.cookie
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+/**
+ * The cookie first: our server also writes it (a switch followed without scripts), and it
+ * decided the page served. localStorage keeps the choice where a static host loses cookies.
+ */
 export function readRememberedLanguage(): Language | undefined {
+  const cookie = readCookie();
+  if (isLanguage(cookie)) return cookie;
   try {
     const stored = window.localStorage.getItem(languageCookie);
     return isLanguage(stored) ? stored : undefined;

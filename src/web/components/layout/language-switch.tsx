@@ -1,19 +1,36 @@
 import { Languages } from "lucide-react";
+import type { MouseEvent } from "react";
+import { useLocation } from "react-router";
+import { switchedAddress } from "../../../shared/language.ts";
 import { useLanguage } from "../../language/use-language.ts";
 
-/** Shows the other language's name, in that language, and switches to it. */
+/** A press the page may take over: the main button, with no key asking for a new tab or window. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * Shows the other language's name, in that language. A link to this page in that language
+ * which records the choice, so it works without scripts; with them it switches in place.
+ */
 export function LanguageSwitch() {
   const { content, setLanguage } = useLanguage();
+  const { pathname, search } = useLocation();
   const target = content.languageSwitch.lang;
   return (
-    <button
-      type="button"
+    <a
+      href={switchedAddress(pathname, search, target)}
+      hrefLang={target}
       lang={target}
-      onClick={() => setLanguage(target)}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        setLanguage(target);
+      }}
       className="inline-flex min-h-11 items-center gap-2 rounded-full border border-gold-400/40 px-4 text-sm font-medium text-paper transition-colors hover:border-gold-300 hover:bg-gold-400/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
     >
       <Languages aria-hidden="true" className="size-4 text-gold-300" />
       <span className="other-script">{content.languageSwitch.label}</span>
-    </button>
+    </a>
   );
 }

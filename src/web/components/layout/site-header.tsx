@@ -1,8 +1,10 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { localizedPath } from "../../../shared/language.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { useLanguage } from "../../language/use-language.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { Logo } from "./logo.tsx";
 import { NavLinks } from "./nav-links.tsx";
@@ -12,39 +14,37 @@ const desktopLink =
 const mobileLink =
   "block rounded-xl px-4 py-3 text-lg text-paper transition-colors hover:bg-white/5 aria-[current=page]:bg-gold-400/15 aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300";
 
-/** Sticky header: mark, the eight pages (behind a menu button on small screens), language, register. */
+/**
+ * Sticky header: mark, the eight pages (behind a menu button on small screens), language,
+ * register. The menu is a popover the button opens and closes without scripts (Escape and a
+ * press outside close it too); the app keeps aria-expanded in step and closes it on a page change.
+ */
 export function SiteHeader() {
-  const { content } = useLanguage();
+  const { content, language } = useLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
-  const closeMenu = () => setMenuOpen(false);
 
   // Any page change closes the menu, however it happened (a link, back, forward).
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setMenuOpen(false);
-  }
-
+  const shownFor = useRef(pathname);
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setMenuOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+    if (shownFor.current === pathname) return;
+    shownFor.current = pathname;
+    if (menu.current?.matches(":popover-open")) menu.current.hidePopover();
+  }, [pathname]);
+
+  // The popover may have been opened before the app woke.
+  useEffect(() => {
+    setMenuOpen(menu.current?.matches(":popover-open") ?? false);
+  }, []);
 
   return (
-    <header className="sticky top-0 z-50 border-b border-gold-400/15 bg-ink-950/95 backdrop-blur supports-[backdrop-filter]:bg-ink-950/80">
+    <header className="group/header sticky top-0 z-50 border-b border-gold-400/15 bg-ink-950/95 backdrop-blur supports-[backdrop-filter]:bg-ink-950/80">
       <div className="mx-auto flex h-18 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link
-          to="/"
+          to={localizedPath("/", language)}
           viewTransition
           aria-label={content.header.homeLink}
           className="shrink-0 rounded-lg p-1 text-gold-400 transition-colors hover:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300"
@@ -62,36 +62,40 @@ export function SiteHeader() {
             </ButtonLink>
           </div>
           <button
-            ref={menuButton}
             type="button"
-            aria-expanded={menuOpen}
+            popoverTarget={menuId}
+            aria-expanded={hydrated ? menuOpen : undefined}
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
             className="inline-flex size-11 items-center justify-center rounded-full text-paper hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-gold-300 xl:hidden"
           >
-            {menuOpen ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
-              <Menu aria-hidden="true" className="size-6" />
-            )}
-            <span className="sr-only">
-              {menuOpen ? content.header.closeMenu : content.header.openMenu}
+            {/* Which icon and name show follows the popover itself, with or without the app. */}
+            <Menu aria-hidden="true" className="size-6 group-has-[:popover-open]/header:hidden" />
+            <X
+              aria-hidden="true"
+              className="hidden size-6 group-has-[:popover-open]/header:block"
+            />
+            <span className="sr-only group-has-[:popover-open]/header:hidden">
+              {content.header.openMenu}
+            </span>
+            <span className="sr-only hidden group-has-[:popover-open]/header:inline">
+              {content.header.closeMenu}
             </span>
           </button>
         </div>
       </div>
       <div
+        ref={menu}
         id={menuId}
-        hidden={!menuOpen}
-        className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-gold-400/15 bg-ink-950 xl:hidden"
+        popover="auto"
+        onToggle={(event) => setMenuOpen(event.newState === "open")}
+        className="inset-x-0 top-18 bottom-auto max-h-[calc(100dvh-4.5rem)] w-full overflow-y-auto border-t border-gold-400/15 bg-ink-950 text-paper xl:hidden"
       >
         <nav aria-label={content.nav.label} className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
-          <NavLinks className="grid gap-1" linkClassName={mobileLink} onNavigate={closeMenu} />
-          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-white/10 pt-4">
-            <ButtonLink to="/contact" onClick={closeMenu} className="flex-1">
+          <NavLinks className="grid gap-1" linkClassName={mobileLink} />
+          <div className="mt-4 border-t border-white/10 pt-4">
+            <ButtonLink to="/contact" className="w-full">
               {content.header.register}
             </ButtonLink>
-            <LanguageSwitch />
           </div>
         </nav>
       </div>

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { localizedPath } from "../../../shared/language.ts";
+import { useLanguage } from "../../language/use-language.ts";
 
 const variants = {
   gold: "bg-gold-400 text-ink-950 shadow-lg shadow-gold-700/20 hover:bg-gold-300",
@@ -7,6 +9,7 @@ const variants = {
 } as const;
 
 interface ButtonLinkProps {
+  /** The page's own path (`/contact`): the link goes to it in the current language. */
   to: string;
   variant?: keyof typeof variants;
   className?: string;
@@ -14,7 +17,10 @@ interface ButtonLinkProps {
   children: ReactNode;
 }
 
-/** A link to another page that looks like a button. Page changes use a view transition. */
+/**
+ * A link to another page, in the page's language, that looks like a button. Page changes use a
+ * view transition.
+ */
 export function ButtonLink({
   to,
   variant = "gold",
@@ -22,9 +28,10 @@ export function ButtonLink({
   onClick,
   children,
 }: ButtonLinkProps) {
+  const { language } = useLanguage();
   return (
     <Link
-      to={to}
+      to={localizedPath(to, language)}
       viewTransition
       prefetch="intent"
       onClick={onClick}

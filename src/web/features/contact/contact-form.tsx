@@ -2,7 +2,9 @@ import { contactLimits, type FormSource } from "../../../shared/contact-submissi
 import { FormField } from "../../components/ui/form-field.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { getSupabase } from "../../lib/supabase-client.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ErrorSummary } from "./error-summary.tsx";
+import { FormOutcomeNotes } from "./form-outcome-notes.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { useContactForm } from "./use-contact-form.ts";
 import { contactFields, type ContactField } from "./validate.ts";
@@ -14,13 +16,30 @@ interface ContactFormProps {
 const inputClasses =
   "min-h-12 w-full rounded-xl border border-ink-900/25 bg-white px-4 py-3 text-ink-950 shadow-inner shadow-ink-900/5 transition-colors placeholder:text-ink-700/60 hover:border-ink-900/50 focus:border-gold-600 focus:outline-3 focus:outline-offset-0 focus:outline-gold-400/60 aria-invalid:border-red-700";
 
+/**
+ * Built for a hosted Supabase project, no server of ours receives a form posted without scripts:
+ * there the form sends only once the app is awake.
+ */
+const postsWithoutScripts = !import.meta.env.VITE_SUPABASE_URL;
+
 /** The contact and registration form: checks, asks the verification question, stores one row. */
 export function ContactForm({ source }: ContactFormProps) {
   const { content } = useLanguage();
   const text = content.form;
   const labels = source === "Contact Page" ? text.contact : text.mutakallim;
-  const { values, errors, submitting, fieldId, update, focusField, submit, summaryRef, formRef } =
-    useContactForm(source);
+  const {
+    values,
+    errors,
+    submitting,
+    shownOutcome,
+    fieldId,
+    update,
+    focusField,
+    submit,
+    summaryRef,
+    formRef,
+  } = useContactForm(source);
+  const hydrated = useHydrated();
 
   const errorFor = (field: ContactField) => {
     const key = errors[field];
@@ -29,14 +48,18 @@ export function ContactForm({ source }: ContactFormProps) {
   const listedErrors = contactFields.filter((field) => errors[field]);
 
   return (
+    // Posted to the page's own address when scripts have not run: our server checks and stores
+    // it (src/server/site/form-post.ts). Never `get`: a message must not travel in an address.
     <form
       ref={formRef}
+      method="post"
       data-form-source={source}
       noValidate
       onSubmit={submit}
       onFocus={() => void getSupabase().catch(() => {})}
       className="grid gap-6"
     >
+      <FormOutcomeNotes source={source} shown={shownOutcome} />
       {listedErrors.length > 0 && (
         <ErrorSummary
           title={text.errorSummaryTitle}
@@ -140,7 +163,7 @@ export function ContactForm({ source }: ContactFormProps) {
 
       <button
         type="submit"
-        disabled={submitting}
+        disabled={submitting || (!postsWithoutScripts && !hydrated)}
         className="inline-flex min-h-12 items-center justify-center gap-2 justify-self-start rounded-full bg-gold-400 px-8 py-3 text-base font-bold text-ink-950 shadow-lg shadow-gold-700/20 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 disabled:cursor-wait disabled:opacity-70"
       >
         {submitting ? labels.submitting : labels.submit}

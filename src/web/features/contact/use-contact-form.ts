@@ -4,7 +4,7 @@ import { useLanguage } from "../../language/use-language.ts";
 import { formatWait } from "../../lib/format.ts";
 import { toast } from "../../toast/toast-store.ts";
 import { sendSubmission } from "./api/send-submission.ts";
-import { typedBeforeHydration } from "./typed-before-hydration.ts";
+import { outcomeBeforeHydration, typedBeforeHydration } from "./typed-before-hydration.ts";
 import {
   emptyContactValues,
   isHumanAnswer,
@@ -36,6 +36,7 @@ export function useContactForm(source: FormSource) {
   const [values, setValues] = useState<ContactValues>(() => typedBeforeHydration(source));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [shownOutcome, setShownOutcome] = useState(() => outcomeBeforeHydration(source));
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -49,6 +50,7 @@ export function useContactForm(source: FormSource) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    setShownOutcome(undefined);
     const found = validateContact(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -83,5 +85,16 @@ export function useContactForm(source: FormSource) {
     }
   }
 
-  return { values, errors, submitting, fieldId, update, focusField, submit, summaryRef, formRef };
+  return {
+    values,
+    errors,
+    submitting,
+    shownOutcome,
+    fieldId,
+    update,
+    focusField,
+    submit,
+    summaryRef,
+    formRef,
+  };
 }

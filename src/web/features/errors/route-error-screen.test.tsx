@@ -15,7 +15,8 @@ describe("<RouteErrorScreen>", () => {
       "Unexpected Application Error",
     );
     expect(screen.getByText("The programs could not be shown")).toBeVisible();
-    expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+    // An English page links to English pages.
+    expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/en");
   });
 
   it("shows a response's status, in Arabic", () => {

@@ -1,0 +1,83 @@
+import {
+  contactErrors,
+  outcomeAnchor,
+  type ContactError,
+  type FormOutcome,
+} from "../../../shared/contact-form.ts";
+import type { FormSource } from "../../../shared/contact-submission.ts";
+import type { ToastText } from "../../content/types.ts";
+import { useLanguage } from "../../language/use-language.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+
+export interface ShownOutcome {
+  outcome: FormOutcome;
+  errors: readonly ContactError[];
+}
+
+interface FormOutcomeNotesProps {
+  source: FormSource;
+  shown: ShownOutcome | undefined;
+}
+
+const failure =
+  "rounded-xl border-2 border-red-700 bg-red-50 p-4 text-red-900 focus:outline-3 focus:outline-gold-400";
+
+/**
+ * How a form posted without scripts ended. Every note is prerendered hidden, in the page's
+ * language; our server shows the one that happened (src/server/site/form-post.ts). Once the
+ * app is awake only a shown note stays in the page: the toasts say the rest.
+ */
+export function FormOutcomeNotes({ source, shown }: FormOutcomeNotesProps) {
+  const { content } = useLanguage();
+  const hydrated = useHydrated();
+  const kept = (outcome: FormOutcome) => !hydrated || shown?.outcome === outcome;
+  const toasts = content.toasts;
+  const notes: Record<Exclude<FormOutcome, "invalid">, ToastText> = source === "Contact Page"
+    ? {
+        sent: toasts.contactSent,
+        verificationFailed: toasts.verificationFailed,
+        failed: toasts.contactFailed,
+      }
+    : {
+        sent: toasts.registrationSent,
+        verificationFailed: toasts.verificationFailed,
+        failed: toasts.registrationFailed,
+      };
+  return (
+    <div id={outcomeAnchor} className="grid gap-4">
+      {(Object.keys(notes) as (keyof typeof notes)[]).filter(kept).map((outcome) => (
+        <div
+          key={outcome}
+          data-outcome={outcome}
+          hidden={shown?.outcome !== outcome}
+          role={outcome === "sent" ? "status" : "alert"}
+          className={
+            outcome === "sent"
+              ? "rounded-xl border-2 border-gold-600 bg-paper-200 p-4 text-ink-950"
+              : failure
+          }
+        >
+          <h3 className="font-semibold">{notes[outcome].title}</h3>
+          <p>{notes[outcome].description}</p>
+        </div>
+      ))}
+      {kept("invalid") && (
+        <div
+          data-outcome="invalid"
+          hidden={shown?.outcome !== "invalid"}
+          role="alert"
+          className={failure}
+        >
+          <h3 className="mb-2 font-semibold">{content.form.errorSummaryTitle}</h3>
+          <ul className="grid list-disc gap-1 ps-5">
+            {contactErrors.map((error) => (
+              <li key={error} data-error={error} hidden={!shown?.errors.includes(error)}>
+                {content.form.errors[error]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
