@@ -70,7 +70,7 @@ export const formPages: Readonly<Record<string, FormSource>> = {
  * How a submission ended, as a page posted without scripts shows it: each is prerendered
  * hidden in the form (`data-outcome`), and our server shows the one that happened.
  */
-export const formOutcomes = ["sent", "invalid", "verificationFailed", "failed"] as const;
+export const formOutcomes = ["sent", "invalid", "verificationFailed", "tooMany", "failed"] as const;
 export type FormOutcome = (typeof formOutcomes)[number];
 
 /** The query a stored submission is redirected to (post/redirect/get), and the notes' anchor. */

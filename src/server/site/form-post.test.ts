@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../../../tests/support/test-se
 
 // The form as prerendering writes it: every outcome's note hidden, empty controlled fields.
 function formPage(language: "ar" | "en", route: string): string {
-  const notes = ["sent", "verificationFailed", "failed"]
+  const notes = ["sent", "verificationFailed", "tooMany", "failed"]
     .map((outcome) => `<div data-outcome="${outcome}" hidden="" role="alert">${outcome}</div>`)
     .join("");
   const errors = contactErrors.map((error) => `<li data-error="${error}" hidden="">${error}</li>`);
@@ -36,6 +36,8 @@ const pages: [string, "ar" | "en", string][] = [
 
 let directory: string;
 let server: TestServer;
+// The same pages on a server that keeps the database's submission limits on, as production does.
+let limited: TestServer;
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), "kalima-forms-"));
   for (const [file, language, route] of pages) {
@@ -43,9 +45,11 @@ beforeAll(async () => {
     await writeFile(path.join(directory, file), formPage(language, route));
   }
   server = await startTestServer({ siteDir: directory });
+  limited = await startTestServer({ siteDir: directory, submissionLimits: true });
 });
 afterAll(async () => {
   await server.close();
+  await limited.close();
   await rm(directory, { recursive: true, force: true });
 });
 
@@ -55,8 +59,13 @@ function uniqueEmail(): string {
   return `form-${Date.now().toString(36)}-${sequence}@example.com`;
 }
 
-function post(address: string, fields: Record<string, string>, headers: HeadersInit = {}) {
-  return server.app.request(address, {
+function post(
+  address: string,
+  fields: Record<string, string>,
+  headers: HeadersInit = {},
+  on: TestServer = server,
+) {
+  return on.app.request(address, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields).toString(),
@@ -66,6 +75,14 @@ function post(address: string, fields: Record<string, string>, headers: HeadersI
 async function rowsFor(email: string) {
   const { rows } = await server.db.query<Record<string, unknown>>(
     "select name, email, phone, message, form_source from public.contact_submissions where email = $1",
+    [email],
+  );
+  return rows;
+}
+
+async function stateOf(email: string, on: TestServer = server) {
+  const { rows } = await on.db.query<{ language: string; status: string }>(
+    "select language, status from public.contact_submissions where email = $1",
     [email],
   );
   return rows;
@@ -104,6 +121,53 @@ describe("a form posted without scripts", () => {
       expect(shown(html, 'data-outcome="failed"')).toBe(false);
     },
   );
+
+  it.each([
+    ["/mutakallim", "ar"],
+    ["/en/mutakallim", "en"],
+  ])("stores the language of the page posted at %s (%s)", async (address, language) => {
+    const email = uniqueEmail();
+    const fields = { name: "Sam", email, message: "Hi", answer: "5" };
+    expect((await post(address, fields)).status).toBe(303);
+    expect(await stateOf(email)).toEqual([{ language, status: "new" }]);
+  });
+
+  it("answers a filled honeypot as a real submission, and the database keeps it as spam", async () => {
+    const email = uniqueEmail();
+    const fields = {
+      name: "Bot",
+      email,
+      message: "Buy",
+      answer: "5",
+      website: "https://spam.example",
+    };
+    const answer = await post("/contact", fields);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/contact?outcome=sent#form-outcome");
+    expect(await stateOf(email)).toEqual([{ language: "ar", status: "spam" }]);
+  });
+
+  it("shows the limit's note past the database's per-client limit, keeping the fields", async () => {
+    const sent: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const fields = { name: "Sam", email: uniqueEmail(), message: `Hi ${index}`, answer: "5" };
+      sent.push((await post("/en/contact", fields, {}, limited)).status);
+    }
+    expect(sent).toEqual([303, 303, 303, 303, 303]);
+    const email = uniqueEmail();
+    const answer = await post(
+      "/en/contact",
+      { name: "Sam", email, message: "One more", answer: "5" },
+      {},
+      limited,
+    );
+    expect(answer.status).toBe(429);
+    const html = await answer.text();
+    expect(shown(html, 'data-outcome="tooMany"')).toBe(true);
+    expect(shown(html, 'data-outcome="failed"')).toBe(false);
+    expect(html).toContain(">One more</textarea>");
+    expect(await stateOf(email, limited)).toEqual([]);
+  });
 
   it("refuses missing fields by name, keeps what was typed, and stores nothing", async () => {
     const typed = {

@@ -151,12 +151,15 @@ export async function postForm(c: Context<AppEnv>, page: FormPage, submit: Submi
     phone: values.phone.trim() || null,
     message: values.message.trim(),
     form_source: source,
+    // The registrant's confirmation is mailed in the language of the page they sent it from.
+    language: page.language,
   };
   // A field the form may carry for bots to fill: the database decides what it means.
   if ("website" in form) row.website = text("website");
   const stored = await submit(row, c);
   if (stored.status !== 201) {
-    const html = await pageWithOutcome(page.file, "failed", [], values);
+    const outcome = stored.status === 429 ? "tooMany" : "failed";
+    const html = await pageWithOutcome(page.file, outcome, [], values);
     return answerPage(c, page, html, failureStatus(stored.status));
   }
   c.header("Cache-Control", "no-store");

@@ -32,15 +32,22 @@ export function FormOutcomeNotes({ source, shown }: FormOutcomeNotesProps) {
   const hydrated = useHydrated();
   const kept = (outcome: FormOutcome) => !hydrated || shown?.outcome === outcome;
   const toasts = content.toasts;
+  // Without scripts the page cannot count down, so the limit's note says "later".
+  const tooMany: ToastText = {
+    title: toasts.tooManyMessages.title,
+    description: toasts.tooManyMessages.description(undefined),
+  };
   const notes: Record<Exclude<FormOutcome, "invalid">, ToastText> = source === "Contact Page"
     ? {
         sent: toasts.contactSent,
         verificationFailed: toasts.verificationFailed,
+        tooMany,
         failed: toasts.contactFailed,
       }
     : {
         sent: toasts.registrationSent,
         verificationFailed: toasts.verificationFailed,
+        tooMany,
         failed: toasts.registrationFailed,
       };
   return (
