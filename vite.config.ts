@@ -2,9 +2,19 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
+import { linkProblem, linkSettings } from "./src/shared/site-links.js";
 import { withoutTrailingSlashes } from "./src/shared/trailing-slash.ts";
 
 const siteUrl = withoutTrailingSlashes(process.env.SITE_URL ?? "http://localhost:3000");
+
+// A malformed account address stops the build rather than becoming a broken link on every page.
+const linkProblems = linkSettings.flatMap((name) => {
+  const problem = linkProblem(process.env[name]?.trim() ?? "");
+  return problem ? [`  ${name}: ${problem}`] : [];
+});
+if (linkProblems.length > 0) {
+  throw new Error(`Invalid site links:\n${linkProblems.join("\n")}`);
+}
 
 const preactForReact: Record<string, string> = {
   react: "preact/compat",
