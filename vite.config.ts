@@ -43,6 +43,21 @@ function preactInTheBrowser(): Plugin {
 }
 
 /**
+ * Records in the built site the origin its pages name (`build/client/.site-url`), so that a
+ * server started with another SITE_URL rewrites them to its own (src/server/site/site.ts).
+ */
+function recordSiteUrl(): Plugin {
+  return {
+    name: "kalima:record-site-url",
+    apply: "build",
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      this.emitFile({ type: "asset", fileName: ".site-url", source: siteUrl });
+    },
+  };
+}
+
+/**
  * src/web's upper layers: app/ composes the features, features use the shared parts, which are
  * everything else in src/web, and src/shared (checked by .dependency-cruiser.cjs).
  */
@@ -62,7 +77,13 @@ function isTeamOnly(moduleId: string): boolean {
 }
 
 export default defineConfig({
-  plugins: [preactInTheBrowser(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
+  plugins: [
+    preactInTheBrowser(),
+    recordSiteUrl(),
+    fontSubsetsPlugin(),
+    tailwindcss(),
+    reactRouter(),
+  ],
   define: {
     "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl),
   },

@@ -4,6 +4,7 @@ export const ar: Content = {
   siteName: "كلمة",
   documentTitle: (pageTitle) => `${pageTitle} | كلمة`,
   ogLocale: "ar_AR",
+  ogImageAlt: "شعار كلمة بخط عربي ذهبي على أزرق داكن، وتحته: قوة الكلمة",
   skipLink: "تخطَّ إلى المحتوى",
   nav: {
     label: "التنقل الرئيسي",

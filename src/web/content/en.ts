@@ -4,6 +4,8 @@ export const en: Content = {
   siteName: "Kalima",
   documentTitle: (pageTitle) => `${pageTitle} | Kalima`,
   ogLocale: "en_US",
+  ogImageAlt:
+    "Kalima's name in gold Arabic calligraphy on deep blue, above “The power of the word”",
   skipLink: "Skip to content",
   nav: {
     label: "Main",

@@ -70,6 +70,8 @@ export interface Content {
   /** "{page title} | {siteName}" */
   documentTitle: (pageTitle: string) => string;
   ogLocale: "ar_AR" | "en_US";
+  /** What og-image.png shows, for those who cannot see it where the page is shared. */
+  ogImageAlt: string;
   skipLink: string;
   nav: Record<PageId, string> & { label: string };
   header: {
