@@ -1,4 +1,8 @@
+import { ar } from "../../src/web/content/ar.ts";
+import { en } from "../../src/web/content/en.ts";
 import { expect, openIn, test } from "./fixtures.ts";
+
+const content = { ar, en };
 
 interface Overlap {
   phrase: string;
@@ -50,5 +54,20 @@ for (const width of [375, 1280]) {
         expect(overlaps).toEqual([]);
       });
     }
+  });
+}
+
+for (const language of ["ar", "en"] as const) {
+  test(`a card of the home page's program grid opens the programs page, in ${language}`, async ({
+    page,
+  }) => {
+    const words = content[language];
+    await openIn(page, language, "/");
+    const grid = page.getByRole("region", { name: words.home.programs.title });
+    const card = grid.getByRole("listitem").filter({ hasText: words.programs[2]?.title ?? "" });
+    // The card's middle, below its title: the whole card is the link.
+    await card.click();
+    await expect(page).toHaveURL(/\/programs$/u);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.programsPage.title);
   });
 }
