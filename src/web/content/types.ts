@@ -134,6 +134,8 @@ export interface Content {
     structureTitle: string;
     duration: Definition;
     sessions: { term: string; day: string };
+    /** Near the top of the page: takes the visitor down to the form. */
+    registerCta: string;
     formTitle: string;
     formLead: string;
   };
