@@ -8,7 +8,7 @@ import { Logo } from "./logo.tsx";
 import { NavLinks } from "./nav-links.tsx";
 
 const desktopLink =
-  "rounded-full px-3 py-2 text-sm text-paper/85 transition-colors hover:text-gold-300 aria-[current=page]:bg-gold-400/15 aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300";
+  "whitespace-nowrap rounded-full px-3 py-2 text-sm text-paper/85 transition-colors hover:text-gold-300 aria-[current=page]:bg-gold-400/15 aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300";
 const mobileLink =
   "block rounded-xl px-4 py-3 text-lg text-paper transition-colors hover:bg-white/5 aria-[current=page]:bg-gold-400/15 aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300";
 
