@@ -41,7 +41,7 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-50 border-b border-gold-400/15 bg-ink-950/95 backdrop-blur supports-[backdrop-filter]:bg-ink-950/80">
+    <header className="sticky top-0 z-50 border-b border-gold-400/15 bg-ink-950">
       <div className="mx-auto flex h-18 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link
           to="/"
