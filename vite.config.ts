@@ -1,10 +1,35 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
+import { linkProblem, linkSettings } from "./src/shared/site-links.js";
 import { withoutTrailingSlashes } from "./src/shared/trailing-slash.ts";
 
 const siteUrl = withoutTrailingSlashes(process.env.SITE_URL ?? "http://localhost:3000");
+
+// A malformed account address stops the build rather than becoming a broken link on every page.
+const linkProblems = linkSettings.flatMap((name) => {
+  const problem = linkProblem(process.env[name]?.trim() ?? "");
+  return problem ? [`  ${name}: ${problem}`] : [];
+});
+if (linkProblems.length > 0) {
+  throw new Error(`Invalid site links:\n${linkProblems.join("\n")}`);
+}
+
+/**
+ * Records in the built site the origin its pages name (`build/client/.site-url`), so that a
+ * server started with another SITE_URL rewrites them to its own (src/server/site/site.ts).
+ */
+function recordSiteUrl(): Plugin {
+  return {
+    name: "kalima:record-site-url",
+    apply: "build",
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      this.emitFile({ type: "asset", fileName: ".site-url", source: siteUrl });
+    },
+  };
+}
 
 /**
  * src/web's upper layers: app/ composes the features, features use the shared parts, which are
@@ -26,7 +51,7 @@ function isTeamOnly(moduleId: string): boolean {
 }
 
 export default defineConfig({
-  plugins: [fontSubsetsPlugin(), tailwindcss(), reactRouter()],
+  plugins: [recordSiteUrl(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
   define: {
     "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl),
   },

@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { isCompressible } from "../src/shared/compression.js";
+import { linkSettings } from "../src/shared/site-links.js";
 import { deferAppScript } from "./defer-app-script.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -26,7 +27,7 @@ const parts = {
       "scripts/font-subsets.mjs",
     ],
     // Baked into the pages at build time.
-    settings: ["SITE_URL", "VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY"],
+    settings: ["SITE_URL", "VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY", ...linkSettings],
     stamp: "build/client/.build-stamp",
   },
   server: {

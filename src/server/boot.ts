@@ -38,9 +38,16 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     const keys = await makeApiKeys(jwtSecret);
     const hasSite = existsSync(path.join(config.siteDir, "index.html"));
     if (!hasSite) log.warn("no built site: serving the API only", { siteDir: config.siteDir });
+    if (hasSite && config.siteUrlIsDefault) {
+      log.warn(
+        "SITE_URL is not set: canonical addresses, the sitemap and shared links name this machine; set it to the public origin",
+        { siteUrl: config.siteUrl },
+      );
+    }
     const site = hasSite
       ? await loadSite(config.siteDir, {
           anonKey: keys.anon,
+          siteUrl: config.siteUrlIsDefault ? undefined : config.siteUrl,
           connectSources: config.browserSupabaseUrl
             ? [new URL(config.browserSupabaseUrl).origin]
             : [],

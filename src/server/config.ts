@@ -135,6 +135,8 @@ export interface Config {
   jwtSecret: string | undefined;
   jwtExpiry: number;
   siteUrl: string;
+  /** SITE_URL was not set: `siteUrl` is this machine's, which no visitor can reach. */
+  siteUrlIsDefault: boolean;
   /** The Supabase project the site was built to call, when not this server (VITE_SUPABASE_URL). */
   browserSupabaseUrl: string | undefined;
   /** This server's public origin, where OAuth providers send visitors back (/auth/v1/callback). */
@@ -259,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET,
     jwtExpiry: values.JWT_EXPIRY,
     siteUrl,
+    siteUrlIsDefault: values.SITE_URL === undefined,
     browserSupabaseUrl: values.VITE_SUPABASE_URL,
     apiExternalUrl: withoutTrailingSlashes(values.API_EXTERNAL_URL ?? siteUrl),
     auth: {

@@ -60,6 +60,8 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       await fill(page, email, "4");
       await page.getByRole("button", { name: text.send }).click();
       await expect(page.getByText(text.verificationFailed)).toBeVisible();
+      // Keyboard and screen-reader users land where the problem is.
+      await expect(page.getByLabel(text.question)).toBeFocused();
       expect(posted).toBe(false);
       expect(await submissions.find(email)).toEqual([]);
     });

@@ -1,8 +1,6 @@
 import { expect, openIn, test } from "./fixtures.ts";
 
-test("each program card expands and collapses, showing its day, time and YouTube link", async ({
-  page,
-}) => {
+test("each program card expands and collapses, showing its day and time", async ({ page }) => {
   await openIn(page, "en", "/programs");
   await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
   const cards = page.locator("summary[aria-expanded=false]");
@@ -20,10 +18,6 @@ test("each program card expands and collapses, showing its day, time and YouTube
   await expect(panel).toContainText("Sunday");
   await expect(panel).toContainText("9:00");
   await expect(panel).toContainText("PM");
-  const watch = panel.getByRole("link", { name: "Watch on YouTube" });
-  await expect(watch).toHaveAttribute("target", "_blank");
-  await expect(watch).toHaveAttribute("rel", "noopener noreferrer");
-  await expect(watch).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\//u);
 
   await first.click();
   await expect(first).toHaveAttribute("aria-expanded", "false");
@@ -37,5 +31,4 @@ test("in Arabic, times read as an Arabic reader expects", async ({ page }) => {
   const panel = page.locator(`#${await card.getAttribute("aria-controls")}`);
   await expect(panel).toContainText("الخميس");
   await expect(panel).toContainText("٩:٠٠ م");
-  await expect(panel.getByRole("link", { name: "شاهد على يوتيوب" })).toBeVisible();
 });

@@ -101,6 +101,11 @@ async function listFiles(directory: string, prefix = ""): Promise<string[]> {
 export interface SiteOptions {
   /** Written into every page for a front end built without VITE_SUPABASE_ANON_KEY. */
   anonKey: string;
+  /**
+   * The public origin (SITE_URL). Pages, the sitemap and robots.txt built for another one are
+   * rewritten to name it; unset, they are served as built.
+   */
+  siteUrl?: string;
   /** Origins the pages may call besides their own: a hosted Supabase project, when built for one. */
   connectSources?: readonly string[];
 }
@@ -112,6 +117,26 @@ export interface PageMatch {
 }
 
 const anonKeyMeta = new RegExp(`<meta name="${anonKeyMetaName}" content="[^"]*"/>`, "u");
+
+/** Built files that name the site's origin: the pages, and these. */
+const filesNamingTheOrigin = new Set(["sitemap.xml", "robots.txt"]);
+
+/** The origin the build wrote into its pages (vite.config.ts), when it recorded one. */
+async function builtSiteUrl(directory: string): Promise<string | undefined> {
+  try {
+    return (await readFile(path.join(directory, ".site-url"), "utf8")).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replaces one origin by another wherever it stands whole (not `:30001` for `:3000`). */
+function originRewriter(from: string | undefined, to: string | undefined) {
+  if (!from || !to || from === to) return undefined;
+  const escaped = from.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
+  const whole = new RegExp(`${escaped}(?![\\w.:-])`, "gu");
+  return (text: string) => text.replace(whole, to);
+}
 
 export interface Site {
   /** The prerendered page for a path in a language, or the not-found page. */
@@ -125,6 +150,7 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
   const present = new Set(files);
   const pages = new Map<string, SiteFile>();
   const others = new Map<string, SiteFile>();
+  const rewrite = originRewriter(await builtSiteUrl(directory), options.siteUrl);
 
   for (const relative of files) {
     const extension = path.extname(relative);
@@ -132,9 +158,11 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     const absolute = path.join(directory, relative);
     const body = await readFile(absolute);
     if (relative === "index.html" || relative.endsWith("/index.html")) {
-      const html = body
-        .toString("utf8")
-        .replace(anonKeyMeta, `<meta name="${anonKeyMetaName}" content="${options.anonKey}"/>`);
+      const built = body.toString("utf8");
+      const html = (rewrite ? rewrite(built) : built).replace(
+        anonKeyMeta,
+        `<meta name="${anonKeyMetaName}" content="${options.anonKey}"/>`,
+      );
       const route = withoutTrailingSlashes("/" + relative.slice(0, -"index.html".length));
       pages.set(route, {
         ...memoryFile(".html", Buffer.from(html), "no-cache"),
@@ -142,12 +170,18 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
       });
       continue;
     }
-    const prebuilt: Partial<Record<Encoding, () => Promise<Buffer>>> = {};
-    if (present.has(`${relative}.br`)) prebuilt.br = () => readFile(`${absolute}.br`);
-    if (present.has(`${relative}.gz`)) prebuilt.gzip = () => readFile(`${absolute}.gz`);
     const cacheControl = relative.startsWith("assets/")
       ? "public, max-age=31536000, immutable"
       : "public, max-age=3600";
+    if (rewrite && filesNamingTheOrigin.has(relative)) {
+      // The precompressed copies name the built origin: compressed again on first request.
+      const text = rewrite(body.toString("utf8"));
+      others.set("/" + relative, memoryFile(extension, Buffer.from(text), cacheControl));
+      continue;
+    }
+    const prebuilt: Partial<Record<Encoding, () => Promise<Buffer>>> = {};
+    if (present.has(`${relative}.br`)) prebuilt.br = () => readFile(`${absolute}.br`);
+    if (present.has(`${relative}.gz`)) prebuilt.gzip = () => readFile(`${absolute}.gz`);
     others.set("/" + relative, memoryFile(extension, body, cacheControl, prebuilt));
   }
 

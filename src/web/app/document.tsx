@@ -3,6 +3,7 @@ import { Links, Scripts, ScrollRestoration } from "react-router";
 import { anonKeyMetaName } from "../../shared/anon-key-meta.ts";
 import { useLanguage } from "../language/use-language.ts";
 import { appRootId, applyDocumentLanguage } from "../lib/document-head.ts";
+import { siteUrlMetaName } from "../lib/site-url.ts";
 import { Toaster } from "../toast/toaster.tsx";
 import stylesheet from "./app.css?url";
 import { FontPreloads } from "./font-preloads.tsx";
@@ -29,6 +30,7 @@ export function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1326" />
+        <meta name={siteUrlMetaName} content={import.meta.env.VITE_SITE_URL} />
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <FontPreloads language={language} />
         {/* In the page, not fetched: on HTTP/1.1 a phone opens six connections to a host, and

@@ -4,6 +4,7 @@ export const ar: Content = {
   siteName: "كلمة",
   documentTitle: (pageTitle) => `${pageTitle} | كلمة`,
   ogLocale: "ar_AR",
+  ogImageAlt: "شعار كلمة بخط عربي ذهبي على أزرق داكن، وتحته: قوة الكلمة",
   skipLink: "تخطَّ إلى المحتوى",
   nav: {
     label: "التنقل الرئيسي",
@@ -250,6 +251,7 @@ export const ar: Content = {
     structureTitle: "هيكل البرنامج",
     duration: { term: "المدة", definition: "ثلاثة أشهر" },
     sessions: { term: "الجلسات الجماعية", day: "كل سبت" },
+    registerCta: "سجّل في البرنامج",
     formTitle: "سجّل في البرنامج",
     formLead: "اترك بياناتك، وسنتواصل معك بتفاصيل الدفعة القادمة.",
   },

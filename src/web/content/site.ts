@@ -1,14 +1,42 @@
 // Links and times that are configuration rather than copy: one place to change them.
+import { programLinkSetting, socialLinkSetting, socialNetworks } from "../../shared/site-links.js";
 
-export type SocialNetwork = "instagram" | "x" | "youtube" | "tiktok" | "facebook";
+export type SocialNetwork = (typeof socialNetworks)[number];
 
-export const socialLinks: readonly { network: SocialNetwork; href: string }[] = [
-  { network: "instagram", href: "https://www.instagram.com/kalima.initiative" },
-  { network: "x", href: "https://x.com/kalima_initiative" },
-  { network: "youtube", href: "https://www.youtube.com/@kalima.initiative" },
-  { network: "tiktok", href: "https://www.tiktok.com/@kalima.initiative" },
-  { network: "facebook", href: "https://www.facebook.com/kalima.initiative" },
-];
+/**
+ * The initiative's own accounts, each overridden at build by its VITE_LINK_* variable (README,
+ * Configuration). Empty until the team names them, and an empty one is not shown: an address
+ * guessed here could belong to a stranger.
+ */
+export const socialProfiles: Readonly<Record<SocialNetwork, string>> = {
+  instagram: "",
+  x: "",
+  youtube: "",
+  tiktok: "",
+  facebook: "",
+};
+
+/** Each program's YouTube playlist, in the order of the content modules' `programs`. */
+export const programPlaylists: readonly string[] = ["", "", "", "", "", ""];
+
+function configured(setting: string, inFile: string | undefined): string | undefined {
+  const fromBuild: unknown = import.meta.env[setting];
+  const value = (typeof fromBuild === "string" && fromBuild.trim()) || inFile?.trim();
+  return value || undefined;
+}
+
+/** The social profiles that are configured, in the order visitors see them. */
+export function socialLinks(): { network: SocialNetwork; href: string }[] {
+  return socialNetworks.flatMap((network) => {
+    const href = configured(socialLinkSetting(network), socialProfiles[network]);
+    return href ? [{ network, href }] : [];
+  });
+}
+
+/** Where to watch a program (0 is the first), or undefined when that is not configured. */
+export function programPlaylist(index: number): string | undefined {
+  return configured(programLinkSetting(index), programPlaylists[index]);
+}
 
 /** 0 is Sunday, as in Date.getUTCDay(). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -20,21 +48,13 @@ export interface WeeklySlot {
 }
 
 /** The six programs, in the order of the content modules' `programs`. */
-export const programSchedule: readonly (WeeklySlot & { youtube: string })[] = [
-  { day: 0, start: "21:00", youtube: "https://www.youtube.com/@kalima.initiative/playlists?book" },
-  { day: 1, start: "08:00", youtube: "https://www.youtube.com/@kalima.initiative/playlists?heart" },
-  {
-    day: 2,
-    start: "21:00",
-    youtube: "https://www.youtube.com/@kalima.initiative/playlists?secret",
-  },
-  {
-    day: 3,
-    start: "19:00",
-    youtube: "https://www.youtube.com/@kalima.initiative/playlists?leadership",
-  },
-  { day: 4, start: "21:00", youtube: "https://www.youtube.com/@kalima.initiative/playlists?voice" },
-  { day: 5, start: "17:00", youtube: "https://www.youtube.com/@kalima.initiative/playlists?tone" },
+export const programSchedule: readonly WeeklySlot[] = [
+  { day: 0, start: "21:00" },
+  { day: 1, start: "08:00" },
+  { day: 2, start: "21:00" },
+  { day: 3, start: "19:00" },
+  { day: 4, start: "21:00" },
+  { day: 5, start: "17:00" },
 ];
 
 export const mutakallimSessions: WeeklySlot & { end: string } = {

@@ -67,6 +67,8 @@ export interface Content {
   /** "{page title} | {siteName}" */
   documentTitle: (pageTitle: string) => string;
   ogLocale: "ar_AR" | "en_US";
+  /** What og-image.png shows, for those who cannot see it where the page is shared. */
+  ogImageAlt: string;
   skipLink: string;
   nav: Record<PageId, string> & { label: string };
   header: {
@@ -129,6 +131,8 @@ export interface Content {
     structureTitle: string;
     duration: Definition;
     sessions: { term: string; day: string };
+    /** Near the top of the page: takes the visitor down to the form. */
+    registerCta: string;
     formTitle: string;
     formLead: string;
   };

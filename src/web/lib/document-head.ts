@@ -31,6 +31,7 @@ const ownedProperties = [
   "og:type",
   "og:site_name",
   "og:image",
+  "og:image:alt",
   "og:url",
 ];
 

@@ -11,7 +11,7 @@ export default function AboutRoute() {
   return (
     <>
       <PageMeta page="about" />
-      <PageIntro title={about.title} lead={about.lead} withLogo />
+      <PageIntro title={about.title} lead={about.lead} />
       <AboutPhilosophy />
       <VisionAndMission />
       <ValuesSection title={about.valuesTitle} />

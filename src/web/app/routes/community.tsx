@@ -10,8 +10,9 @@ export default function CommunityRoute() {
   return (
     <>
       <PageMeta page="community" />
-      <PageIntro title={community.title} lead={community.lead} />
+      {/* The specification's order: the commitment first, then the page's title and stories. */}
       <Commitment />
+      <PageIntro title={community.title} lead={community.lead} />
       <StoriesSection id="ripple-stories" title={community.storiesTitle} />
     </>
   );

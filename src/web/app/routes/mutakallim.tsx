@@ -1,6 +1,10 @@
+import { ArrowDown } from "lucide-react";
 import { PageIntro } from "../../components/layout/page-intro.tsx";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
-import { RegistrationSection } from "../../features/contact/registration-section.tsx";
+import {
+  RegistrationSection,
+  registrationSectionId,
+} from "../../features/contact/registration-section.tsx";
 import { ProgramFormat } from "../../features/mutakallim/program-format.tsx";
 import { ProgramStructure } from "../../features/mutakallim/program-structure.tsx";
 import { useLanguage } from "../../language/use-language.ts";
@@ -11,7 +15,15 @@ export default function MutakallimRoute() {
   return (
     <>
       <PageMeta page="mutakallim" />
-      <PageIntro title={text.title} lead={text.lead} withLogo />
+      <PageIntro title={text.title} lead={text.lead}>
+        <a
+          href={`#${registrationSectionId}`}
+          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-gold-400 px-7 py-3 text-lg font-bold text-ink-950 shadow-lg shadow-gold-700/20 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
+        >
+          {text.registerCta}
+          <ArrowDown aria-hidden="true" className="size-5" />
+        </a>
+      </PageIntro>
       <ProgramFormat />
       <ProgramStructure />
       <RegistrationSection />

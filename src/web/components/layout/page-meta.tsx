@@ -31,6 +31,7 @@ function useHeadTags({ page, text, indexable = true }: PageMetaProps): HeadTags 
       { key: { property: "og:type" }, content: "website" },
       { key: { property: "og:site_name" }, content: content.siteName },
       { key: { property: "og:image" }, content: absoluteUrl("/og-image.png") },
+      { key: { property: "og:image:alt" }, content: content.ogImageAlt },
       { key: { name: "twitter:card" }, content: "summary_large_image" },
       indexable
         ? { key: { property: "og:url" }, content: url }

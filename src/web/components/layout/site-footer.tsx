@@ -4,6 +4,7 @@ import { LanguageSwitch } from "./language-switch.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { Logo } from "./logo.tsx";
 import { NavLinks } from "./nav-links.tsx";
+import { socialLinks } from "../../content/site.ts";
 import { SocialLinks } from "./social-links.tsx";
 
 // The year the page was prerendered; once hydrated, the visitor's clock decides.
@@ -35,10 +36,12 @@ export function SiteFooter() {
             linkClassName="text-paper/80 underline-offset-4 hover:text-gold-300 hover:underline aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300"
           />
         </div>
-        <div>
-          <h2 className="mb-4 font-semibold text-gold-300">{content.footer.followUs}</h2>
-          <SocialLinks />
-        </div>
+        {socialLinks().length > 0 && (
+          <div>
+            <h2 className="mb-4 font-semibold text-gold-300">{content.footer.followUs}</h2>
+            <SocialLinks />
+          </div>
+        )}
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm text-paper/70 sm:px-6">

@@ -10,7 +10,7 @@ import { Logo } from "./logo.tsx";
 import { NavLinks } from "./nav-links.tsx";
 
 const desktopLink =
-  "rounded-full px-3 py-2 text-sm text-paper/85 transition-colors hover:text-gold-300 aria-[current=page]:bg-gold-400/15 aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300";
+  "whitespace-nowrap rounded-full px-3 py-2 text-sm text-paper/85 transition-colors hover:text-gold-300 aria-[current=page]:bg-gold-400/15 aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300";
 const mobileLink =
   "block rounded-xl px-4 py-3 text-lg text-paper transition-colors hover:bg-white/5 aria-[current=page]:bg-gold-400/15 aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300";
 
@@ -41,7 +41,7 @@ export function SiteHeader() {
   }, []);
 
   return (
-    <header className="group/header sticky top-0 z-50 border-b border-gold-400/15 bg-ink-950/95 backdrop-blur supports-[backdrop-filter]:bg-ink-950/80">
+    <header className="group/header sticky top-0 z-50 border-b border-gold-400/15 bg-ink-950">
       <div className="mx-auto flex h-18 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link
           to={localizedPath("/", language)}

@@ -3,12 +3,14 @@ import { useLanguage } from "../../language/use-language.ts";
 import { newTabNoteId } from "./new-tab-note.tsx";
 import { SocialIcon } from "./social-icon.tsx";
 
-/** The five social profiles; each opens in a new tab, which its description says. */
+/** The configured social profiles; each opens in a new tab, which its description says. */
 export function SocialLinks() {
   const { content } = useLanguage();
+  const links = socialLinks();
+  if (links.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-3">
-      {socialLinks.map(({ network, href }) => (
+      {links.map(({ network, href }) => (
         <li key={network}>
           <a
             href={href}

@@ -7,7 +7,7 @@ const tones = {
 } as const;
 
 const widths = {
-  wide: "max-w-6xl",
+  wide: "max-w-7xl",
   medium: "max-w-4xl",
   narrow: "max-w-3xl",
 } as const;

@@ -102,6 +102,26 @@ describe("<ContactForm>", () => {
     expect(network).not.toHaveBeenCalled();
   });
 
+  it("clears a field's error once the field is corrected, and only then", async () => {
+    const user = renderForm();
+    await user.type(screen.getByLabelText(/^Email/u), "layla@example");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    const email = screen.getByLabelText(/^Email/u);
+    expect(email).toHaveAttribute("aria-invalid", "true");
+
+    await user.type(email, ".");
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    await user.type(email, "com");
+    expect(email).not.toHaveAttribute("aria-invalid");
+    expect(email).not.toHaveAccessibleDescription();
+    expect(
+      within(screen.getByRole("alert"))
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).not.toContain("Enter an email address in the correct format, like name@example.com.");
+    expect(screen.getByLabelText(/^Name/u)).toHaveAttribute("aria-invalid", "true");
+  });
+
   it("inserts one row with supabase-js, disables the button meanwhile, then clears the form", async () => {
     let answer!: (response: Response) => void;
     network.mockImplementation(() => new Promise((resolve) => (answer = resolve)));

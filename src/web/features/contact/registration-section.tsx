@@ -1,13 +1,16 @@
 import { useLanguage } from "../../language/use-language.ts";
 import { ContactForm } from "./contact-form.tsx";
 
+/** Where the page's call to register takes the visitor. */
+export const registrationSectionId = "register";
+
 /** Mutakallim's registration: the form, sent as a registration for the program. */
 export function RegistrationSection() {
   const { content } = useLanguage();
   const text = content.mutakallim;
   return (
     <section
-      id="register"
+      id={registrationSectionId}
       aria-labelledby="register-title"
       className="bg-paper-200 px-4 py-16 text-ink-950 sm:px-6 sm:py-24"
     >

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { FormSource } from "../../../shared/contact-submission.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { formatWait } from "../../lib/format.ts";
@@ -31,7 +31,10 @@ export function useContactForm(source: FormSource) {
       ? { sent: content.toasts.contactSent, failed: content.toasts.contactFailed }
       : { sent: content.toasts.registrationSent, failed: content.toasts.registrationFailed };
 
-  const idPrefix = useId();
+  // Not useId(): the pages are prerendered by React and hydrated by Preact, whose ids differ, so
+  // an id from useId() names no element once the page is awake. One form a page: its source
+  // makes the ids unique.
+  const idPrefix = source === "Contact Page" ? "contact" : "registration";
   const fieldId = (field: ContactField) => `${idPrefix}-${field}`;
   const [values, setValues] = useState<ContactValues>(() => typedBeforeHydration(source));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -41,8 +44,18 @@ export function useContactForm(source: FormSource) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const update =
-    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value }));
+    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const next = { ...values, [field]: event.target.value };
+      setValues(next);
+      // A field's error goes as soon as the field is right; new errors wait for the next submit.
+      if (errors[field] && !validateContact(next)[field]) {
+        setErrors((current) => {
+          const remaining = { ...current };
+          delete remaining[field];
+          return remaining;
+        });
+      }
+    };
 
   const focusField = (field: ContactField) =>
     formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus();

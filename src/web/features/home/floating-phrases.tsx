@@ -1,20 +1,22 @@
 import { useLanguage } from "../../language/use-language.ts";
 
-/** Where each of the twenty phrases sits and drifts is set in app.css, by its position. */
-const placements = 20;
+/** Phrases in each band; where each sits and drifts is set in app.css, by band and position. */
+const placements = 10;
 
 /**
- * Phrases about the word drifting behind the home hero: decorative, so hidden from assistive
- * technology; faint, so the text over them keeps its contrast; transforms and opacity only, and
- * still under prefers-reduced-motion.
+ * Phrases about the word drifting above or below the home hero's words, in a band of their own
+ * so that none ever crosses them: decorative, so hidden from assistive technology; faint;
+ * transforms and opacity only, and still under prefers-reduced-motion. Ten in each band, twenty
+ * in all, the seven phrases in turn.
  */
-export function FloatingPhrases() {
+export function FloatingPhrases({ band }: { band: "above" | "below" }) {
   const { content } = useLanguage();
   const phrases = content.home.phrases;
+  const first = band === "above" ? 0 : placements;
   return (
     <div
       aria-hidden="true"
-      className="pointer-events-none absolute inset-0 overflow-hidden text-[0.7rem] sm:text-base"
+      className={`phrase-band-${band} pointer-events-none relative h-28 text-[0.7rem] sm:h-40 sm:text-base`}
     >
       {Array.from({ length: placements }, (_, index) => (
         <span
@@ -23,7 +25,7 @@ export function FloatingPhrases() {
           dir="rtl"
           className="floating-phrase absolute whitespace-nowrap"
         >
-          {phrases[index % phrases.length]}
+          {phrases[(first + index) % phrases.length]}
         </span>
       ))}
     </div>

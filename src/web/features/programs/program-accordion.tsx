@@ -76,16 +76,18 @@ export function ProgramAccordion() {
                     </dd>
                   </div>
                 </dl>
-                <a
-                  href={program.youtube}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-describedby={newTabNoteId}
-                  className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full bg-gold-400 px-5 py-2 font-bold text-ink-950 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
-                >
-                  {text.watch}
-                  <ExternalLink aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-                </a>
+                {program.youtube && (
+                  <a
+                    href={program.youtube}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-describedby={newTabNoteId}
+                    className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full bg-gold-400 px-5 py-2 font-bold text-ink-950 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
+                  >
+                    {text.watch}
+                    <ExternalLink aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+                  </a>
+                )}
               </div>
             </details>
           </li>

@@ -1,9 +1,13 @@
 import { CalendarDays } from "lucide-react";
+import { Link } from "react-router";
 import { formatNumber } from "../../lib/format.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { usePrograms } from "./use-programs.ts";
 
-/** The home page's glance at the six programs and when they air. */
+/**
+ * The home page's glance at the six programs and when they air; each card leads to the programs
+ * page (its title is the link, stretched over the whole card).
+ */
 export function ProgramGrid() {
   const programs = usePrograms();
   const { language } = useLanguage();
@@ -12,7 +16,7 @@ export function ProgramGrid() {
       {programs.map((program, index) => (
         <li
           key={program.key}
-          className="group relative grid content-start gap-3 overflow-hidden rounded-3xl border border-gold-400/15 bg-gradient-to-br from-ink-800/70 to-ink-900 p-7"
+          className="group relative grid content-start gap-3 overflow-hidden rounded-3xl border border-gold-400/15 bg-gradient-to-br from-ink-800/70 to-ink-900 p-7 transition-colors hover:border-gold-400/40 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-300"
         >
           <span
             aria-hidden="true"
@@ -20,12 +24,24 @@ export function ProgramGrid() {
           >
             {formatNumber(language, index + 1)}
           </span>
-          <h3 className="text-xl font-semibold text-gold-200">{program.title}</h3>
+          <h3 className="text-xl font-semibold text-gold-200">
+            <Link
+              to="/programs"
+              viewTransition
+              prefetch="intent"
+              className="after:absolute after:inset-0 focus-visible:outline-none"
+            >
+              {program.title}
+            </Link>
+          </h3>
           <p className="text-paper/75">{program.summary}</p>
           <p className="mt-2 inline-flex items-center gap-2 text-sm text-gold-300">
             <CalendarDays aria-hidden="true" className="size-4" />
-            <span suppressHydrationWarning>
-              {program.day} · <time dateTime={program.slot.start}>{program.time}</time>
+            {/* A bar, not a middle dot: beside Arabic-Indic digits a dot reads as a zero (٠). */}
+            <span suppressHydrationWarning className="inline-flex items-center gap-2">
+              {program.day}
+              <span aria-hidden="true" className="h-3.5 w-px bg-gold-300/60" />
+              <time dateTime={program.slot.start}>{program.time}</time>
             </span>
           </p>
         </li>

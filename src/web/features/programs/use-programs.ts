@@ -1,4 +1,4 @@
-import { programSchedule, type WeeklySlot } from "../../content/site.ts";
+import { programPlaylist, programSchedule, type WeeklySlot } from "../../content/site.ts";
 import type { ProgramText } from "../../content/types.ts";
 import { formatTime, formatWeekday } from "../../lib/format.ts";
 import { useLanguage } from "../../language/use-language.ts";
@@ -8,7 +8,8 @@ export interface Program extends ProgramText {
   slot: WeeklySlot;
   day: string;
   time: string;
-  youtube: string;
+  /** Where to watch it; undefined until the team configures it. */
+  youtube: string | undefined;
 }
 
 /** The six programs: their words in the current language, with their weekly slot formatted for it. */
@@ -23,7 +24,7 @@ export function usePrograms(): Program[] {
       slot: schedule,
       day: formatWeekday(language, schedule.day),
       time: formatTime(language, schedule.start),
-      youtube: schedule.youtube,
+      youtube: programPlaylist(index),
     };
   });
 }

@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadSite } from "./site.ts";
+
+const built = "http://localhost:3000";
+const page = `<!DOCTYPE html><html><head><meta name="site-url" content="${built}"/><link rel="canonical" href="${built}/about"/><meta property="og:image" content="${built}/og-image.png"/><meta name="supabase-anon-key" content=""/><script>window.x="${built}/about"</script></head><body><a href="http://localhost:30001/">elsewhere</a></body></html>`;
+// Past the 512 bytes below which nothing is sent compressed.
+const urls = ["/", "/about", "/programs", "/contact"].map((route) => `${built}${route}`);
+const sitemap = `<urlset>${urls.map((url) => `<url><loc>${url}</loc></url>`.repeat(6)).join("")}</urlset>\n`;
+
+let directory: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "kalima-site-"));
+  await mkdir(path.join(directory, "about"));
+  await mkdir(path.join(directory, "__not-found"));
+  await writeFile(path.join(directory, "index.html"), page);
+  await writeFile(path.join(directory, "about/index.html"), page);
+  await writeFile(path.join(directory, "__not-found/index.html"), page);
+  await writeFile(path.join(directory, "sitemap.xml"), sitemap);
+  await writeFile(path.join(directory, "sitemap.xml.br"), brotliCompressSync(sitemap));
+  await writeFile(path.join(directory, "robots.txt"), `Sitemap: ${built}/sitemap.xml\n`);
+  await writeFile(path.join(directory, ".site-url"), `${built}\n`);
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function text(file: { representation: (accepted: []) => Promise<{ body: Buffer }> }) {
+  return (await file.representation([])).body.toString("utf8");
+}
+
+describe("loadSite and the public origin", () => {
+  it("rewrites the built origin in pages, the sitemap and robots.txt to SITE_URL's", async () => {
+    const site = await loadSite(directory, { anonKey: "key", siteUrl: "https://kalima.example" });
+
+    const about = site.page("/about", "ar").file;
+    const html = await text(about);
+    expect(html).toContain('<meta name="site-url" content="https://kalima.example"/>');
+    expect(html).toContain('<link rel="canonical" href="https://kalima.example/about"/>');
+    expect(html).toContain('content="https://kalima.example/og-image.png"');
+    expect(html).toContain('href="http://localhost:30001/"');
+    expect(html).not.toContain(`${built}/`);
+    expect(html).toContain('<meta name="supabase-anon-key" content="key"/>');
+    // The policy's hashes are those of the scripts as served.
+    expect(about.contentSecurityPolicy).not.toContain(
+      (await loadSite(directory, { anonKey: "key" })).page("/about", "ar").file
+        .contentSecurityPolicy,
+    );
+
+    const xml = site.file("/sitemap.xml");
+    expect(xml && (await text(xml))).toBe(sitemap.replaceAll(built, "https://kalima.example"));
+    const compressed = await xml?.representation(["br"]);
+    expect(compressed?.encoding).toBe("br");
+    expect(brotliDecompressSync(compressed?.body ?? Buffer.alloc(0)).toString()).toContain(
+      "https://kalima.example/about",
+    );
+    const robots = site.file("/robots.txt");
+    expect(robots && (await text(robots))).toBe("Sitemap: https://kalima.example/sitemap.xml\n");
+  });
+
+  it.each([
+    ["SITE_URL is not set", undefined],
+    ["SITE_URL is the build's", built],
+  ])("serves the files as built when %s", async (_, siteUrl) => {
+    const site = await loadSite(directory, { anonKey: "key", siteUrl });
+    expect(await text(site.page("/about", "ar").file)).toContain(`href="${built}/about"`);
+    const xml = site.file("/sitemap.xml");
+    expect(brotliDecompressSync((await xml!.representation(["br"])).body).toString()).toBe(sitemap);
+  });
+});
