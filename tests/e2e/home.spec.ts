@@ -67,7 +67,9 @@ for (const language of ["ar", "en"] as const) {
     const card = grid.getByRole("listitem").filter({ hasText: words.programs[2]?.title ?? "" });
     // The card's middle, below its title: the whole card is the link.
     await card.click();
-    await expect(page).toHaveURL(/\/programs$/u);
+    // The page opens in the language it was chosen in, with the language in its address.
+    const address = language === "en" ? /\/en\/programs$/u : /:\d+\/programs$/u;
+    await expect(page).toHaveURL(address);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.programsPage.title);
   });
 }

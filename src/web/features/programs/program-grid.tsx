@@ -1,5 +1,6 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
+import { localizedPath } from "../../../shared/language.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { usePrograms } from "./use-programs.ts";
@@ -26,7 +27,7 @@ export function ProgramGrid() {
           </span>
           <h3 className="text-xl font-semibold text-gold-200">
             <Link
-              to="/programs"
+              to={localizedPath("/programs", language)}
               viewTransition
               prefetch="intent"
               className="after:absolute after:inset-0 focus-visible:outline-none"
