@@ -11,9 +11,6 @@ import { InboxView } from "./inbox-view.tsx";
 import { PasswordStep } from "./password-step.tsx";
 import { SignInStep } from "./sign-in-step.tsx";
 
-/** Tells the page's loader to start the app at once (entry.client.tsx), not on first use. */
-export const hydrateAtOnce = { "data-hydrate-at-once": "" };
-
 function Loading() {
   const { text } = useInboxContent();
   return (
@@ -55,7 +52,7 @@ export function InboxPage() {
   useIdleSignOut(step !== "loading" && step !== "sign-in", onIdle);
 
   return (
-    <div {...hydrateAtOnce} className="bg-paper-200 px-4 py-8 text-ink-950 sm:px-6 sm:py-12">
+    <div className="bg-paper-200 px-4 py-8 text-ink-950 sm:px-6 sm:py-12">
       <PageMeta text={text.meta} indexable={false} />
       <div className="mx-auto max-w-5xl">
         {step === "loading" && <Loading />}
