@@ -52,16 +52,18 @@ describe("lockDirectory", () => {
   });
 
   it("takes over at once from a zombie: dead, though its parent has not reaped it", async () => {
-    // The shell becomes `sleep`, which never reaps the background child it forked.
-    const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 5"]);
+    // The shell becomes `sleep`, which never reaps the background child it forked. The child
+    // outlives the shell's own turn (a shell may reap a finished job before it execs), then dies.
+    const parent = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 10"]);
     try {
       const pid = Number(
         await new Promise<string>((resolve) =>
           parent.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString())),
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await readFile(`/proc/${pid}/stat`, "utf8")).toMatch(/\) Z /u);
+      await expect
+        .poll(() => readFile(`/proc/${pid}/stat`, "utf8"), { timeout: 4_000 })
+        .toMatch(/\) Z /u);
       await writeFile(file, JSON.stringify({ pid, boot: null, started: null }));
       await (await lockDirectory(file, "The embedded database", { waitMs: 0 })).release();
     } finally {
