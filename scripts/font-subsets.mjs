@@ -84,12 +84,16 @@ async function writeFontSubsets() {
   }
 }
 
+/** Cut once per process: the build resolves its configuration for the client and the server. */
+let fontSubsetsWritten;
+
 /** The Vite plugin: the subsets exist before any stylesheet or module refers to them. */
 export function fontSubsetsPlugin() {
   return {
     name: "kalima:font-subsets",
     async configResolved() {
-      await writeFontSubsets();
+      fontSubsetsWritten ??= writeFontSubsets();
+      await fontSubsetsWritten;
     },
   };
 }
