@@ -91,3 +91,38 @@ test("the language survives moving between pages", async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/contact$/u);
   await expect(page).toHaveTitle("Contact Us | Kalima");
 });
+
+// The switch names the other language in that language, a word the page's own text faces do not
+// hold: it must still be drawn in the site's face (its own cut, fonts.css), not the system's.
+for (const [language, path, label] of [
+  ["ar", "/about", "English"],
+  ["en", "/en/about", "العربية"],
+] as const) {
+  test(`the switch names ${label} in the site's own face, in the header and the footer`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await page.evaluate(() => document.fonts.ready);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+    const { nodeIds } = await cdp.send("DOM.querySelectorAll", {
+      nodeId: root.nodeId,
+      selector: "header a[hreflang] span, footer a[hreflang] span",
+    });
+    expect(nodeIds).toHaveLength(2);
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      expect(fonts.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }))).toEqual([
+        { familyName: "Readex Pro", isCustomFont: true },
+      ]);
+    }
+    for (const landmark of [page.getByRole("banner"), page.getByRole("contentinfo")]) {
+      const name = landmark.getByRole("link", { name: label }).getByText(label);
+      // The cut holds one weight: the label asks for that one, so none is synthesised.
+      await expect(name).toHaveCSS("font-weight", "500");
+    }
+  });
+}

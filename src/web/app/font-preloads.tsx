@@ -4,12 +4,15 @@ import readexLatin from "@fontsource-variable/readex-pro/files/readex-pro-latin-
 import ruqaaArabic from "../../../node_modules/.cache/kalima-fonts/aref-ruqaa-arabic-core-700-normal.woff2?url";
 import readexArabic from "../../../node_modules/.cache/kalima-fonts/readex-pro-arabic-core-wght-normal.woff2?url";
 import readexPunctuation from "../../../node_modules/.cache/kalima-fonts/readex-pro-punctuation-wght-normal.woff2?url";
+import switchArabic from "../../../node_modules/.cache/kalima-fonts/readex-pro-switch-arabic-500-normal.woff2?url";
+import switchLatin from "../../../node_modules/.cache/kalima-fonts/readex-pro-switch-latin-500-normal.woff2?url";
 
-// The faces the first view of a page needs in its language: text and headings. Preloaded so
-// the first paint already uses them; every other subset loads on demand (font-display: swap).
+// The faces the first view of a page needs in its language: text, headings and the language
+// switch's label, which names the other language. Preloaded so the first paint already uses
+// them; every other subset loads on demand (font-display: swap).
 const criticalFonts: Record<Language, string[]> = {
-  ar: [readexArabic, readexPunctuation, ruqaaArabic],
-  en: [readexLatin, ruqaaLatin],
+  ar: [readexArabic, readexPunctuation, ruqaaArabic, switchLatin],
+  en: [readexLatin, ruqaaLatin, switchArabic],
 };
 
 export function FontPreloads({ language }: { language: Language }) {

@@ -2,12 +2,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { charactersIn, fontSubsets } from "../../../scripts/font-subsets.mjs";
+import { ar } from "../content/ar.ts";
+import { en } from "../content/en.ts";
 
 // fonts.css repeats each cut's unicode-range (CSS cannot share one between rules); the build
 // cuts each file from the range in scripts/font-subsets.mjs. A face claiming a character its
 // file lacks would draw it from another font, so every claim must be inside the cut.
 const css = readFileSync(path.join(import.meta.dirname, "fonts.css"), "utf8");
 const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/gu)].map(([, body = ""]) => ({
+  family: /font-family:\s*"([^"]+)"/u.exec(body)?.[1],
   file: /kalima-fonts\/([\w.-]+\.woff2)/u.exec(body)?.[1],
   range: /unicode-range:\s*([^;]+);/u.exec(body)?.[1]?.replace(/\s+/gu, " ").trim() ?? "",
 }));
@@ -26,5 +29,27 @@ describe("the font faces cut at build", () => {
         ).toEqual([]);
       }
     }
+  });
+});
+
+describe("the language switch's face", () => {
+  const switchFaces = faces.filter((face) => face.family === "Kalima Switch");
+
+  it("holds every letter of the switch's label in both languages", () => {
+    const held = new Set(switchFaces.flatMap((face) => [...charactersIn(face.range)]));
+    for (const content of [ar, en]) {
+      const label = content.languageSwitch.label;
+      expect(
+        [...label].filter((character) => !held.has(character)),
+        `${label}: add its letters to the switch's cuts`,
+      ).toEqual([]);
+    }
+  });
+
+  it("is drawn only from the cuts made for it", () => {
+    expect(switchFaces.map((face) => face.file).sort()).toEqual([
+      "readex-pro-switch-arabic-500-normal.woff2",
+      "readex-pro-switch-latin-500-normal.woff2",
+    ]);
   });
 });
