@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+import { vouchForDelivery } from "../mail/outbox.ts";
 
 // The team's inbox through /rest/v1: the database decides who reads and triages submissions.
 let server: TestServer;
@@ -316,6 +317,52 @@ describe("the mail's delivery, read-only", () => {
 
   it("anon is refused outright", async () => {
     const response = await call(`${outbox}?select=id,kind`, null);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: "42501" });
+  });
+});
+
+describe("whether mail is delivered", () => {
+  // The inbox asks the database's clock, not the browser's: PostgreSQL reads 'now' as now().
+  const live = "/rest/v1/mail_delivery?select=seen_at&live_until=gt.now";
+
+  it("a member reads it while a worker vouches for it, and not after", async () => {
+    const bearer = await token(member, "aal2");
+    await server.db.query("delete from public.mail_delivery");
+    expect((await call(live, bearer)).body).toEqual([]);
+    await vouchForDelivery(server.db, 180);
+    const on = await call(live, bearer);
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual([{ seen_at: expect.any(String) }]);
+    await server.db.query(
+      "update public.mail_delivery set live_until = now() - interval '1 second'",
+    );
+    expect((await call(live, bearer)).body).toEqual([]);
+  });
+
+  it.each([
+    ["a member with one factor (aal1)", () => token(member, "aal1")],
+    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+  ])("%s reads nothing", async (_who, bearerFor) => {
+    await vouchForDelivery(server.db, 180);
+    const response = await call(live, await bearerFor());
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
+  });
+
+  it("nobody writes it through the API", async () => {
+    await vouchForDelivery(server.db, 180);
+    const response = await call("/rest/v1/mail_delivery?id=eq.true", await token(member, "aal2"), {
+      method: "PATCH",
+      body: { live_until: "2000-01-01T00:00:00Z" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: "42501" });
+    expect((await call(live, await token(member, "aal2"))).body).toHaveLength(1);
+  });
+
+  it("anon is refused outright", async () => {
+    const response = await call(live, null);
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ code: "42501" });
   });

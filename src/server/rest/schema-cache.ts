@@ -8,6 +8,7 @@ export const exposedTables = [
   "contact_submissions",
   "contact_submission_changes",
   "mail_outbox",
+  "mail_delivery",
 ] as const;
 
 export interface TableInfo {
