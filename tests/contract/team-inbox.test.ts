@@ -108,6 +108,8 @@ describe("an invited member", () => {
     ).toBeNull();
     const hidden = await client.from(submissionTable).select("id").eq("message", message);
     expect(hidden).toMatchObject({ error: null, data: [] });
+    const hiddenMail = await client.from("mail_outbox").select("id, kind");
+    expect(hiddenMail).toMatchObject({ error: null, data: [] });
 
     await raiseToAal2(client);
     const seen = await client
@@ -161,6 +163,21 @@ describe("an invited member", () => {
         { field: "note", new_value: "Answered by phone", changed_by_email: email },
       ]),
     );
+
+    // The inbox's view of the mail: each one's delivery, and whether a worker delivers now
+    // (the literal 'now' is read by the database's clock), never a recipient.
+    const mail = await client
+      .from("mail_outbox")
+      .select("kind, status, attempts, last_error")
+      .eq("submission_id", id);
+    expect(mail).toMatchObject({
+      error: null,
+      data: [expect.objectContaining({ kind: "submission" })],
+    });
+    const recipient = await client.from("mail_outbox").select("recipient").eq("submission_id", id);
+    expect(recipient.error).toMatchObject({ code: "42501" });
+    const delivery = await client.from("mail_delivery").select("seen_at").gt("live_until", "now");
+    expect(delivery.error).toBeNull();
 
     // Signed in again with the chosen password: aal1 until the factor's code.
     const again2 = clientFor(target, target.anonKey);

@@ -42,6 +42,8 @@ const words = {
     signOutEverywhere: "تسجيل الخروج من كل الأجهزة",
     signInFailed: "تعذّر تسجيل الدخول",
     replySubject: "ردّ على رسالتك إلى كلمة",
+    mail: "البريد",
+    mailOff: "البريد متوقف: لا يُبلَّغ الفريق بالرسائل الجديدة.",
   },
   en: {
     signInTitle: "Sign in to the inbox",
@@ -78,6 +80,8 @@ const words = {
     signOutEverywhere: "Sign out everywhere",
     signInFailed: "Sign in Failed",
     replySubject: "Re: your message to Kalima",
+    mail: "Mail",
+    mailOff: "Mail is off: the team is not notified of new submissions.",
   },
 } as const;
 
@@ -306,6 +310,10 @@ for (const width of [375, 1280]) {
         await page.getByLabel(text.search).fill(sent.email);
         await page.getByRole("button", { name: text.searchButton, exact: true }).click();
         await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
+        // This server has no SMTP_URL: the list says so, and axe checks how.
+        await expect(page.getByRole("region", { name: text.mail, exact: true })).toContainText(
+          text.mailOff,
+        );
         await check("list");
         await page.getByRole("link", { name: sent.name }).click();
         await heading(page, sent.name, 2);

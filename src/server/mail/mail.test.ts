@@ -277,6 +277,31 @@ describe("nothing a visitor types reaches a header or the HTML as it was typed",
   });
 });
 
+describe("whether mail is on", () => {
+  it("is vouched for by a working worker, for the next sweeps and a mail in hand", async () => {
+    await server.db.query("delete from public.mail_delivery");
+    await worker({ claimSeconds: 30 }).deliverNext();
+    const { rows } = await server.db.query<{ vouched: number; seen: number }>(
+      `select extract(epoch from live_until - seen_at)::float8 as vouched,
+              extract(epoch from now() - seen_at)::float8 as seen
+         from public.mail_delivery`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.vouched).toBe(150);
+    expect(rows[0]?.seen).toBeLessThan(5);
+  });
+
+  it("keeps the later promise of two workers", async () => {
+    await server.db.query("delete from public.mail_delivery");
+    await worker({ claimSeconds: 600 }).deliverNext();
+    await worker({ claimSeconds: 20 }).deliverNext();
+    const { rows } = await server.db.query<{ vouched: number }>(
+      "select extract(epoch from live_until - now())::float8 as vouched from public.mail_delivery",
+    );
+    expect(rows[0]?.vouched).toBeGreaterThan(700);
+  });
+});
+
 describe("delivery", () => {
   let spare: SmtpSink | undefined;
   afterEach(async () => {

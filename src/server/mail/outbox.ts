@@ -90,3 +90,18 @@ export async function giveUpStaleMail(db: Queryable): Promise<number> {
   );
   return rows.length;
 }
+
+/**
+ * A worker vouches that mail is delivered for `forSeconds`: the inbox reads public.mail_delivery
+ * and says mail is off once nobody vouches. The later promise of two instances stands.
+ */
+export async function vouchForDelivery(db: Queryable, forSeconds: number): Promise<void> {
+  await db.query(
+    `insert into public.mail_delivery (id, seen_at, live_until)
+     values (true, now(), now() + make_interval(secs => $1))
+     on conflict (id) do update
+       set seen_at = excluded.seen_at,
+           live_until = greatest(public.mail_delivery.live_until, excluded.live_until)`,
+    [forSeconds],
+  );
+}

@@ -3,7 +3,16 @@ import type { MailConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { errorForLog, type Logger } from "../log.ts";
 import { composeMail, UnsendableMailError } from "./compose.ts";
-import { claimNextMail, giveUpStaleMail, markAttemptFailed, markSent } from "./outbox.ts";
+import {
+  claimNextMail,
+  giveUpStaleMail,
+  markAttemptFailed,
+  markSent,
+  vouchForDelivery,
+} from "./outbox.ts";
+
+/** How often the worker gives up stale mail and tells the inbox that mail is on. */
+const sweepMs = 60_000;
 
 export interface MailWorkerOptions {
   db: Database;
@@ -70,8 +79,11 @@ export class MailWorker {
   /** Sends the next due mail; false when none was due. */
   async deliverNext(): Promise<boolean> {
     const { db, mail: settings, log } = this.options;
-    if (Date.now() - this.lastSweep > 60_000) {
+    if (Date.now() - this.lastSweep > sweepMs) {
       this.lastSweep = Date.now();
+      // Until the sweep after next, with room for a mail in hand (its send is bounded to half
+      // the claim): a living worker's promise never lapses, a stopped one's lapses in minutes.
+      await vouchForDelivery(db, (2 * sweepMs) / 1000 + settings.claimSeconds);
       const given = await giveUpStaleMail(db);
       if (given > 0) log.warn("mail given up: not sent within a day", { mails: given });
     }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+import { vouchForDelivery } from "../mail/outbox.ts";
 
 // The team's inbox through /rest/v1: the database decides who reads and triages submissions.
 let server: TestServer;
@@ -226,5 +227,143 @@ describe("everyone else sees nothing and changes nothing", () => {
         [member],
       );
     }
+  });
+});
+
+describe("the mail's delivery, read-only", () => {
+  const outbox = "/rest/v1/mail_outbox";
+  const delivery = "id,kind,submission_id,status,attempts,created_at,sent_at,last_error";
+
+  async function failFirstMail(): Promise<number> {
+    const { rows } = await server.db.query<{ id: number | string }>(
+      `update public.mail_outbox
+          set status = 'failed', attempts = 12, last_error = '421 try again later'
+        where id = (select min(id) from public.mail_outbox)
+        returning id`,
+    );
+    return Number(rows[0]?.id);
+  }
+
+  async function outboxRows() {
+    const { rows } = await server.db.query(
+      "select id, status, attempts, last_error, recipient from public.mail_outbox order by id",
+    );
+    return rows;
+  }
+
+  it("a member reads each mail's kind, state and last error, and which submission it tells of", async () => {
+    const failed = await failFirstMail();
+    const response = await call(
+      `${outbox}?select=${delivery}&status=eq.failed&order=created_at.desc`,
+      await token(member, "aal2"),
+      { headers: { prefer: "count=exact" } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-range")).toBe("0-0/1");
+    expect(response.body).toEqual([
+      expect.objectContaining({
+        id: failed,
+        kind: "submission",
+        submission_id: submissionId,
+        status: "failed",
+        attempts: 12,
+        last_error: "421 try again later",
+        sent_at: null,
+      }),
+    ]);
+    const every = await call(`${outbox}?select=kind&order=id.asc`, await token(member, "aal2"));
+    expect(every.body).toEqual([
+      { kind: "submission" },
+      { kind: "submission" },
+      { kind: "registration" },
+    ]);
+  });
+
+  it.each([
+    ["the recipient", "id,recipient"],
+    ["the link", "link"],
+    ["every column", "*"],
+  ])("a member cannot read %s", async (_what, select) => {
+    const response = await call(`${outbox}?select=${select}`, await token(member, "aal2"));
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({
+      code: "42501",
+      message: "permission denied for table mail_outbox",
+    });
+  });
+
+  it.each([
+    ["PATCH", `${outbox}?id=gt.0`, { status: "sent" }],
+    ["POST", outbox, { kind: "submission" }],
+  ])("a member cannot %s the outbox", async (method, path, body) => {
+    const before = await outboxRows();
+    const response = await call(path, await token(member, "aal2"), { method, body });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: "42501" });
+    expect(await outboxRows()).toEqual(before);
+  });
+
+  it.each([
+    ["a member with one factor (aal1)", () => token(member, "aal1")],
+    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+  ])("%s reads nothing", async (_who, bearerFor) => {
+    const response = await call(`${outbox}?select=${delivery}`, await bearerFor(), {
+      headers: { prefer: "count=exact" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
+    expect(response.headers.get("content-range")).toBe("*/0");
+  });
+
+  it("anon is refused outright", async () => {
+    const response = await call(`${outbox}?select=id,kind`, null);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: "42501" });
+  });
+});
+
+describe("whether mail is delivered", () => {
+  // The inbox asks the database's clock, not the browser's: PostgreSQL reads 'now' as now().
+  const live = "/rest/v1/mail_delivery?select=seen_at&live_until=gt.now";
+
+  it("a member reads it while a worker vouches for it, and not after", async () => {
+    const bearer = await token(member, "aal2");
+    await server.db.query("delete from public.mail_delivery");
+    expect((await call(live, bearer)).body).toEqual([]);
+    await vouchForDelivery(server.db, 180);
+    const on = await call(live, bearer);
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual([{ seen_at: expect.any(String) }]);
+    await server.db.query(
+      "update public.mail_delivery set live_until = now() - interval '1 second'",
+    );
+    expect((await call(live, bearer)).body).toEqual([]);
+  });
+
+  it.each([
+    ["a member with one factor (aal1)", () => token(member, "aal1")],
+    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+  ])("%s reads nothing", async (_who, bearerFor) => {
+    await vouchForDelivery(server.db, 180);
+    const response = await call(live, await bearerFor());
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
+  });
+
+  it("nobody writes it through the API", async () => {
+    await vouchForDelivery(server.db, 180);
+    const response = await call("/rest/v1/mail_delivery?id=eq.true", await token(member, "aal2"), {
+      method: "PATCH",
+      body: { live_until: "2000-01-01T00:00:00Z" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: "42501" });
+    expect((await call(live, await token(member, "aal2"))).body).toHaveLength(1);
+  });
+
+  it("anon is refused outright", async () => {
+    const response = await call(live, null);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: "42501" });
   });
 });

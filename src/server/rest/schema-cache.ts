@@ -1,7 +1,15 @@
 import type { Queryable } from "../db/database.ts";
 
-/** Tables reachable through /rest/v1; everything else answers as an unknown table. */
-export const exposedTables = ["contact_submissions", "contact_submission_changes"] as const;
+/**
+ * Tables reachable through /rest/v1; everything else answers as an unknown table. What each role
+ * may do with them is the database's grants and policies.
+ */
+export const exposedTables = [
+  "contact_submissions",
+  "contact_submission_changes",
+  "mail_outbox",
+  "mail_delivery",
+] as const;
 
 export interface TableInfo {
   name: string;

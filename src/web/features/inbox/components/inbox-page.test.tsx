@@ -72,6 +72,40 @@ const submission = (id: number, name: string) => ({
   updated_at: null,
 });
 
+interface MailAnswers {
+  on: boolean;
+  failed?: unknown[];
+}
+
+/** The mail's state as the database gives it, and `rest` for every other request. */
+function withMail({ on, failed = [] }: MailAnswers, rest: (url: string) => Response) {
+  return async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes("/rest/v1/mail_delivery")) {
+      return Response.json(on ? [{ seen_at: "2026-01-31T15:00:00+00:00" }] : []);
+    }
+    if (url.includes("/rest/v1/mail_outbox")) {
+      const range = failed.length === 0 ? "*/0" : `0-${failed.length - 1}/${failed.length}`;
+      return Response.json(failed, { headers: { "content-range": range } });
+    }
+    return rest(url);
+  };
+}
+
+function requested(table: string): URL {
+  const call = network.mock.calls.find(([url]) => String(url).includes(`/rest/v1/${table}`));
+  return new URL(String(call?.[0]));
+}
+
+const failedMail = (id: number, kind: string, submissionId: number | null) => ({
+  id,
+  kind,
+  submission_id: submissionId,
+  created_at: "2026-01-30T09:30:00+00:00",
+  attempts: 12,
+  last_error: "421 4.3.2 Service not available, try again later",
+});
+
 describe("<InboxPage>", () => {
   it("asks for the password and nothing else without a session", async () => {
     renderInbox("en");
@@ -148,10 +182,12 @@ describe("<InboxPage>", () => {
 
   it("shows an aal2 member the newest page with its count, in Arabic plural", async () => {
     storeSession("aal2");
-    network.mockImplementation(async () =>
-      Response.json([submission(2, "ريم"), submission(1, "Layla")], {
-        headers: { "content-range": "0-1/2" },
-      }),
+    network.mockImplementation(
+      withMail({ on: true }, () =>
+        Response.json([submission(2, "ريم"), submission(1, "Layla")], {
+          headers: { "content-range": "0-1/2" },
+        }),
+      ),
     );
     renderInbox("ar");
     expect(await screen.findByText("رسالتان")).toHaveAttribute("role", "status");
@@ -162,7 +198,8 @@ describe("<InboxPage>", () => {
       "/inbox?open=2",
     );
     expect(within(list).getAllByText("جديدة")).toHaveLength(2);
-    const [url, init] = network.mock.calls[0] ?? [];
+    const [url, init] =
+      network.mock.calls.find(([called]) => String(called).includes("contact_submissions")) ?? [];
     expect([...new URL(String(url)).searchParams]).toEqual([
       ["select", "id,created_at,name,email,phone,message,form_source,status,note,updated_at"],
       ["order", "created_at.desc,id.desc"],
@@ -175,8 +212,10 @@ describe("<InboxPage>", () => {
 
   it("pages through 50 at a time, arrows pointing the way the language reads", async () => {
     storeSession("aal2");
-    network.mockImplementation(async () =>
-      Response.json([submission(120, "Layla")], { headers: { "content-range": "50-99/120" } }),
+    network.mockImplementation(
+      withMail({ on: true }, () =>
+        Response.json([submission(120, "Layla")], { headers: { "content-range": "50-99/120" } }),
+      ),
     );
     renderWeb(
       <AuthProvider>
@@ -195,8 +234,115 @@ describe("<InboxPage>", () => {
       "href",
       "/en/inbox?status=new&page=3",
     );
-    const search = new URL(String(network.mock.calls[0]?.[0])).searchParams;
+    const search = requested("contact_submissions").searchParams;
     expect(search.get("status")).toBe("eq.new");
     expect([search.get("offset"), search.get("limit")]).toEqual(["50", "50"]);
+  });
+
+  it("says quietly, in Arabic, that mail is off, asking the database's clock", async () => {
+    storeSession("aal2");
+    network.mockImplementation(
+      withMail({ on: false }, () =>
+        Response.json([submission(1, "Layla")], { headers: { "content-range": "0-0/1" } }),
+      ),
+    );
+    renderInbox("ar");
+    const notice = await screen.findByRole("region", { name: "البريد" });
+    expect(within(notice).getByRole("heading", { level: 2, name: "البريد" })).toBeVisible();
+    expect(within(notice).getByRole("status")).toHaveTextContent(
+      "البريد متوقف: لا يُبلَّغ الفريق بالرسائل الجديدة.",
+    );
+    expect(within(notice).queryByRole("list")).toBeNull();
+    expect([...requested("mail_delivery").searchParams]).toEqual([
+      ["select", "seen_at"],
+      ["live_until", "gt.now"],
+    ]);
+  });
+
+  it("says nothing of mail when it is on and nothing failed", async () => {
+    storeSession("aal2");
+    network.mockImplementation(
+      withMail({ on: true }, () =>
+        Response.json([submission(1, "Layla")], { headers: { "content-range": "0-0/1" } }),
+      ),
+    );
+    renderInbox("en");
+    expect(await screen.findByText("1 submission")).toBeVisible();
+    await waitFor(() =>
+      expect(network).toHaveBeenCalledWith(
+        expect.stringContaining("/rest/v1/mail_outbox"),
+        expect.anything(),
+      ),
+    );
+    expect(screen.queryByRole("region", { name: "Mail" })).toBeNull();
+    expect(screen.queryByText(/Mail is off/u)).toBeNull();
+  });
+
+  it("lists the mails that failed, newest first, each linking to its submission", async () => {
+    storeSession("aal2");
+    network.mockImplementation(
+      withMail(
+        { on: true, failed: [failedMail(9, "submission", 7), failedMail(8, "invite", null)] },
+        () => Response.json([submission(7, "Layla")], { headers: { "content-range": "0-0/1" } }),
+      ),
+    );
+    const user_ = renderInbox("en");
+    const notice = await screen.findByRole("region", { name: "Mail" });
+    expect(within(notice).getByRole("status")).toHaveTextContent(
+      "2 mails of the last 30 days could not be sent",
+    );
+    expect(within(notice).queryByText(/Mail is off/u)).toBeNull();
+    const [first, second] = within(within(notice).getByRole("list")).getAllByRole("listitem");
+    expect(first).toHaveTextContent("New submission, to the team");
+    expect(first).toHaveTextContent("12 attempts");
+    expect(first).toHaveTextContent("Last error: 421 4.3.2 Service not available, try again later");
+    expect(within(first!).getByText(/^Jan 30, 2026/u)).toHaveAttribute(
+      "datetime",
+      "2026-01-30T09:30:00+00:00",
+    );
+    expect(second).toHaveTextContent("Invitation to the team");
+    expect(within(second!).queryByRole("link")).toBeNull();
+
+    const search = requested("mail_outbox").searchParams;
+    expect(search.get("select")).toBe("id,kind,submission_id,created_at,attempts,last_error");
+    expect(search.get("status")).toBe("eq.failed");
+    expect(search.get("created_at")).toMatch(/^gte\.\d{4}-\d\d-\d\dT/u);
+    expect(search.get("order")).toBe("created_at.desc,id.desc");
+    expect(search.get("limit")).toBe("10");
+
+    await user_.click(within(first!).getByRole("link", { name: "Submission 7" }));
+    expect(await screen.findByRole("link", { name: "Back to the list" })).toBeVisible();
+    expect(screen.queryByRole("region", { name: "Mail" })).toBeNull();
+  });
+
+  it("counts failed mails and attempts in Arabic plurals", async () => {
+    storeSession("aal2");
+    network.mockImplementation(
+      withMail(
+        {
+          on: false,
+          failed: [
+            { ...failedMail(3, "registration", 5), attempts: 2 },
+            failedMail(2, "recovery", null),
+            failedMail(1, "submission", 4),
+          ],
+        },
+        () => Response.json([], { headers: { "content-range": "*/0" } }),
+      ),
+    );
+    renderInbox("ar");
+    const notice = await screen.findByRole("region", { name: "البريد" });
+    const [off, failed] = within(notice).getAllByRole("status");
+    expect(off).toHaveTextContent("البريد متوقف");
+    expect(failed).toHaveTextContent("تعذّر إرسال ٣ رسائل بريدية في آخر ٣٠ يومًا");
+    const items = within(within(notice).getByRole("list")).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("تأكيد التسجيل");
+    expect(items[0]).toHaveTextContent("محاولتان");
+    expect(within(items[0]!).getByRole("link", { name: "الرسالة ٥" })).toHaveAttribute(
+      "href",
+      "/inbox?open=5",
+    );
+    expect(items[1]).toHaveTextContent("إعادة تعيين كلمة المرور");
+    expect(items[2]).toHaveTextContent("١٢ محاولة");
   });
 });

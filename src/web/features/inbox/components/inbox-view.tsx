@@ -2,18 +2,24 @@ import { useEffect, useRef } from "react";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useInboxAddress } from "../hooks/use-inbox-address.ts";
+import { useMailState } from "../hooks/use-mail-state.ts";
 import { useSubmissions } from "../hooks/use-submissions.ts";
 import { StepHeading } from "./step-heading.tsx";
+import { MailStateNotice } from "./mail-state-notice.tsx";
 import { quietButton } from "./styles.ts";
 import { SubmissionDetail } from "./submission-detail.tsx";
 import { SubmissionList } from "./submission-list.tsx";
 
-/** The inbox itself: who is signed in, the list of submissions, or one of them open. */
+/**
+ * The inbox itself: who is signed in, whether mail is delivered, the list of submissions, or
+ * one of them open.
+ */
 export function InboxView({ focus }: { focus: boolean }) {
   const { text } = useInboxContent();
   const { user, signOut } = useAuth();
   const { address, hrefFor, go } = useInboxAddress();
   const { result, replace } = useSubmissions(address.filter, address.page);
+  const mail = useMailState();
   const lastOpened = useRef<number | undefined>(undefined);
 
   // Back from a submission, focus returns to it in the list.
@@ -45,7 +51,10 @@ export function InboxView({ focus }: { focus: boolean }) {
         </div>
       </div>
       {address.open === undefined ? (
-        <SubmissionList address={address} result={result} hrefFor={hrefFor} go={go} />
+        <>
+          <MailStateNotice state={mail} hrefFor={hrefFor} />
+          <SubmissionList address={address} result={result} hrefFor={hrefFor} go={go} />
+        </>
       ) : (
         <SubmissionDetail
           id={address.open}

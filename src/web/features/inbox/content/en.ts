@@ -134,6 +134,26 @@ export const en: InboxContent = {
     noteChange: "Note changed",
     someone: "A team member",
   },
+  mail: {
+    title: "Mail",
+    off: "Mail is off: the team is not notified of new submissions.",
+    failed: {
+      one: () => "1 mail of the last 30 days could not be sent",
+      other: (count) => `${count} mails of the last 30 days could not be sent`,
+    },
+    kinds: {
+      submission: "New submission, to the team",
+      registration: "Registration confirmation",
+      invite: "Invitation to the team",
+      recovery: "Password reset",
+    },
+    attempts: {
+      one: () => "1 attempt",
+      other: (count) => `${count} attempts`,
+    },
+    lastError: "Last error:",
+    submission: (id) => `Submission ${id}`,
+  },
   exportCsv: {
     button: "Export CSV",
     exporting: "Exporting…",

@@ -1,6 +1,7 @@
 // The inbox's own strings, in their own modules so that no public page loads them. ar.ts and
 // en.ts both satisfy this shape.
 import type { FormSource } from "../../../../shared/contact-submission.ts";
+import type { MailKind } from "../model/mail.ts";
 import type { SubmissionStatus } from "../model/submission.ts";
 
 /**
@@ -117,6 +118,16 @@ export interface InboxContent {
     statusChange: (from: string, to: string) => string;
     noteChange: string;
     someone: string;
+  };
+  mail: {
+    title: string;
+    off: string;
+    /** How many mails of the last 30 days (model/mail.ts) could not be sent. */
+    failed: CountedNoun;
+    kinds: Record<MailKind, string>;
+    attempts: CountedNoun;
+    lastError: string;
+    submission: (id: string) => string;
   };
   exportCsv: {
     button: string;
