@@ -5,15 +5,12 @@
 // with a few machines would. Prints the home page's latency alone and under a flood of wrong
 // passwords, the sign-ins' own answers, then the TOTP guesses that reached the code check
 // when those addresses guess against one factor as fast as they can.
-import { spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import * as OTPAuth from "otpauth";
 import { ensureBuilt, root } from "./build-steps.mjs";
-import { freePort } from "./postgres-cluster.mjs";
+import { loadRun, sleep, startBuiltServer } from "./load-run.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -51,59 +48,15 @@ if (
 
 const jwtSecret = "bench-only-secret-that-is-long-enough-to-sign";
 const password = "bench password 1";
-const scratch = mkdtempSync(path.join(tmpdir(), "kalima-bench-auth-"));
-const cleanups = [() => rmSync(scratch, { recursive: true, force: true })];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const benchRun = loadRun("bench-auth");
 const addresses = Array.from({ length: addressCount }, (_, index) => `198.51.100.${index + 1}`);
 
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(scratch, "server-"));
-  const logPath = path.join(dataDir, "server.log");
-  const log = openSync(logPath, "a");
-  // A title of its own, so that nothing aimed at other servers by name stops this one mid-run.
-  const child = spawn(
-    process.execPath,
-    ["--title=kalima-bench-auth-server", "dist/server/main.js"],
-    {
-      cwd: root,
-      stdio: ["ignore", log, log],
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        JWT_SECRET: jwtSecret,
-        TRUST_PROXY: "X-Forwarded-For",
-        LOG_REQUESTS: "false",
-      },
-    },
-  );
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const kill = () => child.kill("SIGKILL");
-  cleanups.push(kill);
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null || waited > 60_000) {
-      throw new Error(`The server did not start:\n${readFileSync(logPath, "utf8")}`);
-    }
-    if (
-      await fetch(`${url}/`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(100);
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
-      cleanups.splice(cleanups.indexOf(kill), 1);
-    },
-  };
+function startServer() {
+  return startBuiltServer(benchRun, {
+    name: "bench-auth",
+    title: "kalima-bench-auth-server",
+    env: { JWT_SECRET: jwtSecret, TRUST_PROXY: "X-Forwarded-For", LOG_REQUESTS: "false" },
+  });
 }
 
 function percentile(sorted, share) {
@@ -346,28 +299,4 @@ async function main() {
   process.stdout.write(`Load average after: ${loadavg()[0].toFixed(2)}\n`);
 }
 
-async function cleanUp() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await Promise.resolve()
-      .then(cleanup)
-      .catch((error) => process.stderr.write(`Cleaning up: ${error.message}\n`));
-  }
-}
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-]) {
-  process.once(signal, async () => {
-    await cleanUp();
-    process.exit(code);
-  });
-}
-
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await benchRun.main(main);

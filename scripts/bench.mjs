@@ -5,14 +5,15 @@
 // PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created in
 // that cluster and dropped afterwards), else from a throwaway cluster started for the bench.
 import { spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt, root } from "./build-steps.mjs";
-import { freePort, startThrowawayCluster } from "./postgres-cluster.mjs";
+import { loadRun, startBuiltServer } from "./load-run.mjs";
+import { startThrowawayCluster } from "./postgres-cluster.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -49,25 +50,21 @@ const row = {
   message: "أريد الانضمام إلى برنامج المتكلم",
   form_source: "Mutakallim Program",
 };
-const scratch = mkdtempSync(path.join(tmpdir(), "kalima-bench-"));
-const cleanups = [() => rmSync(scratch, { recursive: true, force: true })];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const benchRun = loadRun("bench");
 
 /** Kills the child if the bench stops before it exits. */
 function untilExit(child) {
-  const kill = () => child.kill("SIGKILL");
-  cleanups.push(kill);
-  child.once("exit", () => {
-    const index = cleanups.indexOf(kill);
-    if (index >= 0) cleanups.splice(index, 1);
-  });
+  child.once(
+    "exit",
+    benchRun.onCleanUp(() => child.kill("SIGKILL")),
+  );
 }
 
 async function postgresCluster() {
   const given = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (given) return given;
   const cluster = await startThrowawayCluster({ durable: true });
-  cleanups.push(() => cluster.stop());
+  benchRun.onCleanUp(() => cluster.stop());
   return cluster.url;
 }
 
@@ -80,7 +77,7 @@ async function freshDatabase(clusterUrl, name) {
   } finally {
     await admin.end();
   }
-  cleanups.push(async () => {
+  benchRun.onCleanUp(async () => {
     const dropper = new pg.Client({ connectionString: clusterUrl });
     await dropper.connect();
     await dropper.query(`drop database if exists ${name} with (force)`);
@@ -91,19 +88,11 @@ async function freshDatabase(clusterUrl, name) {
   return url.toString();
 }
 
-async function startServer(database, databaseUrl) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(scratch, `server-${database}-`));
-  const log = openSync(path.join(dataDir, "server.log"), "a");
-  // A title of its own, so that nothing aimed at other servers by name stops this one mid-run.
-  const child = spawn(process.execPath, ["--title=kalima-bench-server", "dist/server/main.js"], {
-    cwd: root,
-    stdio: ["ignore", log, log],
+function startServer(database, databaseUrl) {
+  return startBuiltServer(benchRun, {
+    name: database,
+    title: "kalima-bench-server",
     env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
       DATABASE_POOL_SIZE: String(poolSize),
       // One client sending one row over and over: measured without the limits on visitors.
@@ -111,41 +100,6 @@ async function startServer(database, databaseUrl) {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  untilExit(child);
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null || waited > 60_000) {
-      throw new Error(
-        `The ${database} server did not start (exit ${child.exitCode}, ${child.signalCode}, ${waited} ms):\n${readFileSync(path.join(dataDir, "server.log"), "utf8")}`,
-      );
-    }
-    const ready = await fetch(`${url}/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    await sleep(100);
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-    check: () => {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        const log = readFileSync(path.join(dataDir, "server.log"), "utf8")
-          .split("\n")
-          .filter((line) => line && !line.includes('"message":"request"'))
-          .slice(-5)
-          .join("\n");
-        throw new Error(
-          `The ${database} server stopped during the run (${child.signalCode ?? `exit ${child.exitCode}`}):\n${log}`,
-        );
-      }
-    },
-  };
 }
 
 // autocannon's own histogram keeps whole milliseconds; the response times it reports are exact.
@@ -182,7 +136,7 @@ function ceiling(database, target, connections, key) {
   const settings = {
     database,
     url: target,
-    dataDir: mkdtempSync(path.join(scratch, `ceiling-${database}-`)),
+    dataDir: mkdtempSync(path.join(benchRun.scratch, `ceiling-${database}-`)),
     poolSize,
     connections,
     warmupMs: warmupSeconds * 1000,
@@ -378,28 +332,4 @@ function printTable(postgresProblem) {
   );
 }
 
-async function cleanUp() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await Promise.resolve()
-      .then(cleanup)
-      .catch((error) => process.stderr.write(`Cleaning up: ${error.message}\n`));
-  }
-}
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-]) {
-  process.once(signal, async () => {
-    await cleanUp();
-    process.exit(code);
-  });
-}
-
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await benchRun.main(main);

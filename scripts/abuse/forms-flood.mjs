@@ -4,14 +4,12 @@
 // Two runs, each on a fresh server: every insert from one client, then every insert claiming an
 // address of its own in X-Forwarded-For (which counts only when the server trusts that header:
 // --trust-proxy starts it with TRUST_PROXY=X-Forwarded-For, as behind a proxy).
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureBuilt, root } from "../build-steps.mjs";
-import { freePort } from "../postgres-cluster.mjs";
+import { loadRun, startBuiltServer } from "../load-run.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -28,14 +26,7 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(concurrency) || c
 }
 
 const jwtSecret = "flood-only-secret-that-is-long-enough-to-sign";
-const scratch = mkdtempSync(path.join(tmpdir(), "kalima-flood-"));
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const children = new Set();
-
-function cleanUp() {
-  for (const child of children) child.kill("SIGKILL");
-  rmSync(scratch, { recursive: true, force: true });
-}
+const floodRun = loadRun("flood");
 
 /** Random printable text of exactly `length` characters, so no two rows are alike. */
 function randomText(length) {
@@ -70,51 +61,17 @@ function bytesUnder(directory) {
   return total;
 }
 
-async function startServer(name) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(scratch, `${name}-`));
-  const logFile = path.join(scratch, `${name}.log`);
-  const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, ["--title=kalima-flood-server", "dist/server/main.js"], {
-    cwd: root,
-    stdio: ["ignore", log, log],
+function startServer(name) {
+  return startBuiltServer(floodRun, {
+    name,
+    title: "kalima-flood-server",
     env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
       LOG_REQUESTS: "false",
       ...(options["trust-proxy"] ? { TRUST_PROXY: "X-Forwarded-For" } : {}),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   });
-  children.add(child);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null || waited > 120_000) {
-      throw new Error(`The server did not start:\n${readFileSync(logFile, "utf8")}`);
-    }
-    if (
-      await fetch(`${url}/auth/v1/health`).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    await sleep(100);
-  }
-  return {
-    url,
-    dataDir,
-    logFile,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-      children.delete(child);
-    },
-  };
 }
 
 async function storedRows(url, serviceKey) {
@@ -186,9 +143,4 @@ async function main() {
   await flood("spoofed X-Forwarded-For", true, keys);
 }
 
-main()
-  .catch((error) => {
-    process.stderr.write(`${error.stack ?? error}\n`);
-    process.exitCode = 1;
-  })
-  .finally(cleanUp);
+await floodRun.main(main);
