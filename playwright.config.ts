@@ -8,7 +8,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // On CI a failed test runs once more, and `npm test` names it flaky. Known: now and then, on a
+  // loaded machine, the font-download check sees an Arabic page fetch the Latin face before any
+  // script has run (cause not yet found; the page needs no Latin glyph).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -24,7 +24,7 @@ const postgresNotice = postgresUrl
     "(node scripts/with-postgres.mjs npm test runs them on a throwaway cluster).";
 
 const reports = mkdtempSync(path.join(tmpdir(), "kalima-test-reports-"));
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failedSuites = [];
 
 function run(label, command, args, env = {}) {
@@ -49,6 +49,7 @@ function countPlaywright(file) {
   if (!existsSync(file)) return;
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += stats.expected + stats.flaky;
+  totals.flaky += stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
 }
@@ -94,4 +95,10 @@ if (failedSuites.length > 0) process.stdout.write(`Failed: ${failedSuites.join("
 process.stdout.write(
   `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
 );
+// CI retries a failed browser test once (playwright.config.ts): say when one needed it.
+if (totals.flaky > 0) {
+  process.stdout.write(
+    `${totals.flaky} browser test(s) passed only on a retry: flaky, look at them\n`,
+  );
+}
 process.exit(failedSuites.length > 0 || totals.failed > 0 ? 1 : 0);
