@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
+import { languages } from "./src/shared/language.ts";
 import { linkProblem, linkSettings } from "./src/shared/site-links.js";
 import { withoutTrailingSlashes } from "./src/shared/trailing-slash.ts";
 
@@ -50,6 +51,10 @@ function isTeamOnly(moduleId: string): boolean {
   return shared !== undefined && teamOnly.includes(shared);
 }
 
+/** The module holding one language's strings. */
+const contentModule = (language: string) =>
+  new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]content[\\\\/]${language}\\.ts$`, "u");
+
 export default defineConfig({
   plugins: [recordSiteUrl(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
   define: {
@@ -76,6 +81,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@radix-ui|lucide-react|cookie|set-cookie-parser)[\\/]/u,
               priority: 2,
             },
+            // Each language's strings on their own: a page loads its own language's only
+            // (src/web/content/load-content.ts; scripts/defer-app-script.mjs finds them by name).
+            ...languages.map((language) => ({
+              name: `content-${language}`,
+              test: contentModule(language),
+              priority: 4,
+            })),
             {
               // Everything below the features that a public page may need, in one file.
               name: "site",

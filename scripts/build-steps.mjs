@@ -113,13 +113,32 @@ function removeDataFiles(directory) {
   }
 }
 
+/** Each language's chunk of strings, by the name vite.config.ts gives it: `/assets/content-ar-….js`. */
+function contentChunks(client) {
+  const files = readdirSync(path.join(client, "assets"));
+  return Object.fromEntries(
+    ["ar", "en"].map((language) => {
+      const named = files.filter((name) =>
+        new RegExp(`^content-${language}-[\\w-]+\\.js$`, "u").test(name),
+      );
+      if (named.length !== 1) {
+        throw new Error(
+          `expected one chunk of ${language} strings in the build, found ${named.length}`,
+        );
+      }
+      return [language, `/assets/${named[0]}`];
+    }),
+  );
+}
+
 /** Every prerendered page loads its scripts after it has loaded (defer-app-script.mjs). */
-function deferAppScripts(directory) {
+function deferAppScripts(directory, chunks) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const file = path.join(directory, entry.name);
-    if (entry.isDirectory()) deferAppScripts(file);
+    if (entry.isDirectory()) deferAppScripts(file, chunks);
     else if (entry.name === "index.html") {
-      writeFileSync(file, deferAppScript(readFileSync(file, "utf8"), path.relative(root, file)));
+      const html = readFileSync(file, "utf8");
+      writeFileSync(file, deferAppScript(html, path.relative(root, file), chunks));
     }
   }
 }
@@ -127,7 +146,8 @@ function deferAppScripts(directory) {
 export function buildSite() {
   run("react-router", ["build"]);
   removeDataFiles(path.join(root, "build/client"));
-  deferAppScripts(path.join(root, "build/client"));
+  const client = path.join(root, "build/client");
+  deferAppScripts(client, contentChunks(client));
   precompress(path.join(root, "build/client"));
   writeFileSync(path.join(root, parts.site.stamp), fingerprint(parts.site));
 }

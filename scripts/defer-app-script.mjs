@@ -8,9 +8,12 @@ const routerScript =
   /<script type="module" async="">import "(?<manifest>[^"]+)";\n(?<routes>(?:import \* as route\d+ from "[^"]+";\n)+)\s*window\.__reactRouterRouteModules = (?<table>\{[^\n]*\});\n\nimport\("(?<entry>[^"]+)"\);<\/script>/u;
 const routeImport = /import \* as (route\d+) from "([^"]+)";/gu;
 
-/** What runs before the app: start loading it once the page has painted, or when reached for. */
-function loader({ manifest, routes, table, entry }) {
-  const modules = JSON.stringify([manifest, ...routes.map(([, url]) => url)]);
+/**
+ * What runs before the app: start loading it, with the strings of the page's language, once the
+ * page has painted, or when reached for.
+ */
+function loader({ manifest, routes, table, entry, strings }) {
+  const modules = JSON.stringify([manifest, ...routes.map(([, url]) => url), strings]);
   const names = JSON.stringify(routes.map(([name]) => name));
   return `(() => {
   let app;
@@ -47,18 +50,28 @@ function loader({ manifest, routes, table, entry }) {
 })();`;
 }
 
-/** Rewrites one prerendered page; throws when React Router's script is not where it should be. */
-export function deferAppScript(html, file) {
+/**
+ * Rewrites one prerendered page; throws when React Router's script is not where it should be.
+ * `contentChunks` maps each language to the address of its strings' chunk.
+ */
+export function deferAppScript(html, file, contentChunks) {
   const match = routerScript.exec(html);
   if (!match?.groups) {
     throw new Error(`${file}: React Router's module script has a shape this build does not know`);
   }
+  // A part React wrote out of place would show only once a script moved it back.
+  if (/<div hidden id="S:\d+"|<template id="B:\d+"/u.test(html)) {
+    throw new Error(`${file}: part of the page is written out of place, for a script to put back`);
+  }
+  const language = /<html[^>]* lang="([^"]+)"/u.exec(html)?.[1];
+  const strings = language === undefined ? undefined : contentChunks[language];
+  if (!strings) throw new Error(`${file}: no chunk of strings for the page's language ${language}`);
   const { manifest, table, entry } = match.groups;
   const routes = [...match.groups.routes.matchAll(routeImport)].map(([, name, url]) => [name, url]);
   return html
     .replace(
       match[0],
-      `<script type="module">${loader({ manifest, routes, table, entry })}</script>`,
+      `<script type="module">${loader({ manifest, routes, table, entry, strings })}</script>`,
     )
     .replace(/<link rel="modulepreload" href="[^"]+"\/>/gu, "");
 }

@@ -126,3 +126,42 @@ for (const [language, path, label] of [
     }
   });
 }
+
+/** The chunks of strings the page has fetched, by language. */
+async function stringsFetched(page: import("@playwright/test").Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .flatMap((entry) => /\/content-(ar|en)-[\w-]+\.js$/u.exec(entry.name)?.[1] ?? []),
+  );
+}
+
+test("a page's scripts carry its own language only; the other's load when the visitor switches", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  expect(await stringsFetched(page)).toEqual(["ar"]);
+
+  await page.getByRole("banner").getByRole("link", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Kalima");
+  expect((await stringsFetched(page)).sort()).toEqual(["ar", "en"]);
+
+  await page.goto("/en/programs");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  expect(await stringsFetched(page)).toEqual(["en"]);
+});
+
+test("when the other language's strings cannot load, the switch still reaches its page", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/content-en|Failed to fetch dynamically imported module|ERR_FAILED/u);
+  await page.route(/\/assets\/content-en-[\w-]+\.js$/u, (route) => route.abort());
+  await page.goto("/contact");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  await page.getByRole("banner").getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/en\/contact$/u);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+});

@@ -6,7 +6,8 @@ export interface LanguageContextValue {
   language: Language;
   direction: "rtl" | "ltr";
   content: Content;
-  setLanguage: (language: Language) => void;
+  /** Shows the page in `language` once its strings have loaded; rejects if they cannot. */
+  setLanguage: (language: Language) => Promise<void>;
 }
 
 export const LanguageContext = createContext<LanguageContextValue | null>(null);

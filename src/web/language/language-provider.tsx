@@ -10,13 +10,9 @@ import {
   localizedPath,
   type Language,
 } from "../../shared/language.ts";
-import { ar } from "../content/ar.ts";
-import { en } from "../content/en.ts";
-import type { Content } from "../content/types.ts";
+import { isContentLoaded, loadContent, useContentFor } from "../content/load-content.ts";
 import { LanguageContext } from "./language-context.ts";
 import { readRememberedLanguage, rememberLanguage } from "./remembered-language.ts";
-
-const contentFor: Record<Language, Content> = { ar, en };
 
 interface LanguageProviderProps {
   /** The language the page was rendered in: hydration must start from it. */
@@ -55,27 +51,34 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
   if (served && served.pathname !== pathname) setServed(null);
   const language = served?.language ?? addressed.language ?? defaultLanguage;
 
+  // The strings come first: the page never changes language before it can show it whole. Once
+  // they are here, the change is made in the same task as the press.
   const goTo = useCallback(
-    (next: Language, pressed: boolean) => {
+    async (next: Language, pressed: boolean) => {
+      if (!isContentLoaded(next)) await loadContent(next);
       const target = {
         pathname: localizedPath(addressed.path, next),
         search: withoutLanguageParameter(search),
         hash,
       };
-      // A new address ends the served language by itself; the same address needs telling.
-      if (target.pathname === pathname && target.search === search) setServed(null);
+      // A new address ends the served language by itself; the same address needs telling, and
+      // only when it changes anything (an update while the page hydrates would make React
+      // finish hydrating at once, in one long task).
+      if (target.pathname === pathname && target.search === search) {
+        if (next !== language) setServed(null);
+      }
       // A press is answered in the same task rather than in a transition: the whole page
       // changes language, and the visitor is waiting for it.
       else
         void navigate(target, { replace: !pressed, preventScrollReset: true, flushSync: pressed });
     },
-    [addressed.path, hash, navigate, pathname, search],
+    [addressed.path, hash, language, navigate, pathname, search],
   );
 
   const setLanguage = useCallback(
     (next: Language) => {
       rememberLanguage(next);
-      goTo(next, true);
+      return goTo(next, true);
     },
     [goTo],
   );
@@ -93,7 +96,8 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
     const wanted =
       addressed.language ??
       (isLanguage(asked) ? asked : (readRememberedLanguage() ?? initialLanguage));
-    goTo(wanted, false);
+    // Left as served if the other language cannot load: the page is whole as it is.
+    goTo(wanted, false).catch(() => {});
   }, [addressed.language, goTo, initialLanguage, search]);
 
   // Back and forward move between languages too: the choice follows what is shown.
@@ -104,14 +108,15 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
     rememberLanguage(language);
   }, [language]);
 
+  const content = useContentFor(language);
   const value = useMemo(
     () => ({
       language,
       direction: directionOf(language),
-      content: contentFor[language],
+      content,
       setLanguage,
     }),
-    [language, setLanguage],
+    [content, language, setLanguage],
   );
   return (
     <LanguageContext.Provider value={value}>

@@ -1,7 +1,8 @@
 import { Languages } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useLocation } from "react-router";
-import { switchedAddress } from "../../../shared/language.ts";
+import { switchedAddress, type Language } from "../../../shared/language.ts";
+import { loadContent } from "../../content/load-content.ts";
 import { useLanguage } from "../../language/use-language.ts";
 
 /** A press the page may take over: the main button, with no key asking for a new tab or window. */
@@ -9,9 +10,15 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/** Starts loading a language's strings; a failure is met again, and answered, on the press. */
+function prefetch(language: Language) {
+  loadContent(language).catch(() => {});
+}
+
 /**
  * Shows the other language's name, in that language. A link to this page in that language
- * which records the choice, so it works without scripts; with them it switches in place.
+ * which records the choice, so it works without scripts; with them it switches in place once
+ * that language's strings have loaded.
  */
 export function LanguageSwitch() {
   const { content, setLanguage } = useLanguage();
@@ -22,10 +29,16 @@ export function LanguageSwitch() {
       href={switchedAddress(pathname, search, target)}
       hrefLang={target}
       lang={target}
+      // The other language's strings start loading as the visitor reaches for the switch.
+      onPointerDown={() => prefetch(target)}
+      onPointerEnter={() => prefetch(target)}
+      onFocus={() => prefetch(target)}
       onClick={(event) => {
         if (!isPlainClick(event)) return;
         event.preventDefault();
-        setLanguage(target);
+        // The other language's strings load now; should they not, the link's own page serves.
+        const link = event.currentTarget;
+        setLanguage(target).catch(() => window.location.assign(link.href));
       }}
       className="inline-flex min-h-11 items-center gap-2 rounded-full border border-gold-400/40 px-4 text-sm font-medium text-paper transition-colors hover:border-gold-300 hover:bg-gold-400/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
     >

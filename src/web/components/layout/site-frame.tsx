@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { useLanguage } from "../../language/use-language.ts";
+import { HydrationPart } from "../../lib/hydration-parts.tsx";
 import { NewTabNote } from "./new-tab-note.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 export const mainId = "main";
 
-/** Skip link, header, the page in <main>, footer. */
+/** Skip link, header, the page in <main>, footer: each part hydrated on its own. */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const { content } = useLanguage();
   return (
@@ -17,12 +18,16 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       >
         {content.skipLink}
       </a>
-      <SiteHeader />
+      <HydrationPart>
+        <SiteHeader />
+      </HydrationPart>
       <main id={mainId} tabIndex={-1} className="page flex-1 focus:outline-none">
-        {children}
+        <HydrationPart>{children}</HydrationPart>
       </main>
-      <SiteFooter />
-      <NewTabNote />
+      <HydrationPart>
+        <SiteFooter />
+        <NewTabNote />
+      </HydrationPart>
     </div>
   );
 }

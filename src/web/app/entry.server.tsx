@@ -1,0 +1,35 @@
+import { renderToReadableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext } from "react-router";
+import { languages } from "../../shared/language.ts";
+import { loadContent } from "../content/load-content.ts";
+
+// Pages are rendered once, when the site is built (ssr: false): each is rendered whole before it
+// is written. Both languages' strings are loaded before the first page, so no render waits for
+// them: a page whose render suspended outside any boundary was written without React Router's
+// hydration data, and never woke in the browser.
+const contentLoaded = Promise.all(languages.map((language) => loadContent(language)));
+
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
+  await contentLoaded;
+  let failed = false;
+  const body = await renderToReadableStream(
+    <ServerRouter context={routerContext} url={request.url} />,
+    {
+      // React may move a large part out of place, to be put back by a script once the rest has
+      // painted: every page must read whole without scripts, so nothing is ever moved.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error: unknown) {
+        failed = true;
+        console.error(error);
+      },
+    },
+  );
+  await body.allReady;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { status: failed ? 500 : status, headers });
+}
