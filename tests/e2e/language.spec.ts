@@ -165,3 +165,25 @@ test("when the other language's strings cannot load, the switch still reaches it
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
 });
+
+test("a switch waiting for its strings changes the page shown when they arrive", async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/content-en-[\w-]+\.js$/u, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/about");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  const banner = page.getByRole("banner");
+  await banner.getByRole("link", { name: "English" }).click();
+  // While the English strings are on their way, the visitor moves on to another page.
+  await banner.getByRole("navigation").getByRole("link", { name: "برامجنا" }).click();
+  await expect(page).toHaveURL(/\/programs$/u);
+  release();
+  await expect(page).toHaveURL(/\/en\/programs$/u);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Programs");
+});

@@ -51,28 +51,43 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
   if (served && served.pathname !== pathname) setServed(null);
   const language = served?.language ?? addressed.language ?? defaultLanguage;
 
+  // Where the page is now: a press may wait for its strings, and the address may move meanwhile
+  // (the move to the language's own address once hydrated), so the change starts from here.
+  const shownAt = useRef({ path: addressed.path, pathname, search, hash });
+  useEffect(() => {
+    shownAt.current = { path: addressed.path, pathname, search, hash };
+  });
+
   // The strings come first: the page never changes language before it can show it whole. Once
   // they are here, the change is made in the same task as the press.
   const goTo = useCallback(
     async (next: Language, pressed: boolean) => {
       if (!isContentLoaded(next)) await loadContent(next);
+      const now = shownAt.current;
       const target = {
-        pathname: localizedPath(addressed.path, next),
-        search: withoutLanguageParameter(search),
-        hash,
+        pathname: localizedPath(now.path, next),
+        search: withoutLanguageParameter(now.search),
+        hash: now.hash,
       };
+      const same = target.pathname === now.pathname && target.search === now.search;
       // A new address ends the served language by itself; the same address needs telling, and
       // only when it changes anything (an update while the page hydrates would make React
       // finish hydrating at once, in one long task).
-      if (target.pathname === pathname && target.search === search) {
-        if (next !== language) setServed(null);
+      if (same || pressed) {
+        setServed((current) => (current && current.language !== next ? null : current));
       }
       // A press is answered in the same task rather than in a transition: the whole page
-      // changes language, and the visitor is waiting for it.
-      else
-        void navigate(target, { replace: !pressed, preventScrollReset: true, flushSync: pressed });
+      // changes language, and the visitor is waiting for it. It also takes over a move still
+      // under way, even to the address already shown.
+      if (!same || pressed) {
+        void navigate(target, {
+          replace: !pressed || same,
+          preventScrollReset: true,
+          flushSync: pressed,
+        });
+      }
     },
-    [addressed.path, hash, language, navigate, pathname, search],
+    [navigate],
   );
 
   const setLanguage = useCallback(
