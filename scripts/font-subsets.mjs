@@ -13,7 +13,7 @@
 // "العربية" on English ones), a word no face the page preloads can draw. Two cuts of a family
 // of their own hold only its letters, at the one weight it is set in: 1 kB and 3 kB, where the
 // whole Latin file or the Arabic cut would cost 31 kB or 20 kB for a word.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -106,8 +106,10 @@ async function writeFontSubsets() {
       targetFormat: "woff2",
       ...(subset.weight === undefined ? {} : { variationAxes: { wght: subset.weight } }),
     });
-    // Written aside and renamed: builds running side by side never read half a file.
-    const partial = `${target}.${process.pid}.partial`;
+    // Written aside and renamed: builds running side by side never read half a file. The name
+    // is the writer's own, not the process's: a process may load this module twice (Vite
+    // bundles its configuration afresh each time it resolves it) and cut the same file at once.
+    const partial = `${target}.${process.pid}.${randomUUID()}.partial`;
     await writeFile(partial, font);
     await rename(partial, target);
     await writeFile(`${target}.key`, digest);
