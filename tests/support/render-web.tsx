@@ -1,6 +1,6 @@
 import { render, type RenderOptions } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import type { Language } from "../../src/shared/language.ts";
 import { LanguageProvider } from "../../src/web/language/language-provider.tsx";
 
@@ -9,21 +9,22 @@ interface RenderWebOptions extends Omit<RenderOptions, "wrapper"> {
   path?: string;
 }
 
-/** Renders UI as the site does: inside the language provider and a router at `path`. */
+/**
+ * Renders UI as the site does: inside the language provider and a browser router at `path`,
+ * the address bar (jsdom's) moving with it.
+ */
 export function renderWeb(
   ui: ReactElement,
   { language = "ar", path = "/", ...options }: RenderWebOptions = {},
 ) {
+  window.history.replaceState(null, "", path);
   const Wrapper = ({ children }: { children: ReactNode }) => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: "*",
-          element: <LanguageProvider initialLanguage={language}>{children}</LanguageProvider>,
-        },
-      ],
-      { initialEntries: [path] },
-    );
+    const router = createBrowserRouter([
+      {
+        path: "*",
+        element: <LanguageProvider initialLanguage={language}>{children}</LanguageProvider>,
+      },
+    ]);
     return <RouterProvider router={router} />;
   };
   return render(ui, { wrapper: Wrapper, ...options });

@@ -41,7 +41,7 @@ function withoutLanguageParameter(search: string): string {
  * server may have chosen from the cookie at an unprefixed address.
  */
 export function LanguageProvider({ initialLanguage, children }: LanguageProviderProps) {
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const addressed = addressedPage(pathname);
   const [served, setServed] = useState<Served | null>(() => ({
@@ -51,21 +51,17 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
   if (served && served.pathname !== pathname) setServed(null);
   const language = served?.language ?? addressed.language ?? defaultLanguage;
 
-  // Where the page is now: a press may wait for its strings, and the address may move meanwhile
-  // (the move to the language's own address once hydrated), so the change starts from here.
-  const shownAt = useRef({ path: addressed.path, pathname, search, hash });
-  useEffect(() => {
-    shownAt.current = { path: addressed.path, pathname, search, hash };
-  });
-
   // The strings come first: the page never changes language before it can show it whole. Once
   // they are here, the change is made in the same task as the press.
   const goTo = useCallback(
     async (next: Language, pressed: boolean) => {
       if (!isContentLoaded(next)) await loadContent(next);
-      const now = shownAt.current;
+      // Where the page is now: a press may wait for its strings, and meanwhile the address may
+      // move (a link followed, the page's own move to its language's address). The address bar
+      // says so at once; the page rendered for it may still be on its way.
+      const now = window.location;
       const target = {
-        pathname: localizedPath(now.path, next),
+        pathname: localizedPath(addressedPage(now.pathname).path, next),
         search: withoutLanguageParameter(now.search),
         hash: now.hash,
       };
