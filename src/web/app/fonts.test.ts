@@ -11,6 +11,7 @@ import { en } from "../content/en.ts";
 const css = readFileSync(path.join(import.meta.dirname, "fonts.css"), "utf8");
 const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/gu)].map(([, body = ""]) => ({
   family: /font-family:\s*"([^"]+)"/u.exec(body)?.[1],
+  weight: /font-weight:\s*([^;]+);/u.exec(body)?.[1]?.trim(),
   file: /kalima-fonts\/([\w.-]+\.woff2)/u.exec(body)?.[1],
   range: /unicode-range:\s*([^;]+);/u.exec(body)?.[1]?.replace(/\s+/gu, " ").trim() ?? "",
 }));
@@ -32,6 +33,31 @@ describe("the font faces cut at build", () => {
   });
 });
 
+describe("the font families", () => {
+  // Chromium composes a family's faces by unicode-range only among faces with the same
+  // descriptors: a face declared over other weights would never draw its characters.
+  it("declare one weight for all their faces", () => {
+    const weights = new Map<string | undefined, Set<string | undefined>>();
+    for (const face of faces)
+      weights.set(face.family, (weights.get(face.family) ?? new Set()).add(face.weight));
+    for (const [family, declared] of weights) expect([...declared], family).toHaveLength(1);
+  });
+
+  it("declare no weight a cut's axis does not hold", () => {
+    for (const subset of fontSubsets) {
+      if (subset.weight === undefined) continue;
+      const held =
+        typeof subset.weight === "number"
+          ? `${subset.weight}`
+          : `${subset.weight.min} ${subset.weight.max}`;
+      for (const face of faces.filter(
+        (face) => face.file === subset.file && face.family !== "Kalima Switch",
+      ))
+        expect(face.weight, subset.file).toBe(held);
+    }
+  });
+});
+
 describe("the language switch's face", () => {
   const switchFaces = faces.filter((face) => face.family === "Kalima Switch");
 
@@ -46,10 +72,10 @@ describe("the language switch's face", () => {
     }
   });
 
-  it("is drawn only from the cuts made for it", () => {
+  it("is drawn only from cuts the pages preload, never from a whole file", () => {
     expect(switchFaces.map((face) => face.file).sort()).toEqual([
+      "readex-pro-punctuation-wght-normal.woff2",
       "readex-pro-switch-arabic-500-normal.woff2",
-      "readex-pro-switch-latin-500-normal.woff2",
     ]);
   });
 });
