@@ -3,6 +3,7 @@ import type { MouseEvent } from "react";
 import { useLocation } from "react-router";
 import { switchedAddress, type Language } from "../../../shared/language.ts";
 import { loadContent } from "../../content/load-content.ts";
+import { loadFirstViewFaces } from "../../language/first-view-faces.ts";
 import { useLanguage } from "../../language/use-language.ts";
 
 /** A press the page may take over: the main button, with no key asking for a new tab or window. */
@@ -10,9 +11,13 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-/** Starts loading a language's strings; a failure is met again, and answered, on the press. */
+/**
+ * Starts loading a language's strings and the faces its pages first draw; a failure of the
+ * strings is met again, and answered, on the press.
+ */
 function prefetch(language: Language) {
   loadContent(language).catch(() => {});
+  void loadFirstViewFaces(language);
 }
 
 /**
@@ -29,7 +34,7 @@ export function LanguageSwitch() {
       href={switchedAddress(pathname, search, target)}
       hrefLang={target}
       lang={target}
-      // The other language's strings start loading as the visitor reaches for the switch.
+      // The other language's strings and faces start loading as the visitor reaches for it.
       onPointerDown={() => prefetch(target)}
       onPointerEnter={() => prefetch(target)}
       onFocus={() => prefetch(target)}
