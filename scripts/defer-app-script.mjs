@@ -7,18 +7,30 @@
 const routerScript =
   /<script type="module" async="">import "(?<manifest>[^"]+)";\n(?<routes>(?:import \* as route\d+ from "[^"]+";\n)+)\s*window\.__reactRouterRouteModules = (?<table>\{[^\n]*\});\n\nimport\("(?<entry>[^"]+)"\);<\/script>/u;
 const routeImport = /import \* as (route\d+) from "([^"]+)";/gu;
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/gu;
 
 /**
  * What runs before the app: start loading it, with the strings of the page's language, once the
  * page has painted, or when reached for.
  */
-function loader({ manifest, routes, table, entry, strings }) {
+function loader({ manifest, routes, table, entry, strings, preloads }) {
   const modules = JSON.stringify([manifest, ...routes.map(([, url]) => url), strings]);
   const names = JSON.stringify(routes.map(([name]) => name));
+  // Every module the page's app needs, fetched at once: importing them alone would find each
+  // layer of imports only once the one above it has arrived (four round trips on a route).
+  const everyModule = JSON.stringify([...new Set([...preloads, strings])]);
   return `(() => {
   let app;
+  const preload = () => {
+    for (const href of ${everyModule}) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+  };
   const load = () =>
-    (app ??= Promise.all(${modules}.map((url) => import(url))).then(([, ...loaded]) => {
+    (app ??= (preload(), Promise.all(${modules}.map((url) => import(url)))).then(([, ...loaded]) => {
       const route = Object.fromEntries(${names}.map((name, index) => [name, loaded[index]]));
       window.__reactRouterRouteModules = ${table.replace(/route\d+/gu, (name) => `route.${name}`)};
       return import(${JSON.stringify(entry)});
@@ -78,10 +90,16 @@ export function deferAppScript(html, file, contentChunks) {
   if (!strings) throw new Error(`${file}: no chunk of strings for the page's language ${language}`);
   const { manifest, table, entry } = match.groups;
   const routes = [...match.groups.routes.matchAll(routeImport)].map(([, name, url]) => [name, url]);
+  // React Router lists the page's modules for the head, where they would be fetched before the
+  // first paint: the loader asks for them once the page has painted.
+  const preloads = [...html.matchAll(modulePreload)].map(([, href]) => href);
+  if (!preloads.includes(entry)) {
+    throw new Error(`${file}: React Router's module preloads do not name its entry ${entry}`);
+  }
   return html
     .replace(
       match[0],
-      `<script type="module">${loader({ manifest, routes, table, entry, strings })}</script>`,
+      `<script type="module">${loader({ manifest, routes, table, entry, strings, preloads })}</script>`,
     )
-    .replace(/<link rel="modulepreload" href="[^"]+"\/>/gu, "");
+    .replace(modulePreload, "");
 }

@@ -19,6 +19,37 @@ test("a page fetches no script before its first paint, then hydrates by itself",
   expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
 });
 
+test("once painted, a page asks for every module of its app at once, not layer by layer", async ({
+  page,
+}) => {
+  // No script is answered until all are asked for: importing the page's route modules alone
+  // would ask for what they import only once they had arrived, a round trip per layer.
+  const asked = new Set<string>();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    asked.add(new URL(route.request().url()).pathname.replace(/-[\w-]{8}\.js$/u, ""));
+    await held;
+    await route.continue();
+  });
+  await page.goto("/programs");
+  await expect
+    .poll(() => [...asked].sort())
+    .toEqual(
+      expect.arrayContaining([
+        "/assets/content-ar",
+        "/assets/entry.client",
+        "/assets/framework",
+        "/assets/programs",
+        "/assets/root",
+        "/assets/site",
+        "/assets/use-programs",
+      ]),
+    );
+  release();
+  await expect(page.locator(root)).toHaveAttribute("data-hydrated", "");
+});
+
 test("links work before the page wakes, as plain links to prerendered pages", async ({
   page,
   consoleErrors,
