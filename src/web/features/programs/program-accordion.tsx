@@ -1,106 +1,96 @@
 import { CalendarDays, ChevronDown, Clock, ExternalLink } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import type { Content } from "../../content/types.ts";
 import { newTabNoteId } from "../../components/layout/new-tab-note.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { HydrationPart } from "../../lib/hydration-parts.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { usePrograms } from "./use-programs.ts";
+import { usePrograms, type Program } from "./use-programs.ts";
 
 /**
  * Six cards; each is a native disclosure that opens its schedule and where to watch, with or
- * without scripts. The app only keeps aria-expanded in step with it; each card hydrates on its
- * own, so a tap on one waits for that card only.
+ * without scripts. The app only keeps aria-expanded in step with it. Each card hydrates on its
+ * own and keeps its own state, so a tap on one waits for, and renders, that card only: state
+ * held above them all made a toggle render every card, hydrating at once any not yet awake.
  */
 export function ProgramAccordion() {
   const { content } = useLanguage();
-  const text = content.programsPage;
   const programs = usePrograms();
-  const hydrated = useHydrated();
-  const list = useRef<HTMLUListElement>(null);
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggled = (key: string, isOpen: boolean) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (isOpen) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-
-  // Cards opened before the app woke stay open, and say so. Nothing opened, nothing to render:
-  // an update here while the page hydrates would make React finish hydrating at once.
-  useEffect(() => {
-    const opened = [...(list.current?.querySelectorAll("details[open]") ?? [])];
-    if (opened.length > 0) setOpen(new Set(opened.map((details) => details.id)));
-  }, []);
-
   return (
-    <ul ref={list} className="grid items-start gap-5 md:grid-cols-2">
-      {programs.map((program) => {
-        const panelId = `${program.key}-details`;
-        return (
-          <li key={program.key}>
-            <HydrationPart>
-              <details
-                id={program.key}
-                onToggle={(event) => toggled(program.key, event.currentTarget.open)}
-                className="group overflow-hidden rounded-3xl border border-gold-400/15 bg-ink-900 transition-colors open:border-gold-400/50 open:bg-ink-800/60"
-              >
-                <summary
-                  aria-expanded={hydrated ? open.has(program.key) : undefined}
-                  aria-controls={panelId}
-                  className="grid cursor-pointer grid-cols-[1fr_auto] items-start gap-x-4 gap-y-2 p-7 text-start transition-colors hover:bg-white/[0.03] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-300"
-                >
-                  <h2 className="text-xl font-semibold text-gold-200">{program.title}</h2>
-                  <ChevronDown
-                    aria-hidden="true"
-                    className="mt-1 size-6 text-gold-300 transition-transform group-open:rotate-180"
-                  />
-                  <span className="col-span-2 text-base font-normal text-paper/75">
-                    {program.summary}
-                  </span>
-                </summary>
-                <div id={panelId} className="border-t border-gold-400/15 px-7 pb-7 pt-5">
-                  <dl className="grid gap-3 sm:grid-cols-2">
-                    <div>
-                      <dt className="sr-only">{text.day}</dt>
-                      <dd className="flex items-center gap-3">
-                        <CalendarDays
-                          aria-hidden="true"
-                          className="size-5 shrink-0 text-gold-300"
-                        />
-                        <span suppressHydrationWarning>
-                          {program.day} <span className="text-paper/70">({text.weekly})</span>
-                        </span>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="sr-only">{text.time}</dt>
-                      <dd className="flex items-center gap-3">
-                        <Clock aria-hidden="true" className="size-5 shrink-0 text-gold-300" />
-                        <time dateTime={program.slot.start} suppressHydrationWarning>
-                          {program.time}
-                        </time>
-                      </dd>
-                    </div>
-                  </dl>
-                  {program.youtube && (
-                    <a
-                      href={program.youtube}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-describedby={newTabNoteId}
-                      className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full bg-gold-400 px-5 py-2 font-bold text-ink-950 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
-                    >
-                      {text.watch}
-                      <ExternalLink aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-                    </a>
-                  )}
-                </div>
-              </details>
-            </HydrationPart>
-          </li>
-        );
-      })}
+    <ul className="grid items-start gap-5 md:grid-cols-2">
+      {programs.map((program) => (
+        <li key={program.key}>
+          <HydrationPart>
+            <ProgramCard program={program} text={content.programsPage} />
+          </HydrationPart>
+        </li>
+      ))}
     </ul>
+  );
+}
+
+function ProgramCard({ program, text }: { program: Program; text: Content["programsPage"] }) {
+  const hydrated = useHydrated();
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  // A card opened before the app woke stays open, and says so. Closed, nothing to render.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
+  const panelId = `${program.key}-details`;
+  return (
+    <details
+      ref={details}
+      id={program.key}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="group overflow-hidden rounded-3xl border border-gold-400/15 bg-ink-900 transition-colors open:border-gold-400/50 open:bg-ink-800/60"
+    >
+      <summary
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls={panelId}
+        className="grid cursor-pointer grid-cols-[1fr_auto] items-start gap-x-4 gap-y-2 p-7 text-start transition-colors hover:bg-white/[0.03] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-300"
+      >
+        <h2 className="text-xl font-semibold text-gold-200">{program.title}</h2>
+        <ChevronDown
+          aria-hidden="true"
+          className="mt-1 size-6 text-gold-300 transition-transform group-open:rotate-180"
+        />
+        <span className="col-span-2 text-base font-normal text-paper/75">{program.summary}</span>
+      </summary>
+      <div id={panelId} className="border-t border-gold-400/15 px-7 pb-7 pt-5">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <dt className="sr-only">{text.day}</dt>
+            <dd className="flex items-center gap-3">
+              <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-gold-300" />
+              <span suppressHydrationWarning>
+                {program.day} <span className="text-paper/70">({text.weekly})</span>
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">{text.time}</dt>
+            <dd className="flex items-center gap-3">
+              <Clock aria-hidden="true" className="size-5 shrink-0 text-gold-300" />
+              <time dateTime={program.slot.start} suppressHydrationWarning>
+                {program.time}
+              </time>
+            </dd>
+          </div>
+        </dl>
+        {program.youtube && (
+          <a
+            href={program.youtube}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={newTabNoteId}
+            className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full bg-gold-400 px-5 py-2 font-bold text-ink-950 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
+          >
+            {text.watch}
+            <ExternalLink aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          </a>
+        )}
+      </div>
+    </details>
   );
 }
