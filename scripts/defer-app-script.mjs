@@ -14,27 +14,34 @@ const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/gu;
  * page has painted, or when reached for.
  */
 function loader({ manifest, routes, table, entry, strings, preloads }) {
-  const modules = JSON.stringify([manifest, ...routes.map(([, url]) => url), strings]);
+  const imported = [manifest, ...routes.map(([, url]) => url), strings];
+  const modules = JSON.stringify(imported);
   const names = JSON.stringify(routes.map(([name]) => name));
-  // Every module the page's app needs, fetched at once: importing them alone would find each
-  // layer of imports only once the one above it has arrived (four round trips on a route).
-  const everyModule = JSON.stringify([...new Set([...preloads, strings])]);
+  // Every other module the page's app needs is asked for at once too: importing the route
+  // modules alone would find each layer of imports only once the one above it had arrived
+  // (four round trips on a route).
+  const others = JSON.stringify(preloads.filter((href) => !imported.includes(href)));
   return `(() => {
   let app;
-  const preload = () => {
-    for (const href of ${everyModule}) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.append(link);
-    }
+  // One module asked for per task: each costs the main thread a few ms on a slow phone, nine
+  // at once a long task.
+  const preload = ([href, ...rest], then) => {
+    if (href === undefined) return then?.();
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+    setTimeout(() => preload(rest, then));
   };
-  const load = () =>
-    (app ??= (preload(), Promise.all(${modules}.map((url) => import(url)))).then(([, ...loaded]) => {
+  const load = (then) => {
+    if (app) return;
+    app = Promise.all(${modules}.map((url) => import(url))).then(([, ...loaded]) => {
       const route = Object.fromEntries(${names}.map((name, index) => [name, loaded[index]]));
       window.__reactRouterRouteModules = ${table.replace(/route\d+/gu, (name) => `route.${name}`)};
       return import(${JSON.stringify(entry)});
-    }));
+    });
+    setTimeout(() => preload(${others}, then));
+  };
   const wake = () => {
     for (const type of reached) document.removeEventListener(type, wake, true);
     load();
@@ -60,15 +67,11 @@ function loader({ manifest, routes, table, entry, strings, preloads }) {
   });
   // The first Intl formatter a page builds costs about 15 ms (60 on a slow phone) whatever it
   // formats, the next ones almost nothing. Built while the app downloads, so that cost is not
-  // part of hydrating the program cards' times, the footer's year, or a tap that waits on them.
+  // part of hydrating the program cards' times, the footer's year, or a tap that waits on them;
+  // not when the visitor woke the app, whose next press it would hold.
   const warmIntl = () =>
     new Intl.DateTimeFormat(document.documentElement.lang, { timeZone: "UTC" }).format(0);
-  Promise.all([loaded, painted]).then(() =>
-    setTimeout(() => {
-      load();
-      setTimeout(warmIntl);
-    }),
-  );
+  Promise.all([loaded, painted]).then(() => setTimeout(() => load(warmIntl)));
 })();`;
 }
 
