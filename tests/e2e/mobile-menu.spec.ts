@@ -72,3 +72,29 @@ test("a press outside the open menu closes it", async ({ page }) => {
   await page.mouse.click(200, 700);
   await expect(button).toHaveAttribute("aria-expanded", "false");
 });
+
+test("a menu opened before the app wakes stays open when the app moves to the remembered language", async ({
+  page,
+}) => {
+  // A static host sends Arabic; the app, once awake, moves to the English this browser chose.
+  // That move is no page change: the menu the visitor opened meanwhile stays open.
+  await page.addInitScript(() => window.localStorage.setItem("kalima-language", "en"));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/community");
+  await page.getByRole("button", { name: "افتح القائمة" }).click();
+  const menu = page.locator("[popover]");
+  await expect(menu).toBeVisible();
+  release();
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  await expect(page).toHaveURL(/\/en\/community$/u);
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await expect(menu).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { localizedPath } from "../../../shared/language.ts";
+import { addressedPage, localizedPath } from "../../../shared/language.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -27,13 +27,15 @@ export function SiteHeader() {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
 
-  // Any page change closes the menu, however it happened (a link, back, forward).
-  const shownFor = useRef(pathname);
+  // Any page change closes the menu, however it happened (a link, back, forward); the address
+  // naming the language the page is already in (our server's choice from the cookie) does not.
+  const page = addressedPage(pathname).path;
+  const shownFor = useRef(page);
   useEffect(() => {
-    if (shownFor.current === pathname) return;
-    shownFor.current = pathname;
+    if (shownFor.current === page) return;
+    shownFor.current = page;
     if (menu.current?.matches(":popover-open")) menu.current.hidePopover();
-  }, [pathname]);
+  }, [page]);
 
   // The popover may have been opened before the app woke.
   useEffect(() => {
