@@ -13,7 +13,7 @@ const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/gu;
  * What runs before the app: start loading it, with the strings of the page's language, once the
  * page has painted, or when reached for.
  */
-function loader({ manifest, routes, table, entry, strings, preloads }) {
+function loader({ manifest, routes, table, entry, strings, preloads, language }) {
   const imported = [manifest, ...routes.map(([, url]) => url), strings];
   const modules = JSON.stringify(imported);
   const names = JSON.stringify(routes.map(([name]) => name));
@@ -21,8 +21,20 @@ function loader({ manifest, routes, table, entry, strings, preloads }) {
   // modules alone would find each layer of imports only once the one above it had arrived
   // (four round trips on a route).
   const others = JSON.stringify(preloads.filter((href) => !imported.includes(href)));
+  // Our server sends a page in the visitor's remembered language at an address naming none
+  // (English at /programs, from the cookie). The address is made to name it before the app
+  // reads it: the app then starts on the page exactly as prerendered, with no move to make
+  // while it hydrates, and a link shared from here opens in English.
+  const named =
+    language === "ar"
+      ? ""
+      : `if (!/^\\/${language}(?:\\/|$)/u.test(location.pathname)) {
+    const rest = location.pathname === "/" ? "" : location.pathname;
+    history.replaceState(history.state, "", \`/${language}\${rest}\${location.search}\${location.hash}\`);
+  }
+  `;
   return `(() => {
-  let app;
+  ${named}let app;
   // One module asked for per task: each costs the main thread a few ms on a slow phone, nine
   // at once a long task.
   const preload = ([href, ...rest], then) => {
@@ -102,7 +114,7 @@ export function deferAppScript(html, file, contentChunks) {
   return html
     .replace(
       match[0],
-      `<script type="module">${loader({ manifest, routes, table, entry, strings, preloads })}</script>`,
+      `<script type="module">${loader({ manifest, routes, table, entry, strings, preloads, language })}</script>`,
     )
     .replace(modulePreload, "");
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, openIn, test } from "./fixtures.ts";
 
 const root = "#root";
 
@@ -95,4 +95,20 @@ test("a language remembered in this browser is applied at once where the host se
   await expect(page).toHaveTitle("Community | Kalima");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Kalima Community");
   await expect(page).toHaveURL(/\/en\/community$/u);
+});
+
+test("a page sent in the remembered language names it in the address before the app wakes", async ({
+  page,
+}) => {
+  // Our server sends English at /programs to a visitor whose cookie says so; the address says
+  // English too before any of the app's scripts has arrived, so the app has nothing to move.
+  await page.route("**/assets/*.js", () => new Promise<void>(() => {}));
+  await openIn(page, "en", "/programs?from=letter#tuesday");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page).toHaveURL(/\/en\/programs\?from=letter#tuesday$/u);
+  await expect(page.locator(root)).not.toHaveAttribute("data-hydrated");
+  // Arabic, sent at an Arabic address, stays where it is.
+  await openIn(page, "ar", "/programs");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  expect(new URL(page.url()).pathname).toBe("/programs");
 });
