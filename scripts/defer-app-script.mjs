@@ -37,22 +37,22 @@ function loader({ manifest, routes, table, entry, strings, preloads, language })
   ${named}let app;
   // One module asked for per task: each costs the main thread a few ms on a slow phone, nine
   // at once a long task.
-  const preload = ([href, ...rest], then) => {
-    if (href === undefined) return then?.();
+  const preload = ([href, ...rest]) => {
+    if (href === undefined) return;
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;
     document.head.append(link);
-    setTimeout(() => preload(rest, then));
+    setTimeout(() => preload(rest));
   };
-  const load = (then) => {
+  const load = () => {
     if (app) return;
     app = Promise.all(${modules}.map((url) => import(url))).then(([, ...loaded]) => {
       const route = Object.fromEntries(${names}.map((name, index) => [name, loaded[index]]));
       window.__reactRouterRouteModules = ${table.replace(/route\d+/gu, (name) => `route.${name}`)};
       return import(${JSON.stringify(entry)});
     });
-    setTimeout(() => preload(${others}, then));
+    setTimeout(() => preload(${others}));
   };
   const wake = () => {
     for (const type of reached) document.removeEventListener(type, wake, true);
@@ -77,13 +77,7 @@ function loader({ manifest, routes, table, entry, strings, preloads, language })
     });
     observer.observe({ type: "paint", buffered: true });
   });
-  // The first Intl formatter a page builds costs about 15 ms (60 on a slow phone) whatever it
-  // formats, the next ones almost nothing. Built while the app downloads, so that cost is not
-  // part of hydrating the program cards' times, the footer's year, or a tap that waits on them;
-  // not when the visitor woke the app, whose next press it would hold.
-  const warmIntl = () =>
-    new Intl.DateTimeFormat(document.documentElement.lang, { timeZone: "UTC" }).format(0);
-  Promise.all([loaded, painted]).then(() => setTimeout(() => load(warmIntl)));
+  Promise.all([loaded, painted]).then(() => setTimeout(load));
 })();`;
 }
 

@@ -1,46 +1,67 @@
 import type { Language } from "../../shared/language.ts";
 import type { Weekday } from "../content/site.ts";
 
-// Arabic with Arabic-Indic digits (٩:٠٠ م), English as in the US (9:00 PM). The numbering
-// system is named so the prerendered HTML and the browser agree whatever their ICU defaults.
+// Arabic with Arabic-Indic digits (٩:٠٠ م), English as in the US (9:00 PM).
+//
+// What a first view shows (the footer's year, the program cards' numbers, days and times) is
+// written here without Intl: the first Intl formatter a page builds costs 50 to 190 ms under 4×
+// CPU slowdown whatever it formats (ICU's start), a long task on every page's start. The tests
+// hold every value these functions can write to what ICU writes (format.test.ts), so the prerendered
+// page and the browser write the same characters whatever their ICU.
 const locales: Record<Language, string> = { ar: "ar-u-nu-arab", en: "en-US" };
 
-// A week that starts on a Sunday, in UTC, to name weekdays without time-zone surprises.
-const sunday = Date.UTC(2024, 0, 7);
+const arabicZero = 0x0660;
 
-function at(day: Weekday, time: string): number {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return sunday + ((day * 24 + hours) * 60 + minutes) * 60_000;
+/** A whole number in the language's digits, without grouping: ٢٠٢٦, 2026. */
+export function formatNumber(language: Language, value: number): string {
+  const written = String(value);
+  if (language === "en") return written;
+  return written.replace(/\d/gu, (digit) => String.fromCharCode(arabicZero + Number(digit)));
 }
 
-// Building an Intl formatter costs far more than using one: each is made once per language.
-const formatters = {
-  weekday: { weekday: "long", timeZone: "UTC" },
-  time: { hour: "numeric", minute: "2-digit", timeZone: "UTC" },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<Language, Intl.NumberFormat>();
+const weekdays: Record<Language, readonly string[]> = {
+  ar: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
+  en: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+};
 
-function dateFormat(language: Language, kind: keyof typeof formatters): Intl.DateTimeFormat {
-  const key = `${language}:${kind}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locales[language], formatters[kind]);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
+/** Before and after noon. */
+const periods: Record<Language, readonly [string, string]> = { ar: ["ص", "م"], en: ["AM", "PM"] };
+
+// A time never breaks from its period, nor a range from its dash.
+const noBreak = "\u00a0";
+const thin = "\u2009";
 
 export function formatWeekday(language: Language, day: Weekday): string {
-  return dateFormat(language, "weekday").format(at(day, "00:00"));
+  return weekdays[language][day] ?? "";
+}
+
+interface Clock {
+  digits: string;
+  period: string;
+}
+
+/** "21:00" as the digits of a 12-hour clock and its period. */
+function clock(language: Language, time: string): Clock {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  const digits = `${formatNumber(language, hour)}:${formatNumber(language, minutes).padStart(2, formatNumber(language, 0))}`;
+  return { digits, period: periods[language][hours < 12 ? 0 : 1] };
 }
 
 export function formatTime(language: Language, time: string): string {
-  return dateFormat(language, "time").format(at(0, time));
+  const { digits, period } = clock(language, time);
+  return `${digits}${noBreak}${period}`;
 }
 
+/** 7:00 – 8:30 PM, ٧:٠٠–٨:٣٠ م; with a period each when they differ. */
 export function formatTimeRange(language: Language, start: string, end: string): string {
-  return dateFormat(language, "time").formatRange(at(0, start), at(0, end));
+  const from = clock(language, start);
+  const to = clock(language, end);
+  if (from.period !== to.period) {
+    return `${formatTime(language, start)}${thin}–${thin}${formatTime(language, end)}`;
+  }
+  const dash = language === "en" ? `${thin}–${thin}` : "–";
+  return `${from.digits}${dash}${to.digits}${noBreak}${to.period}`;
 }
 
 const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
@@ -56,13 +77,4 @@ export function formatWait(language: Language, seconds: number): string {
   return minutes < 60
     ? format.format(minutes, "minute")
     : format.format(Math.ceil(minutes / 60), "hour");
-}
-
-export function formatNumber(language: Language, value: number): string {
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(locales[language], { useGrouping: false });
-    numberFormats.set(language, format);
-  }
-  return format.format(value);
 }

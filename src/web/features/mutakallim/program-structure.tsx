@@ -36,9 +36,7 @@ export function ProgramStructure() {
           </dt>
           <dd className="mt-3 grid gap-1 text-2xl font-semibold text-gold-200">
             <span>{text.sessions.day}</span>
-            <time suppressHydrationWarning className="text-xl text-paper/90">
-              {sessionTimes}
-            </time>
+            <time className="text-xl text-paper/90">{sessionTimes}</time>
           </dd>
         </div>
       </dl>

@@ -63,7 +63,7 @@ function ProgramCard({ program, text }: { program: Program; text: Content["progr
             <dt className="sr-only">{text.day}</dt>
             <dd className="flex items-center gap-3">
               <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-gold-300" />
-              <span suppressHydrationWarning>
+              <span>
                 {program.day} <span className="text-paper/70">({text.weekly})</span>
               </span>
             </dd>
@@ -72,9 +72,7 @@ function ProgramCard({ program, text }: { program: Program; text: Content["progr
             <dt className="sr-only">{text.time}</dt>
             <dd className="flex items-center gap-3">
               <Clock aria-hidden="true" className="size-5 shrink-0 text-gold-300" />
-              <time dateTime={program.slot.start} suppressHydrationWarning>
-                {program.time}
-              </time>
+              <time dateTime={program.slot.start}>{program.time}</time>
             </dd>
           </div>
         </dl>

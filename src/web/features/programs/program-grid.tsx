@@ -39,7 +39,7 @@ export function ProgramGrid() {
           <p className="mt-2 inline-flex items-center gap-2 text-sm text-gold-300">
             <CalendarDays aria-hidden="true" className="size-4" />
             {/* A bar, not a middle dot: beside Arabic-Indic digits a dot reads as a zero (٠). */}
-            <span suppressHydrationWarning className="inline-flex items-center gap-2">
+            <span className="inline-flex items-center gap-2">
               {program.day}
               <span aria-hidden="true" className="h-3.5 w-px bg-gold-300/60" />
               <time dateTime={program.slot.start}>{program.time}</time>
