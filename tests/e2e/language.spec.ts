@@ -226,3 +226,29 @@ for (const [path, label, heading, faces] of [
     expect(await fontsFetched()).toBe(before);
   });
 }
+
+test("no frame shows one language's words in the other's direction", async ({ page }) => {
+  await page.goto("/programs");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  // What every frame painted: the direction, and the heading's words.
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { framesSeen: Set<string> }).framesSeen = seen;
+    const sample = () => {
+      const heading = document.querySelector("h1")?.textContent ?? "";
+      seen.add(`${document.documentElement.dir} ${heading}`);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  const html = page.locator("html");
+  await page.getByRole("banner").getByRole("link", { name: "English" }).click();
+  await expect(html).toHaveAttribute("dir", "ltr");
+  await page.getByRole("banner").getByRole("link", { name: "العربية" }).click();
+  await expect(html).toHaveAttribute("dir", "rtl");
+  await page.waitForTimeout(200);
+  const frames = await page.evaluate(() => [
+    ...(window as unknown as { framesSeen: Set<string> }).framesSeen,
+  ]);
+  expect(frames.sort()).toEqual(["ltr Our Programs", "rtl برامجنا"]);
+});

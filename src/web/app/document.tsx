@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useLayoutEffect, type ReactNode } from "react";
 import { Links, Scripts, ScrollRestoration } from "react-router";
 import { anonKeyMetaName } from "../../shared/anon-key-meta.ts";
 import { useLanguage } from "../language/use-language.ts";
@@ -15,7 +15,9 @@ import favicon from "../../../public/favicon.svg?inline";
  */
 export function Document({ children }: { children: ReactNode }) {
   const { language, direction } = useLanguage();
-  useEffect(() => applyDocumentLanguage(language, direction), [language, direction]);
+  // In the commit that changes the words, before the browser paints them: a frame of English
+  // laid out right to left (or Arabic left to right) would show between the two otherwise.
+  useLayoutEffect(() => applyDocumentLanguage(language, direction), [language, direction]);
   const app = (
     <>
       {children}
