@@ -52,6 +52,25 @@ export async function openIn(page: Page, language: Language, path: string) {
   return page.goto(path);
 }
 
+/**
+ * Holds every request for `url` until the returned function is called; `asked` hears of each
+ * as it is held.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  asked: (url: URL) => void = () => {},
+): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    asked(new URL(route.request().url()));
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 }

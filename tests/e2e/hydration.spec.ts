@@ -1,4 +1,4 @@
-import { expect, openIn, test } from "./fixtures.ts";
+import { expect, holdRequests, openIn, test } from "./fixtures.ts";
 
 const root = "#root";
 
@@ -25,13 +25,9 @@ test("once painted, a page asks for every module of its app at once, not layer b
   // No script is answered until all are asked for: importing the page's route modules alone
   // would ask for what they import only once they had arrived, a round trip per layer.
   const asked = new Set<string>();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    asked.add(new URL(route.request().url()).pathname.replace(/-[\w-]{8}\.js$/u, ""));
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/assets/*.js", (url) =>
+    asked.add(url.pathname.replace(/-[\w-]{8}\.js$/u, "")),
+  );
   await page.goto("/programs");
   await expect
     .poll(() => [...asked].sort())
@@ -67,12 +63,7 @@ test("links work before the page wakes, as plain links to prerendered pages", as
 
 test("a press before the app is ready is answered by the page itself", async ({ page }) => {
   // The app's scripts are held back: what the visitor presses must not wait for them.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/assets/*.js");
   await page.goto("/programs");
   const card = page.locator("summary").first();
   await card.click();

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, holdRequests, test } from "./fixtures.ts";
 
 test("Arabic by default, right to left", async ({ page }) => {
   const response = await page.goto("/contact");
@@ -172,12 +172,7 @@ test("when the other language's strings cannot load, the switch still reaches it
 test("a switch waiting for its strings changes the page shown when they arrive", async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/content-en-[\w-]+\.js$/u, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/content-en-[\w-]+\.js$/u);
   await page.goto("/about");
   await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
   const banner = page.getByRole("banner");

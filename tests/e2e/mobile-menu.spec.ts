@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, holdRequests, test } from "./fixtures.ts";
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -79,12 +79,7 @@ test("a menu opened before the app wakes stays open when the app moves to the re
   // A static host sends Arabic; the app, once awake, moves to the English this browser chose.
   // That move is no page change: the menu the visitor opened meanwhile stays open.
   await page.addInitScript(() => window.localStorage.setItem("kalima-language", "en"));
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/assets/*.js");
   await page.goto("/community");
   await page.getByRole("button", { name: "افتح القائمة" }).click();
   const menu = page.locator("[popover]");
