@@ -54,7 +54,11 @@ describe("language", () => {
     expect(toEnglish).toHaveAttribute("href", "/en/contact?language=en");
     await user.click(toEnglish);
 
-    expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /en/contact");
+    // The page answers the press at once; its address follows once that is painted.
+    expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /contact");
+    await waitFor(() =>
+      expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /en/contact"),
+    );
     expect(document.title).toBe("Contact Us | Kalima");
     expect(meta('meta[property="og:title"]')).toBe("Contact Us | Kalima");
     expect(meta('meta[property="og:locale"]')).toBe("en_US");
@@ -65,7 +69,10 @@ describe("language", () => {
     expect(toArabic).toHaveAttribute("lang", "ar");
     expect(toArabic).toHaveAttribute("href", "/contact?language=ar");
     await user.click(toArabic);
-    expect(screen.getByTestId("probe")).toHaveTextContent("ar rtl تواصل معنا /contact");
+    expect(screen.getByTestId("probe")).toHaveTextContent("ar rtl تواصل معنا /en/contact");
+    await waitFor(() =>
+      expect(screen.getByTestId("probe")).toHaveTextContent("ar rtl تواصل معنا /contact"),
+    );
     expect(document.title).toBe("تواصل معنا | كلمة");
     expect(window.localStorage.getItem("kalima-language")).toBe("ar");
   });

@@ -1,5 +1,14 @@
 import { DirectionProvider } from "@radix-ui/react-direction";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { flushSync } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 import {
   addressedPage,
@@ -33,6 +42,11 @@ function withoutLanguageParameter(search: string): string {
   return rest ? `?${rest}` : "";
 }
 
+/** Runs `task` once the browser has painted the frame being prepared. */
+function afterNextPaint(task: () => void) {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 /**
  * The single source of the language and so of the direction: <html lang dir>, Radix's
  * DirectionProvider and every string read through useLanguage() follow it. The address names
@@ -51,8 +65,15 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
   if (served && served.pathname !== pathname) setServed(null);
   const language = served?.language ?? addressed.language ?? defaultLanguage;
 
+  // The page shown, as of its last commit: a press may wait for its strings, and the language it
+  // asks for holds for the page on screen when they arrive.
+  const shownPathname = useRef(pathname);
+  useLayoutEffect(() => {
+    shownPathname.current = pathname;
+  }, [pathname]);
+
   // The strings come first: the page never changes language before it can show it whole. Once
-  // they are here, the change is made in the same task as the press.
+  // they are here, a press is answered in its own task and the address follows.
   const goTo = useCallback(
     async (next: Language, pressed: boolean) => {
       if (!isContentLoaded(next)) await loadContent(next);
@@ -66,21 +87,24 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
         hash: now.hash,
       };
       const same = target.pathname === now.pathname && target.search === now.search;
-      // A new address ends the served language by itself; the same address needs telling, and
-      // only when it changes anything (an update while the page hydrates would make React
-      // finish hydrating at once, in one long task).
-      if (same || pressed) {
+      if (pressed) {
+        // The whole page changes language in the press's task: the visitor is waiting for it.
+        // A navigation would not do it there, as the router completes every navigation in a
+        // transition, after the loading state and a forced layout.
+        flushSync(() => setServed({ pathname: shownPathname.current, language: next }));
+      } else if (same) {
+        // A new address ends the served language by itself; the same address needs telling,
+        // and only when it changes anything (an update while the page hydrates would make
+        // React finish hydrating at once, in one long task).
         setServed((current) => (current && current.language !== next ? null : current));
       }
-      // A press is answered in the same task rather than in a transition: the whole page
-      // changes language, and the visitor is waiting for it. It also takes over a move still
-      // under way, even to the address already shown.
+      // The address follows, once the press's answer is painted when there was one. A press
+      // also takes over a move still under way, even to the address already shown.
       if (!same || pressed) {
-        void navigate(target, {
-          replace: !pressed || same,
-          preventScrollReset: true,
-          flushSync: pressed,
-        });
+        const follow = () =>
+          void navigate(target, { replace: !pressed || same, preventScrollReset: true });
+        if (pressed) afterNextPaint(follow);
+        else follow();
       }
     },
     [navigate],
