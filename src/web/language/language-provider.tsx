@@ -42,9 +42,13 @@ function withoutLanguageParameter(search: string): string {
   return rest ? `?${rest}` : "";
 }
 
-/** Runs `task` once the browser has painted the frame being prepared. */
-function afterNextPaint(task: () => void) {
-  requestAnimationFrame(() => setTimeout(task, 0));
+/**
+ * Runs `task` once the browser is idle, so that a frame being prepared is painted first, and
+ * within a third of a second whatever else comes. (Safari has no idle callbacks: a short timer.)
+ */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 300 });
+  else setTimeout(task, 50);
 }
 
 /**
@@ -98,12 +102,13 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
         // React finish hydrating at once, in one long task).
         setServed((current) => (current && current.language !== next ? null : current));
       }
-      // The address follows, once the press's answer is painted when there was one. A press
-      // also takes over a move still under way, even to the address already shown.
+      // The address follows, once the press's answer is painted when there was one: the router's
+      // work (a forced layout, two renders) waits for an idle moment. A press also takes over a
+      // move still under way, even to the address already shown.
       if (!same || pressed) {
         const follow = () =>
           void navigate(target, { replace: !pressed || same, preventScrollReset: true });
-        if (pressed) afterNextPaint(follow);
+        if (pressed) whenIdle(follow);
         else follow();
       }
     },
