@@ -54,7 +54,7 @@ describe("language", () => {
     expect(toEnglish).toHaveAttribute("href", "/en/contact?language=en");
     await user.click(toEnglish);
 
-    // The page answers the press at once; its address follows once that is painted.
+    // The page answers the press at once; its address follows when the page is idle.
     expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /contact");
     await waitFor(() =>
       expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /en/contact"),

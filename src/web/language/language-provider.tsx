@@ -77,7 +77,7 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
   }, [pathname]);
 
   // The strings come first: the page never changes language before it can show it whole. Once
-  // they are here, a press is answered in its own task and the address follows.
+  // they are here, a press is answered at once and the address follows.
   const goTo = useCallback(
     async (next: Language, pressed: boolean) => {
       if (!isContentLoaded(next)) await loadContent(next);
@@ -92,9 +92,10 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
       };
       const same = target.pathname === now.pathname && target.search === now.search;
       if (pressed) {
-        // The whole page changes language in the press's task: the visitor is waiting for it.
-        // A navigation would not do it there, as the router completes every navigation in a
-        // transition, after the loading state and a forced layout.
+        // The whole page changes language in one synchronous commit, in the press's task or the
+        // one its strings arrive in: the visitor is waiting for it. A navigation would not do it
+        // there, as the router completes every navigation in a transition, after its loading
+        // state and a forced layout.
         flushSync(() => setServed({ pathname: shownPathname.current, language: next }));
       } else if (same) {
         // A new address ends the served language by itself; the same address needs telling,
