@@ -106,6 +106,10 @@ describe("<ContactForm>", () => {
     const user = renderForm();
     await user.type(screen.getByLabelText(/^Email/u), "layla@example");
     await user.click(screen.getByRole("button", { name: "Send Message" }));
+    // The summary takes the focus a frame after the press; typing starts once it has, as a
+    // visitor's would (typed earlier, the keys would follow the focus into the summary).
+    const summary = await screen.findByRole("alert");
+    await waitFor(() => expect(summary).toHaveFocus());
     const email = screen.getByLabelText(/^Email/u);
     expect(email).toHaveAttribute("aria-invalid", "true");
 
