@@ -31,9 +31,9 @@ export function useContactForm(source: FormSource) {
       ? { sent: content.toasts.contactSent, failed: content.toasts.contactFailed }
       : { sent: content.toasts.registrationSent, failed: content.toasts.registrationFailed };
 
-  // Not useId(): the pages are prerendered by React and hydrated by Preact, whose ids differ, so
-  // an id from useId() names no element once the page is awake. One form a page: its source
-  // makes the ids unique.
+  // Not useId(): the error summary links to each field by its fragment (`#contact-email`), a
+  // readable address that stays the same whatever else the page renders. One form a page: its
+  // source makes the ids unique.
   const idPrefix = source === "Contact Page" ? "contact" : "registration";
   const fieldId = (field: ContactField) => `${idPrefix}-${field}`;
   const [values, setValues] = useState<ContactValues>(() => typedBeforeHydration(source));
