@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWeb } from "../../../tests/support/render-web.tsx";
 import { PageMeta } from "../components/layout/page-meta.tsx";
@@ -75,6 +75,26 @@ describe("language", () => {
     );
     expect(document.title).toBe("تواصل معنا | كلمة");
     expect(window.localStorage.getItem("kalima-language")).toBe("ar");
+  });
+
+  it("moves the address to the page shown when it follows a switch, not the one pressed on", async () => {
+    const user = userEvent.setup();
+    renderWeb(
+      <>
+        <Probe />
+        <LanguageSwitch />
+        <Link to="/en/about">About</Link>
+      </>,
+      { path: "/contact" },
+    );
+    await user.click(screen.getByRole("link", { name: "English" }));
+    expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /contact");
+    // A link followed before the address has caught up with the switch.
+    await user.click(screen.getByRole("link", { name: "About" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/en/about"));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(window.location.pathname).toBe("/en/about");
+    expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /en/about");
   });
 
   it("applies a remembered choice after hydrating a page served in the default language", async () => {

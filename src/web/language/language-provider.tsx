@@ -81,37 +81,39 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
   const goTo = useCallback(
     async (next: Language, pressed: boolean) => {
       if (!isContentLoaded(next)) await loadContent(next);
-      // Where the page is now: a press may wait for its strings, and meanwhile the address may
-      // move (a link followed, the page's own move to its language's address). The address bar
-      // says so at once; the page rendered for it may still be on its way.
-      const now = window.location;
-      const target = {
-        pathname: localizedPath(addressedPage(now.pathname).path, next),
-        search: withoutLanguageParameter(now.search),
-        hash: now.hash,
+      // Where the page is now, read when the address is moved: a press may wait for its
+      // strings, and the address follows the answer later still; meanwhile it may move (a link
+      // followed, the page's own move to its language's address). The address bar says so at
+      // once; the page rendered for it may still be on its way.
+      const address = () => {
+        const now = window.location;
+        const target = {
+          pathname: localizedPath(addressedPage(now.pathname).path, next),
+          search: withoutLanguageParameter(now.search),
+          hash: now.hash,
+        };
+        const same = target.pathname === now.pathname && target.search === now.search;
+        return { target, same };
       };
-      const same = target.pathname === now.pathname && target.search === now.search;
       if (pressed) {
         // The whole page changes language in one synchronous commit, in the press's task or the
         // one its strings arrive in: the visitor is waiting for it. A navigation would not do it
         // there, as the router completes every navigation in a transition, after its loading
-        // state and a forced layout.
+        // state and a forced layout. The address follows when the page is idle, taking over a
+        // move still under way, even to the address already shown.
         flushSync(() => setServed({ pathname: shownPathname.current, language: next }));
-      } else if (same) {
-        // A new address ends the served language by itself; the same address needs telling,
-        // and only when it changes anything (an update while the page hydrates would make
-        // React finish hydrating at once, in one long task).
-        setServed((current) => (current && current.language !== next ? null : current));
+        whenIdle(() => {
+          const { target, same } = address();
+          void navigate(target, { replace: same, preventScrollReset: true });
+        });
+        return;
       }
-      // The address follows, once the press's answer is painted when there was one: the router's
-      // work (a forced layout, two renders) waits for an idle moment. A press also takes over a
-      // move still under way, even to the address already shown.
-      if (!same || pressed) {
-        const follow = () =>
-          void navigate(target, { replace: !pressed || same, preventScrollReset: true });
-        if (pressed) whenIdle(follow);
-        else follow();
-      }
+      const { target, same } = address();
+      // A new address ends the served language by itself; the same address needs telling, and
+      // only when it changes anything (an update while the page hydrates would make React
+      // finish hydrating at once, in one long task).
+      if (same) setServed((current) => (current && current.language !== next ? null : current));
+      else void navigate(target, { replace: true, preventScrollReset: true });
     },
     [navigate],
   );
