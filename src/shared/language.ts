@@ -1,3 +1,4 @@
+import { sitePath } from "./site-path.ts";
 import { withoutTrailingSlashes } from "./trailing-slash.ts";
 
 export const languages = ["ar", "en"] as const;
@@ -48,9 +49,20 @@ export function addressedPage(pathname: string): AddressedPage {
   return { path: trimmed, language: undefined };
 }
 
+/**
+ * The address of the page at `pathname` in `language`, followed by `rest` (a query, a
+ * fragment); the language's home page, with `rest`, when the path would lead a browser off the
+ * site.
+ */
+export function addressIn(pathname: string, rest: string, language: Language): string {
+  const home = localizedPath("/", language);
+  const fallback = sitePath(`${home}${rest}`, home);
+  return sitePath(`${localizedPath(addressedPage(pathname).path, language)}${rest}`, fallback);
+}
+
 /** The address of the page at `pathname` in `language`, with its query, recording the choice. */
 export function switchedAddress(pathname: string, search: string, language: Language): string {
   const query = new URLSearchParams(search);
   query.set(languageParameter, language);
-  return `${localizedPath(addressedPage(pathname).path, language)}?${query.toString()}`;
+  return addressIn(pathname, `?${query.toString()}`, language);
 }

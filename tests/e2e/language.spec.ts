@@ -247,3 +247,30 @@ test("no frame shows one language's words in the other's direction", async ({ pa
   ]);
   expect(frames.sort()).toEqual(["ltr Our Programs", "rtl برامجنا"]);
 });
+
+// An address whose path names another host (`/en//evil.example`) must not make the switch a
+// way off the site: its link, the press answered in place, and the server's redirect stay here.
+for (const scripts of [true, false]) {
+  test.describe(`the language switch on a hostile address, ${scripts ? "with" : "without"} scripts`, () => {
+    test.use({ javaScriptEnabled: scripts });
+
+    for (const address of ["/en//evil.example", "/en/%5cevil.example", "/en/%2fevil.example/x"]) {
+      test(`${address} keeps the visitor on the site`, async ({ page, consoleErrors, baseURL }) => {
+        consoleErrors.allow(/status of 404/u);
+        const origin = new URL(baseURL ?? "").origin;
+        const response = await page.goto(address);
+        expect(response?.status()).toBe(404);
+        if (scripts) await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+        const link = page.getByRole("banner").getByRole("link", { name: "العربية" });
+        const href = (await link.getAttribute("href")) ?? "";
+        expect(new URL(href, page.url()).origin).toBe(origin);
+        await link.click();
+        await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+        await expect(page).toHaveURL(
+          (url) => url.origin === origin && !url.pathname.startsWith("/en"),
+        );
+        expect(new URL(page.url()).origin).toBe(origin);
+      });
+    }
+  });
+}

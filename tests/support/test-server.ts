@@ -38,6 +38,8 @@ export interface TestServerOptions {
   siteDir?: string;
   /** The database's limits on visitors' submissions; off unless asked, as auth's rate limits. */
   submissionLimits?: boolean;
+  /** The site's public origin (SITE_URL); `https://` makes the cookies the site writes Secure. */
+  siteUrl?: string;
   /** The address header trusted as TRUST_PROXY names it; unset, every request is "unknown". */
   trustProxyHeader?: string;
   log?: Logger;
@@ -87,7 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       trustProxyHeader: options.trustProxyHeader,
       logRequests: false,
       submissionLimits: options.submissionLimits ?? false,
-      siteUrl: testOrigin,
+      siteUrl: options.siteUrl ?? testOrigin,
       apiExternalUrl: testOrigin,
       jwtExpiry: options.jwtExpiry ?? 3600,
       auth: authConfig,

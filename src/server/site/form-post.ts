@@ -13,6 +13,7 @@ import {
 } from "../../shared/contact-form.ts";
 import { localizedPath, type Language } from "../../shared/language.ts";
 import type { AppEnv } from "../http/context.ts";
+import { redirectWithinSite } from "./redirect.ts";
 import type { SiteFile } from "./site.ts";
 
 /**
@@ -162,9 +163,9 @@ export async function postForm(c: Context<AppEnv>, page: FormPage, submit: Submi
     const html = await pageWithOutcome(page.file, outcome, [], values);
     return answerPage(c, page, html, failureStatus(stored.status));
   }
-  c.header("Cache-Control", "no-store");
-  return c.redirect(
+  return redirectWithinSite(
+    c,
     `${localizedPath(page.path, page.language)}?${outcomeParameter}=sent#${outcomeAnchor}`,
-    303,
+    page.language,
   );
 }

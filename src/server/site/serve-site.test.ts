@@ -75,6 +75,17 @@ describe("the page's language", () => {
     },
   );
 
+  it("writes the language cookie Secure when the site's address is https://", async () => {
+    const secure = await startTestServer({ siteDir: directory, siteUrl: "https://kalima.example" });
+    try {
+      const answer = await secure.app.request("/about?language=en");
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("set-cookie")).toMatch(/kalima-language=en;.*\bSecure\b/u);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it.each(["/about?language=fr", "/about?language=", "/about?language=AR"])(
     "%s names no language: the page is served as addressed, and nothing is recorded",
     async (address) => {

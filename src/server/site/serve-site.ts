@@ -2,16 +2,17 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import {
   addressedPage,
+  addressIn,
   defaultLanguage,
   isLanguage,
   languageCookie,
   languageParameter,
-  localizedPath,
   type Language,
 } from "../../shared/language.ts";
 import { formPages, outcomeParameter } from "../../shared/contact-form.ts";
 import type { AppEnv } from "../http/context.ts";
 import { limitFormBody, postForm, sentPage, type SubmitAnonymously } from "./form-post.ts";
+import { redirectWithinSite } from "./redirect.ts";
 import type { Encoding, Site, SiteFile } from "./site.ts";
 
 /** The encodings a client accepts, best first (`br;q=0` and friends excluded). */
@@ -59,10 +60,10 @@ function recordLanguage(c: Context<AppEnv>, language: Language, secure: boolean)
   const url = new URL(c.req.url);
   url.searchParams.delete(languageParameter);
   const query = url.searchParams.toString();
-  c.header("Cache-Control", "no-store");
-  return c.redirect(
-    `${localizedPath(addressedPage(url.pathname).path, language)}${query ? `?${query}` : ""}`,
-    303,
+  return redirectWithinSite(
+    c,
+    addressIn(url.pathname, query ? `?${query}` : "", language),
+    language,
   );
 }
 

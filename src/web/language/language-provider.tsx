@@ -12,11 +12,11 @@ import { flushSync } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 import {
   addressedPage,
+  addressIn,
   defaultLanguage,
   directionOf,
   isLanguage,
   languageParameter,
-  localizedPath,
   type Language,
 } from "../../shared/language.ts";
 import { isContentLoaded, loadContent, useContentFor } from "../content/load-content.ts";
@@ -87,12 +87,13 @@ export function LanguageProvider({ initialLanguage, children }: LanguageProvider
       // once; the page rendered for it may still be on its way.
       const address = () => {
         const now = window.location;
-        const target = {
-          pathname: localizedPath(addressedPage(now.pathname).path, next),
-          search: withoutLanguageParameter(now.search),
-          hash: now.hash,
-        };
-        const same = target.pathname === now.pathname && target.search === now.search;
+        const target = addressIn(
+          now.pathname,
+          `${withoutLanguageParameter(now.search)}${now.hash}`,
+          next,
+        );
+        const { pathname, search } = new URL(target, now.href);
+        const same = pathname === now.pathname && search === now.search;
         return { target, same };
       };
       if (pressed) {
