@@ -44,6 +44,10 @@ const words = {
     replySubject: "ردّ على رسالتك إلى كلمة",
     mail: "البريد",
     mailOff: "البريد متوقف: لا يُبلَّغ الفريق بالرسائل الجديدة.",
+    confirmation: "رسالة التأكيد",
+    // No mail server here: the confirmation waits, or this hour's bound withheld it.
+    confirmationState:
+      /^(بانتظار الإرسال|لم يُرسل: بلغ البريد إلى العناوين غير المؤكَّدة حدَّه في هذه الساعة\. راسل المسجِّل بنفسك\.)$/u,
   },
   en: {
     signInTitle: "Sign in to the inbox",
@@ -82,6 +86,9 @@ const words = {
     replySubject: "Re: your message to Kalima",
     mail: "Mail",
     mailOff: "Mail is off: the team is not notified of new submissions.",
+    confirmation: "Confirmation mail",
+    confirmationState:
+      /^(Waiting to be sent|Not sent: this hour's limit on mail to unproved addresses was reached\. Write to the registrant yourself\.)$/u,
   },
 } as const;
 
@@ -169,6 +176,8 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
         "href",
         "tel:+966550001111",
       );
+      await expect(page.getByText(text.confirmation, { exact: true })).toBeVisible();
+      await expect(page.getByText(text.confirmationState)).toBeVisible();
 
       const note = "Called back — اتصلنا بها";
       await page.getByRole("radio", { name: text.done }).check();

@@ -91,11 +91,15 @@ describe(`npm run limits on ${databaseKind}`, () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("per client: 5 in 00:10:00, 20 a day\n");
     expect(shown.stdout).toContain("everyone:   2000 a day\n");
+    expect(shown.stdout).toContain(
+      "mail to unproved addresses (registration confirmations): 50 an hour for the whole site\n",
+    );
 
     for (const bad of [
       ["--per-client-burst", "0"],
       ["--burst-window", "2 days"],
       ["--per-client", "3"],
+      ["--unproved-mail-per-hour", "-1"],
     ]) {
       const refused = await runServerCommand("limits", bad, place.env, place.dataDir);
       expect(refused.code, bad.join(" ")).toBe(2);
@@ -106,12 +110,13 @@ describe(`npm run limits on ${databaseKind}`, () => {
 
     const changed = await runServerCommand(
       "limits",
-      ["--per-client-burst", "2", "--burst-window", "1 hour"],
+      ["--per-client-burst", "2", "--burst-window", "1 hour", "--unproved-mail-per-hour", "0"],
       place.env,
       place.dataDir,
     );
     expect(changed.code).toBe(0);
     expect(changed.stdout).toContain("per client: 2 in 01:00:00, 20 a day\n");
+    expect(changed.stdout).toContain("registration confirmations): 0 an hour");
 
     const keys = await processKeys();
     const server = await spawnServer(place.env, place.dataDir);

@@ -1,5 +1,5 @@
 // npm run limits [-- --per-client-burst 5 --burst-window "10 minutes" --per-client-daily 20
-// --daily-ceiling 2000 --duplicate-window "10 minutes"]: shows, or changes, the database's limits
+// --daily-ceiling 2000 --duplicate-window "10 minutes" --unproved-mail-per-hour 50]: shows, or changes, the database's limits
 // on visitors' submissions (private.submission_limits, docs/decisions/0014) on the configured
 // database. On a hosted project, run the same UPDATE in its SQL editor.
 import { parseArgs } from "node:util";
@@ -11,7 +11,8 @@ import { describeDatabase } from "./database-name.ts";
 
 const usage =
   "Usage: npm run limits [-- --per-client-burst N --burst-window INTERVAL --per-client-daily N " +
-  '--daily-ceiling N --duplicate-window INTERVAL]   (an INTERVAL such as "10 minutes")';
+  "--daily-ceiling N --duplicate-window INTERVAL --unproved-mail-per-hour N]   " +
+  '(an INTERVAL such as "10 minutes")';
 
 const settings = {
   "per-client-burst": { column: "per_client_burst", kind: "count" },
@@ -19,6 +20,8 @@ const settings = {
   "per-client-daily": { column: "per_client_daily", kind: "count" },
   "daily-ceiling": { column: "daily_ceiling", kind: "count" },
   "duplicate-window": { column: "duplicate_window", kind: "interval" },
+  // 0 withholds every confirmation.
+  "unproved-mail-per-hour": { column: "unproved_mail_per_hour", kind: "count-or-none" },
 } as const;
 type Setting = keyof typeof settings;
 
@@ -35,8 +38,12 @@ function readChanges(): [Setting, string][] {
   }
   const changes = Object.entries(values) as [Setting, string][];
   for (const [name, value] of changes) {
-    if (settings[name].kind === "count" && !/^[1-9]\d{0,8}$/u.test(value)) {
+    const { kind } = settings[name];
+    if (kind === "count" && !/^[1-9]\d{0,8}$/u.test(value)) {
       throw new UsageError(`--${name} ${value} is not a whole number above zero`);
+    }
+    if (kind === "count-or-none" && !/^(0|[1-9]\d{0,8})$/u.test(value)) {
+      throw new UsageError(`--${name} ${value} is not a whole number`);
     }
   }
   return changes;
@@ -50,7 +57,7 @@ await runCommand(async () => {
     if (changes.length > 0) {
       const assignments = changes.map(
         ([name], index) =>
-          `${settings[name].column} = $${index + 1}::${settings[name].kind === "count" ? "integer" : "interval"}`,
+          `${settings[name].column} = $${index + 1}::${settings[name].kind === "interval" ? "interval" : "integer"}`,
       );
       await db
         .query(
@@ -67,7 +74,7 @@ await runCommand(async () => {
     }
     const { rows } = await db.query<Record<string, string | number>>(
       `select per_client_burst, burst_window::text, per_client_daily, daily_ceiling,
-              duplicate_window::text
+              duplicate_window::text, unproved_mail_per_hour
          from private.submission_limits`,
     );
     const limits = rows[0];
@@ -77,7 +84,9 @@ await runCommand(async () => {
         `  per client: ${limits.per_client_burst} in ${limits.burst_window}, ` +
         `${limits.per_client_daily} a day\n` +
         `  everyone:   ${limits.daily_ceiling} a day\n` +
-        `  identical messages folded within ${limits.duplicate_window}\n`,
+        `  identical messages folded within ${limits.duplicate_window}\n` +
+        `  mail to unproved addresses (registration confirmations): ` +
+        `${limits.unproved_mail_per_hour} an hour for the whole site\n`,
     );
   } finally {
     await db.close();

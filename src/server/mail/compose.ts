@@ -176,14 +176,18 @@ function composeSubmission(
   };
 }
 
-/** The registrant's confirmation: the program's facts and their name, nothing else they typed. */
+/**
+ * The registrant's confirmation: the program's facts, nothing they typed. Its address is
+ * unproved (anyone can type anyone's), so a name or a message here would let a stranger mail
+ * their own words from the initiative's address.
+ */
 function composeRegistration(mail: OutboxMail, submission: SubmissionFacts): SendMailOptions {
   const recipient = mail.recipient ?? "";
   if (!isMailableAddress(recipient)) throw new UnsendableMailError("not a mailable address");
   const language = mail.language ?? submission.language;
   const words = mailContent[language].registration;
   const parts = {
-    paragraphs: [words.greeting(headerText(submission.name, 80)), words.received],
+    paragraphs: [words.greeting, words.received],
     fields: [
       { label: words.duration, value: words.durationValue },
       { label: words.sessions, value: words.sessionsValue },

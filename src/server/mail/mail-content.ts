@@ -17,7 +17,7 @@ export interface MailContent {
   };
   registration: {
     subject: string;
-    greeting: (name: string) => string;
+    greeting: string;
     received: string;
     factsTitle: string;
     duration: string;
@@ -48,7 +48,7 @@ const ar: MailContent = {
   },
   registration: {
     subject: "استلمنا تسجيلك في برنامج المتكلم",
-    greeting: (name) => `أهلًا ${name}،`,
+    greeting: "أهلًا بك،",
     received: "شكرًا لتسجيلك في برنامج المتكلم. وصلنا طلبك، وسيتواصل معك فريق كلمة قريبًا.",
     factsTitle: "عن البرنامج",
     duration: "المدة",
@@ -91,7 +91,7 @@ const en: MailContent = {
   },
   registration: {
     subject: "Your Mutakallim registration is received",
-    greeting: (name) => `Hello ${name},`,
+    greeting: "Hello,",
     received:
       "Thank you for registering for the Mutakallim program. We have your registration, and the Kalima team will contact you soon.",
     factsTitle: "About the program",

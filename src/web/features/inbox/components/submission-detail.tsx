@@ -42,6 +42,7 @@ export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProp
   const { language, text } = useInboxContent();
   const { result, refresh } = useSubmission(id);
   const submission = result.data?.submission;
+  const confirmation = result.data?.confirmation;
 
   const back = (
     <Link to={backHref} className={`${secondaryButton} justify-self-start`}>
@@ -105,6 +106,13 @@ export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProp
               {formatDateTime(language, submission.created_at)}
             </time>
           </Field>
+          {confirmation && (
+            <Field term={text.detail.confirmation}>
+              {confirmation.status === "withheld"
+                ? text.detail.confirmationWithheld[confirmation.reason]
+                : text.detail.confirmationState[confirmation.status]}
+            </Field>
+          )}
         </dl>
         <section aria-labelledby="submission-message" className="grid gap-2">
           <h3 id="submission-message" className="text-xl font-bold text-ink-900">

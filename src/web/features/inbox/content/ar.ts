@@ -120,6 +120,18 @@ export const ar: InboxContent = {
     phone: "الهاتف",
     form: "النموذج",
     received: "وصلت في",
+    confirmation: "رسالة التأكيد",
+    confirmationState: {
+      pending: "بانتظار الإرسال",
+      sent: "أُرسل",
+      failed: "تعذّر إرساله",
+    },
+    confirmationWithheld: {
+      hourly_bound_reached:
+        "لم يُرسل: بلغ البريد إلى العناوين غير المؤكَّدة حدَّه في هذه الساعة. راسل المسجِّل بنفسك.",
+      address_confirmed_within_hour: "لم يُرسل: أُرسل تأكيد إلى هذا العنوان قبل أقل من ساعة.",
+      address_not_mailable: "لم يُرسل: لا يمكن مراسلة العنوان كما كُتب.",
+    },
     message: "الرسالة",
     reply: "الرد بالبريد",
     replySubject: "ردّ على رسالتك إلى كلمة",

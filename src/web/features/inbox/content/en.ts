@@ -116,6 +116,19 @@ export const en: InboxContent = {
     phone: "Phone",
     form: "Form",
     received: "Received",
+    confirmation: "Confirmation mail",
+    confirmationState: {
+      pending: "Waiting to be sent",
+      sent: "Sent",
+      failed: "Could not be sent",
+    },
+    confirmationWithheld: {
+      hourly_bound_reached:
+        "Not sent: this hour's limit on mail to unproved addresses was reached. Write to the registrant yourself.",
+      address_confirmed_within_hour:
+        "Not sent: this address was sent a confirmation less than an hour before.",
+      address_not_mailable: "Not sent: the address cannot be mailed as typed.",
+    },
     message: "Message",
     reply: "Reply by email",
     replySubject: "Re: your message to Kalima",

@@ -1,7 +1,7 @@
 // The inbox's own strings, in their own modules so that no public page loads them. ar.ts and
 // en.ts both satisfy this shape.
 import type { FormSource } from "../../../../shared/contact-submission.ts";
-import type { MailKind } from "../model/mail.ts";
+import type { Confirmation, MailKind, WithheldReason } from "../model/mail.ts";
 import type { SubmissionStatus } from "../model/submission.ts";
 
 /**
@@ -101,6 +101,10 @@ export interface InboxContent {
     phone: string;
     form: string;
     received: string;
+    /** A registration's confirmation to the address typed: what became of it. */
+    confirmation: string;
+    confirmationState: Record<Exclude<Confirmation["status"], "withheld">, string>;
+    confirmationWithheld: Record<WithheldReason, string>;
     message: string;
     reply: string;
     replySubject: string;

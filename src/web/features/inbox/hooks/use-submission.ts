@@ -1,15 +1,19 @@
 import { useCallback, useEffect, useState } from "react";
 import { listChanges } from "../api/list-changes.ts";
+import { readConfirmation } from "../api/read-confirmation.ts";
 import { readSubmission } from "../api/read-submission.ts";
+import type { Confirmation } from "../model/mail.ts";
 import type { Submission, SubmissionChange } from "../model/submission.ts";
 import { loadedFor, type Loaded } from "./use-submissions.ts";
 
 export interface OpenSubmission {
   submission: Submission | null;
   changes: SubmissionChange[];
+  /** A registration's confirmation to the registrant; null for a message. */
+  confirmation: Confirmation | null;
 }
 
-/** One submission, read whole, with its history. */
+/** One submission, read whole, with its history and what became of its confirmation. */
 export function useSubmission(id: number): {
   result: Loaded<OpenSubmission>;
   refresh: () => void;
@@ -24,9 +28,9 @@ export function useSubmission(id: number): {
 
   useEffect(() => {
     let current = true;
-    Promise.all([readSubmission(id), listChanges(id)]).then(
-      ([submission, changes]) =>
-        current && setAnswer({ key, failed: false, data: { submission, changes } }),
+    Promise.all([readSubmission(id), listChanges(id), readConfirmation(id)]).then(
+      ([submission, changes, confirmation]) =>
+        current && setAnswer({ key, failed: false, data: { submission, changes, confirmation } }),
       () => current && setAnswer({ key, failed: true, data: undefined }),
     );
     return () => {

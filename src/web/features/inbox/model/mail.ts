@@ -18,3 +18,15 @@ export const failedMailDays = 30;
 
 /** Failed mails the inbox lists at most; the count says how many there are. */
 export const failedMailShown = 10;
+
+/** Why a registrant's confirmation was not sent (public.enqueue_submission_mail). */
+export const withheldReasons = [
+  "hourly_bound_reached",
+  "address_confirmed_within_hour",
+  "address_not_mailable",
+] as const;
+export type WithheldReason = (typeof withheldReasons)[number];
+
+/** What became of a registration's confirmation to the address the registrant typed. */
+export type Confirmation =
+  { status: "pending" | "sent" | "failed" } | { status: "withheld"; reason: WithheldReason };
