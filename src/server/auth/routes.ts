@@ -10,6 +10,7 @@ import {
   listUsers,
   updateUser as updateUserById,
 } from "./admin-users.ts";
+import { createUser } from "./admin-users-create.ts";
 import { authorize } from "./authorize.ts";
 import { requireAdmin, requireUser, type AuthEnv } from "./bearer.ts";
 import { callback } from "./callback.ts";
@@ -71,6 +72,7 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
   auth.post("/invite", admin, invite(services));
   auth.post("/admin/generate_link", admin, generateLink(services));
   auth.get("/admin/users", admin, listUsers(services));
+  auth.post("/admin/users", admin, createUser(services));
   auth.get("/admin/users/:userId", admin, getUserById(services));
   auth.put("/admin/users/:userId", admin, updateUserById(services));
   auth.delete("/admin/users/:userId", admin, deleteUser(services));
