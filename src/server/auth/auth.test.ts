@@ -1,7 +1,12 @@
+import { createHash } from "node:crypto";
 import { decodeJwt, SignJWT } from "jose";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+import {
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../../tests/support/test-server.ts";
 import { hashPassword, passwordPool } from "./passwords.ts";
 
 // HTTP conversations with /auth/v1: exact statuses, headers and bodies, errors as tables.
@@ -1355,6 +1360,160 @@ describe("POST /admin/users", () => {
       });
       expect(await usersWith(email)).toEqual([]);
     }
+  });
+});
+
+describe("POST /admin/generate_link", () => {
+  const service = () => ({ key: server.keys.service_role, bearer: server.keys.service_role });
+  const recoveryToken = async (id: string) =>
+    (
+      await server.db.query<{ recovery_token: string | null }>(
+        "select recovery_token from auth.users where id = $1",
+        [id],
+      )
+    ).rows[0]?.recovery_token ?? null;
+
+  it("gives a recovery link and code for a known address; the token signs in once", async () => {
+    const user = await signUp("recovery");
+    const response = await call("/admin/generate_link", {
+      body: {
+        type: "recovery",
+        email: user.email.toUpperCase(),
+        redirect_to: `${testOrigin}/inbox`,
+      },
+      ...service(),
+    });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    const hash = String(body.hashed_token);
+    expect(body).toMatchObject({
+      id: user.user.id,
+      email: user.email,
+      recovery_sent_at: expect.any(String),
+      action_link: `${testOrigin}/auth/v1/verify?token=${hash}&type=recovery&redirect_to=${testOrigin}/inbox`,
+      email_otp: expect.stringMatching(/^\d{6}$/u),
+      redirect_to: `${testOrigin}/inbox`,
+      verification_type: "recovery",
+    });
+    expect(hash).toBe(
+      createHash("sha224")
+        .update(`${user.email}${String(body.email_otp)}`)
+        .digest("hex"),
+    );
+    expect(await recoveryToken(user.user.id)).toBe(hash);
+
+    const verified = await call("/verify", { body: { type: "recovery", token_hash: hash } });
+    expect(verified.status).toBe(200);
+    const session = (await json(verified)) as { access_token: string };
+    expect(decodeJwt(session.access_token)).toMatchObject({ sub: user.user.id, aal: "aal1" });
+    const again = await call("/verify", { body: { type: "recovery", token_hash: hash } });
+    expect(again.status).toBe(403);
+    expect((await json(again)).code).toBe("otp_expired");
+
+    const newPassword = "a brand new password";
+    const changed = await call("/user", {
+      method: "PUT",
+      body: { password: newPassword },
+      bearer: session.access_token,
+    });
+    expect(changed.status).toBe(200);
+    const signIn = await call("/token?grant_type=password", {
+      body: { email: user.email, password: newPassword },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("sends a redirect it may not follow to SITE_URL, and lets a new link replace the last", async () => {
+    const user = await signUp("recovery-twice");
+    const first = await json(
+      await call("/admin/generate_link", {
+        body: { type: "recovery", email: user.email, redirect_to: "https://evil.example/steal" },
+        ...service(),
+      }),
+    );
+    expect(first.redirect_to).toBe(testOrigin);
+    expect(String(first.action_link)).toMatch(/&redirect_to=http:\/\/kalima\.test$/u);
+    const second = await json(
+      await call("/admin/generate_link", {
+        body: { type: "recovery", email: user.email },
+        ...service(),
+      }),
+    );
+    const old = await call("/verify", {
+      body: { type: "recovery", token_hash: first.hashed_token },
+    });
+    expect(old.status).toBe(403);
+    const current = await call("/verify", {
+      body: { type: "recovery", token_hash: second.hashed_token },
+    });
+    expect(current.status).toBe(200);
+  });
+
+  const refusals: [string, Record<string, unknown>, number, string, string][] = [
+    [
+      "a recovery for an address without an account",
+      { type: "recovery", email: "nobody-here@example.com" },
+      404,
+      "user_not_found",
+      "User with this email not found",
+    ],
+    [
+      "a recovery without an address",
+      { type: "recovery", email: undefined },
+      400,
+      "validation_failed",
+      "An email address is required",
+    ],
+    [
+      "a recovery for an address that is not one",
+      { type: "recovery", email: "not an address" },
+      400,
+      "validation_failed",
+      "Unable to validate email address: invalid format",
+    ],
+    [
+      "a type this server does not make",
+      { type: "magiclink" },
+      400,
+      "validation_failed",
+      "Invalid email action link type requested: magiclink",
+    ],
+    [
+      "a type that names an object's property",
+      { type: "constructor" },
+      400,
+      "validation_failed",
+      "Invalid email action link type requested: constructor",
+    ],
+    ["no type", {}, 400, "validation_failed", "Invalid email action link type requested: "],
+  ];
+  it.each(refusals)(
+    "refuses %s, and issues nothing",
+    async (_label, body, status, code, message) => {
+      const user = await signUp("link-refused");
+      const response = await call("/admin/generate_link", {
+        body: { email: user.email, ...body },
+        ...service(),
+      });
+      expect({ status: response.status, body: await json(response) }).toEqual({
+        status,
+        body: { code, message },
+      });
+      expect(await recoveryToken(user.user.id)).toBeNull();
+    },
+  );
+
+  it("refuses every key but service_role", async () => {
+    const user = await signUp("link-not-admin");
+    for (const bearer of [server.keys.anon, user.access_token]) {
+      const response = await call("/admin/generate_link", {
+        body: { type: "recovery", email: user.email },
+        bearer,
+      });
+      expect(response.status).toBe(403);
+      expect((await json(response)).code).toBe("not_admin");
+    }
+    expect(await recoveryToken(user.user.id)).toBeNull();
   });
 });
 

@@ -193,6 +193,9 @@ export const authError = {
   // Not in GoTrue, which has these fields; this server stores none of them.
   adminFieldUnsupported: (name: string) =>
     error(422, "feature_disabled", `Creating a user with ${name} is not available on this server`),
+  linkUserNotFound: () => error(404, "user_not_found", "User with this email not found"),
+  invalidLinkType: (type: string) =>
+    error(400, "validation_failed", `Invalid email action link type requested: ${type}`),
   unexpected: () =>
     error(
       500,

@@ -10,6 +10,7 @@ import {
   listUsers,
   updateUser as updateUserById,
 } from "./admin-users.ts";
+import { generateLink } from "./admin-generate-link.ts";
 import { createUser } from "./admin-users-create.ts";
 import { authorize } from "./authorize.ts";
 import { requireAdmin, requireUser, type AuthEnv } from "./bearer.ts";
@@ -20,7 +21,7 @@ import { enrollFactor } from "./factors-enroll.ts";
 import { unenrollFactor } from "./factors-unenroll.ts";
 import { verifyFactor } from "./factors-verify.ts";
 import { health } from "./health.ts";
-import { generateLink, invite } from "./invite.ts";
+import { invite } from "./invite.ts";
 import { logout } from "./logout.ts";
 import { recover } from "./recover.ts";
 import type { AuthServices } from "./services.ts";
