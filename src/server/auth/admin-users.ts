@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
+import { banUntil, metadataParam } from "./admin-params.ts";
 import { isUuid } from "./uuid.ts";
 import { authError } from "./errors.ts";
 import { removeFactor } from "./factors.ts";
 import { checkMetadataSize, mergeMetadata } from "./metadata.ts";
 import { checkPasswordStrength, hashPassword } from "./passwords.ts";
-import { readParams, stringParam, type JsonObject } from "./request.ts";
+import { readParams, stringParam } from "./request.ts";
 import type { AuthServices } from "./services.ts";
 import { factorJson, findFactors, findUserById, userJson, type UserRow } from "./users.ts";
 
@@ -70,32 +71,6 @@ export function listUsers(services: AuthServices) {
 export function getUser(services: AuthServices) {
   return async (c: Context<AppEnv>) =>
     c.json(await userJson(services.db, await requireUserParam(c, services)));
-}
-
-/** A shallow merge, as GoTrue's UpdateAppMetaData: a null value deletes its key. */
-function metadataParam(params: JsonObject, name: string): JsonObject | undefined {
-  const value = params[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "object" || Array.isArray(value)) {
-    throw authError.badJson(
-      `json: cannot unmarshal ${typeof value} into field ${name} of type map`,
-    );
-  }
-  return value as JsonObject;
-}
-
-/** `ban_duration`: "none" lifts a ban; otherwise a Go duration such as "24h" or "90m". */
-function banUntil(duration: string): Date | null {
-  if (duration === "none") return null;
-  const parts = [...duration.matchAll(/(\d+(?:\.\d+)?)(h|m|s)/gu)];
-  if (parts.length === 0 || parts.map((part) => part[0]).join("") !== duration) {
-    throw authError.validation(
-      "invalid format for ban duration: time: invalid duration " + JSON.stringify(duration),
-    );
-  }
-  const unit = { h: 3_600_000, m: 60_000, s: 1000 } as const;
-  const milliseconds = parts.reduce((sum, part) => sum + Number(part[1]) * unit[part[2] as "h"], 0);
-  return new Date(Date.now() + milliseconds);
 }
 
 /** PUT /admin/users/{id}: metadata, password (which ends every session), confirmation, bans. */

@@ -1,7 +1,12 @@
+import { createHash } from "node:crypto";
 import { decodeJwt, SignJWT } from "jose";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+import {
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../../tests/support/test-server.ts";
 import { hashPassword, passwordPool } from "./passwords.ts";
 
 // HTTP conversations with /auth/v1: exact statuses, headers and bodies, errors as tables.
@@ -1026,6 +1031,489 @@ describe("TOTP factors", () => {
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ id: factor.id });
     expect(await stored()).toEqual({ aal: "aal1", factor_id: null });
+  });
+});
+
+describe("POST /admin/users", () => {
+  const service = () => ({ key: server.keys.service_role, bearer: server.keys.service_role });
+  const usersWith = async (email: string) =>
+    (
+      await server.db.query<{ id: string }>("select id from auth.users where email = lower($1)", [
+        email,
+      ])
+    ).rows;
+  const signIn = (email: string, secret = password) =>
+    call("/token?grant_type=password", { body: { email, password: secret } });
+
+  it("creates a confirmed user with email_confirm, who signs in with the password", async () => {
+    const email = newEmail("Created");
+    const response = await call("/admin/users", {
+      body: {
+        email,
+        password,
+        email_confirm: true,
+        user_metadata: { name: "ليلى" },
+        app_metadata: { team: true },
+      },
+      ...service(),
+    });
+    expect(response.status).toBe(200);
+    const user = await json(response);
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/u),
+      aud: "authenticated",
+      role: "authenticated",
+      email: email.toLowerCase(),
+      email_confirmed_at: expect.any(String),
+      phone: "",
+      confirmed_at: user.email_confirmed_at,
+      app_metadata: { provider: "email", providers: ["email"], team: true },
+      user_metadata: { name: "ليلى", email_verified: true },
+      identities: [
+        expect.objectContaining({
+          id: user.id,
+          user_id: user.id,
+          provider: "email",
+          email: email.toLowerCase(),
+          identity_data: {
+            sub: user.id,
+            email: email.toLowerCase(),
+            email_verified: false,
+            phone_verified: false,
+          },
+        }),
+      ],
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      is_anonymous: false,
+    });
+    const { rows } = await server.db.query<{ encrypted_password: string }>(
+      "select encrypted_password from auth.users where id = $1",
+      [user.id],
+    );
+    expect(rows[0]?.encrypted_password).toMatch(/^\$2[aby]\$10\$/u);
+    const session = await signIn(email);
+    expect(session.status).toBe(200);
+    const claims = decodeJwt(((await json(session)) as { access_token: string }).access_token);
+    expect(claims).toMatchObject({ sub: user.id, app_metadata: { team: true } });
+  });
+
+  it("leaves the address unconfirmed without email_confirm: sign-in answers email_not_confirmed", async () => {
+    const email = newEmail("unconfirmed");
+    const response = await call("/admin/users", {
+      body: { email, password, email_confirm: false },
+      ...service(),
+    });
+    expect(response.status).toBe(200);
+    const user = await json(response);
+    expect(user).not.toHaveProperty("email_confirmed_at");
+    expect(user).not.toHaveProperty("confirmed_at");
+    expect(user.user_metadata).toEqual({});
+    const session = await signIn(email);
+    expect(session.status).toBe(400);
+    expect((await json(session)).code).toBe("email_not_confirmed");
+  });
+
+  it("gives a user created without a password a random one nobody knows", async () => {
+    const email = newEmail("no-password");
+    const response = await call("/admin/users", {
+      body: { email, email_confirm: true },
+      ...service(),
+    });
+    expect(response.status).toBe(200);
+    const { rows } = await server.db.query<{ encrypted_password: string }>(
+      "select encrypted_password from auth.users where email = $1",
+      [email],
+    );
+    expect(rows[0]?.encrypted_password).toMatch(/^\$2[aby]\$10\$/u);
+    expect((await signIn(email, "")).status).toBe(400);
+  });
+
+  it("bans for ban_duration, and not at all for none", async () => {
+    const email = newEmail("banned");
+    const before = Date.now();
+    const response = await call("/admin/users", {
+      body: { email, password, email_confirm: true, ban_duration: "24h" },
+      ...service(),
+    });
+    expect(response.status).toBe(200);
+    const bannedUntil = Date.parse(String((await json(response)).banned_until));
+    expect(bannedUntil - before).toBeGreaterThanOrEqual(86_400_000);
+    expect(bannedUntil - Date.now()).toBeLessThanOrEqual(86_400_000);
+    const session = await signIn(email);
+    expect(session.status).toBe(400);
+    expect((await json(session)).code).toBe("user_banned");
+
+    const free = newEmail("not-banned");
+    const none = await call("/admin/users", {
+      body: { email: free, password, email_confirm: true, ban_duration: "none" },
+      ...service(),
+    });
+    expect(await json(none)).not.toHaveProperty("banned_until");
+    expect((await signIn(free)).status).toBe(200);
+  });
+
+  const refusals: [string, Record<string, unknown> | string, number, string, string][] = [
+    [
+      "no address",
+      { email: undefined },
+      400,
+      "validation_failed",
+      "Cannot create a user without either an email or phone",
+    ],
+    [
+      "an address that is not one",
+      { email: "not an address", password },
+      400,
+      "validation_failed",
+      "Unable to validate email address: invalid format",
+    ],
+    [
+      "a phone number alone",
+      { email: undefined, phone: "+962790000000" },
+      400,
+      "phone_provider_disabled",
+      "Phone signups are disabled",
+    ],
+    [
+      "a phone number beside the address",
+      { phone: "+962790000000" },
+      400,
+      "phone_provider_disabled",
+      "Phone signups are disabled",
+    ],
+    [
+      "a short password",
+      { password: "short" },
+      422,
+      "weak_password",
+      "Password should be at least 8 characters.",
+    ],
+    [
+      "a password past 72 bytes",
+      { password: "x".repeat(73) },
+      400,
+      "validation_failed",
+      "Password cannot be longer than 72 characters",
+    ],
+    [
+      "a ban in days",
+      { ban_duration: "1d" },
+      400,
+      "validation_failed",
+      'invalid format for ban duration: time: unknown unit "d" in duration "1d"',
+    ],
+    [
+      "a ban without a unit",
+      { ban_duration: "10" },
+      400,
+      "validation_failed",
+      'invalid format for ban duration: time: missing unit in duration "10"',
+    ],
+    [
+      "a ban that is no duration",
+      { ban_duration: "forever" },
+      400,
+      "validation_failed",
+      'invalid format for ban duration: time: invalid duration "forever"',
+    ],
+    [
+      "user_metadata past 4 kB",
+      { user_metadata: { bio: "x".repeat(5000) } },
+      400,
+      "validation_failed",
+      "user_metadata is too large: 5010 bytes of JSON, at most 4096",
+    ],
+    [
+      "app_metadata past 1 kB with the provider's keys",
+      { app_metadata: { notes: "x".repeat(990) } },
+      400,
+      "validation_failed",
+      "app_metadata is too large: 1043 bytes of JSON, at most 1024",
+    ],
+    [
+      "email_confirm that is not a boolean",
+      { email_confirm: "yes" },
+      400,
+      "bad_json",
+      "Could not parse request body as JSON: json: cannot unmarshal string into field email_confirm of type bool",
+    ],
+    [
+      "user_metadata that is not an object",
+      { user_metadata: "name" },
+      400,
+      "bad_json",
+      "Could not parse request body as JSON: json: cannot unmarshal string into field user_metadata of type map",
+    ],
+    [
+      "an id of the caller's choosing",
+      { id: "6f0e3c1e-1111-4222-8333-444455556666" },
+      422,
+      "feature_disabled",
+      "Creating a user with id is not available on this server",
+    ],
+    [
+      "a password hash",
+      { password_hash: "$2a$10$FhP8f5K6JSM4kHlSL/lXlOthfH9YGqAKvakeMaJ6S2QPkFUGvVkmy" },
+      422,
+      "feature_disabled",
+      "Creating a user with password_hash is not available on this server",
+    ],
+    [
+      "another role",
+      { role: "service_role" },
+      422,
+      "feature_disabled",
+      "Creating a user with role is not available on this server",
+    ],
+  ];
+  it.each(refusals)(
+    "refuses %s with GoTrue's answer, and stores nobody",
+    async (_label, body, status, code, message) => {
+      const email = newEmail("refused");
+      const response = await call("/admin/users", {
+        body: typeof body === "string" ? body : { email, password, ...body },
+        ...service(),
+      });
+      expect({ status: response.status, body: await json(response) }).toEqual({
+        status,
+        body: expect.objectContaining({ code, message }),
+      });
+      expect(await usersWith(email)).toEqual([]);
+    },
+  );
+
+  it("refuses a body that is not JSON with bad_json", async () => {
+    const response = await call("/admin/users", { body: "{email", ...service() });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("bad_json");
+  });
+
+  it("refuses an address that has an account, confirmed or not, with 422 email_exists", async () => {
+    const signedUp = await signUp("taken");
+    const invitedEmail = newEmail("invited-taken");
+    expect((await call("/invite", { body: { email: invitedEmail }, ...service() })).status).toBe(
+      200,
+    );
+    for (const email of [signedUp.email, signedUp.email.toUpperCase(), invitedEmail]) {
+      const response = await call("/admin/users", {
+        body: { email, password: "another password 1", email_confirm: true },
+        ...service(),
+      });
+      expect({ status: response.status, body: await json(response) }).toEqual({
+        status: 422,
+        body: {
+          code: "email_exists",
+          message: "A user with this email address has already been registered",
+        },
+      });
+    }
+    expect(await usersWith(invitedEmail)).toHaveLength(1);
+    expect((await signIn(signedUp.email)).status).toBe(200);
+  });
+
+  it("creates one user when two requests race for an address", async () => {
+    const email = newEmail("race");
+    const responses = await Promise.all(
+      [1, 2].map(() =>
+        call("/admin/users", { body: { email, password, email_confirm: true }, ...service() }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 422]);
+    expect(await usersWith(email)).toHaveLength(1);
+  });
+
+  it("is for service_role only, as the other admin endpoints", async () => {
+    const session = await signUp("not-admin");
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (claims: Record<string, unknown>, secret = server.jwtSecret) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .sign(new TextEncoder().encode(secret));
+    const cases: [string, string | undefined, number, string][] = [
+      ["no Bearer", undefined, 401, "no_authorization"],
+      ["the anon key", server.keys.anon, 403, "not_admin"],
+      ["a user's access token", session.access_token, 403, "not_admin"],
+      [
+        "service_role signed with another secret",
+        await signed({ iss: "supabase", role: "service_role" }, "y".repeat(40)),
+        403,
+        "bad_jwt",
+      ],
+      [
+        "an expired service_role token",
+        await signed({ iss: "supabase", role: "service_role", iat: now - 7200, exp: now - 10 }),
+        403,
+        "bad_jwt",
+      ],
+    ];
+    for (const [label, bearer, status, code] of cases) {
+      const email = newEmail("not-admin");
+      const response = await call("/admin/users", {
+        body: { email, password, email_confirm: true },
+        bearer,
+      });
+      expect({ label, status: response.status, code: (await json(response)).code }).toEqual({
+        label,
+        status,
+        code,
+      });
+      expect(await usersWith(email)).toEqual([]);
+    }
+  });
+});
+
+describe("POST /admin/generate_link", () => {
+  const service = () => ({ key: server.keys.service_role, bearer: server.keys.service_role });
+  const recoveryToken = async (id: string) =>
+    (
+      await server.db.query<{ recovery_token: string | null }>(
+        "select recovery_token from auth.users where id = $1",
+        [id],
+      )
+    ).rows[0]?.recovery_token ?? null;
+
+  it("gives a recovery link and code for a known address; the token signs in once", async () => {
+    const user = await signUp("recovery");
+    const response = await call("/admin/generate_link", {
+      body: {
+        type: "recovery",
+        email: user.email.toUpperCase(),
+        redirect_to: `${testOrigin}/inbox`,
+      },
+      ...service(),
+    });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    const hash = String(body.hashed_token);
+    expect(body).toMatchObject({
+      id: user.user.id,
+      email: user.email,
+      recovery_sent_at: expect.any(String),
+      action_link: `${testOrigin}/auth/v1/verify?token=${hash}&type=recovery&redirect_to=${testOrigin}/inbox`,
+      email_otp: expect.stringMatching(/^\d{6}$/u),
+      redirect_to: `${testOrigin}/inbox`,
+      verification_type: "recovery",
+    });
+    expect(hash).toBe(
+      createHash("sha224")
+        .update(`${user.email}${String(body.email_otp)}`)
+        .digest("hex"),
+    );
+    expect(await recoveryToken(user.user.id)).toBe(hash);
+
+    const verified = await call("/verify", { body: { type: "recovery", token_hash: hash } });
+    expect(verified.status).toBe(200);
+    const session = (await json(verified)) as { access_token: string };
+    expect(decodeJwt(session.access_token)).toMatchObject({ sub: user.user.id, aal: "aal1" });
+    const again = await call("/verify", { body: { type: "recovery", token_hash: hash } });
+    expect(again.status).toBe(403);
+    expect((await json(again)).code).toBe("otp_expired");
+
+    const newPassword = "a brand new password";
+    const changed = await call("/user", {
+      method: "PUT",
+      body: { password: newPassword },
+      bearer: session.access_token,
+    });
+    expect(changed.status).toBe(200);
+    const signIn = await call("/token?grant_type=password", {
+      body: { email: user.email, password: newPassword },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("sends a redirect it may not follow to SITE_URL, and lets a new link replace the last", async () => {
+    const user = await signUp("recovery-twice");
+    const first = await json(
+      await call("/admin/generate_link", {
+        body: { type: "recovery", email: user.email, redirect_to: "https://evil.example/steal" },
+        ...service(),
+      }),
+    );
+    expect(first.redirect_to).toBe(testOrigin);
+    expect(String(first.action_link)).toMatch(/&redirect_to=http:\/\/kalima\.test$/u);
+    const second = await json(
+      await call("/admin/generate_link", {
+        body: { type: "recovery", email: user.email },
+        ...service(),
+      }),
+    );
+    const old = await call("/verify", {
+      body: { type: "recovery", token_hash: first.hashed_token },
+    });
+    expect(old.status).toBe(403);
+    const current = await call("/verify", {
+      body: { type: "recovery", token_hash: second.hashed_token },
+    });
+    expect(current.status).toBe(200);
+  });
+
+  const refusals: [string, Record<string, unknown>, number, string, string][] = [
+    [
+      "a recovery for an address without an account",
+      { type: "recovery", email: "nobody-here@example.com" },
+      404,
+      "user_not_found",
+      "User with this email not found",
+    ],
+    [
+      "a recovery without an address",
+      { type: "recovery", email: undefined },
+      400,
+      "validation_failed",
+      "An email address is required",
+    ],
+    [
+      "a recovery for an address that is not one",
+      { type: "recovery", email: "not an address" },
+      400,
+      "validation_failed",
+      "Unable to validate email address: invalid format",
+    ],
+    [
+      "a type this server does not make",
+      { type: "magiclink" },
+      400,
+      "validation_failed",
+      "Invalid email action link type requested: magiclink",
+    ],
+    [
+      "a type that names an object's property",
+      { type: "constructor" },
+      400,
+      "validation_failed",
+      "Invalid email action link type requested: constructor",
+    ],
+    ["no type", {}, 400, "validation_failed", "Invalid email action link type requested: "],
+  ];
+  it.each(refusals)(
+    "refuses %s, and issues nothing",
+    async (_label, body, status, code, message) => {
+      const user = await signUp("link-refused");
+      const response = await call("/admin/generate_link", {
+        body: { email: user.email, ...body },
+        ...service(),
+      });
+      expect({ status: response.status, body: await json(response) }).toEqual({
+        status,
+        body: { code, message },
+      });
+      expect(await recoveryToken(user.user.id)).toBeNull();
+    },
+  );
+
+  it("refuses every key but service_role", async () => {
+    const user = await signUp("link-not-admin");
+    for (const bearer of [server.keys.anon, user.access_token]) {
+      const response = await call("/admin/generate_link", {
+        body: { type: "recovery", email: user.email },
+        bearer,
+      });
+      expect(response.status).toBe(403);
+      expect((await json(response)).code).toBe("not_admin");
+    }
+    expect(await recoveryToken(user.user.id)).toBeNull();
   });
 });
 

@@ -188,6 +188,14 @@ export const authError = {
     error(400, "validation_failed", `Bad Pagination Parameters: ${reason}`),
   userIdNotUuid: () => error(404, "validation_failed", "user_id must be an UUID"),
   adminUserNotFound: () => error(404, "user_not_found", "User not found"),
+  userWithoutAddress: () =>
+    error(400, "validation_failed", "Cannot create a user without either an email or phone"),
+  // Not in GoTrue, which has these fields; this server stores none of them.
+  adminFieldUnsupported: (name: string) =>
+    error(422, "feature_disabled", `Creating a user with ${name} is not available on this server`),
+  linkUserNotFound: () => error(404, "user_not_found", "User with this email not found"),
+  invalidLinkType: (type: string) =>
+    error(400, "validation_failed", `Invalid email action link type requested: ${type}`),
   unexpected: () =>
     error(
       500,

@@ -98,31 +98,3 @@ export function invite(services: AuthServices) {
     return c.json(await userJson(services.db, user));
   };
 }
-
-const linkTypes = new Set(["invite"]);
-
-/**
- * POST /admin/generate_link: the invitation's link and code for the caller to deliver itself
- * (`npm run team -- invite` prints it); nothing is mailed.
- */
-export function generateLink(services: AuthServices) {
-  return async (c: Context<AppEnv>) => {
-    const params = await readParams(c);
-    const type = stringParam(params, "type") ?? "";
-    if (!linkTypes.has(type))
-      throw authError.validation("Invalid email action link type requested");
-    const email = stringParam(params, "email");
-    if (!email) throw authError.validation("Password reset requires a valid email address");
-    const data = objectParam(params, "data") ?? {};
-    const redirectTo = inviteRedirect(c, services, stringParam(params, "redirect_to"));
-    const { user, otp, hash } = await services.db.transaction((tx) => inviteUser(tx, email, data));
-    return c.json({
-      ...(await userJson(services.db, user)),
-      action_link: verificationLink(services.settings.apiExternalUrl, hash, "invite", redirectTo),
-      email_otp: otp,
-      hashed_token: hash,
-      redirect_to: redirectTo,
-      verification_type: "invite",
-    });
-  };
-}

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Queryable } from "../db/database.ts";
 import type { AppEnv } from "../http/context.ts";
 import { enqueueLinkMail, languageOfAddress } from "../mail/enqueue.ts";
 import { validateEmail } from "./email.ts";
@@ -8,6 +9,21 @@ import { newOneTimeToken, verificationLink } from "./one-time-tokens.ts";
 import { readParams, stringParam } from "./request.ts";
 import type { AuthServices } from "./services.ts";
 import { isBanned } from "./users.ts";
+
+/** GoTrue's recovery token: a fresh one-time token whose hash replaces any earlier one. */
+export async function storeRecoveryToken(
+  tx: Queryable,
+  userId: string,
+  address: string,
+): Promise<{ otp: string; hash: string }> {
+  const token = newOneTimeToken(address);
+  await tx.query(
+    `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
+      where id = $1`,
+    [userId, token.hash],
+  );
+  return token;
+}
 
 /** GoTrue's SMTP_MAX_FREQUENCY: one recovery mail a minute per user. */
 const recoveryIntervalSeconds = 60;
@@ -41,12 +57,7 @@ export function recover(services: AuthServices) {
       const user = rows[0];
       if (!user || isBanned(user)) return;
       if (user.wait !== null && user.wait > 0) throw authError.overEmailSendRateLimit(user.wait);
-      const { hash } = newOneTimeToken(address);
-      await tx.query(
-        `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
-          where id = $1`,
-        [user.id, hash],
-      );
+      const { hash } = await storeRecoveryToken(tx, user.id, address);
       if (services.settings.mail) {
         await enqueueLinkMail(tx, {
           kind: "recovery",

@@ -34,6 +34,18 @@ export function stringParam(params: JsonObject, name: string): string | undefine
   return value;
 }
 
+/** A boolean parameter; null and absent are false, as Go decodes them into a bool. */
+export function booleanParam(params: JsonObject, name: string): boolean {
+  const value = params[name];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== "boolean") {
+    throw authError.badJson(
+      `json: cannot unmarshal ${typeof value} into field ${name} of type bool`,
+    );
+  }
+  return value;
+}
+
 export function objectParam(params: JsonObject, name: string): JsonObject | undefined {
   const value = params[name];
   if (value === undefined || value === null) return undefined;

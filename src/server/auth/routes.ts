@@ -10,6 +10,8 @@ import {
   listUsers,
   updateUser as updateUserById,
 } from "./admin-users.ts";
+import { generateLink } from "./admin-generate-link.ts";
+import { createUser } from "./admin-users-create.ts";
 import { authorize } from "./authorize.ts";
 import { requireAdmin, requireUser, type AuthEnv } from "./bearer.ts";
 import { callback } from "./callback.ts";
@@ -19,7 +21,7 @@ import { enrollFactor } from "./factors-enroll.ts";
 import { unenrollFactor } from "./factors-unenroll.ts";
 import { verifyFactor } from "./factors-verify.ts";
 import { health } from "./health.ts";
-import { generateLink, invite } from "./invite.ts";
+import { invite } from "./invite.ts";
 import { logout } from "./logout.ts";
 import { recover } from "./recover.ts";
 import type { AuthServices } from "./services.ts";
@@ -71,6 +73,7 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
   auth.post("/invite", admin, invite(services));
   auth.post("/admin/generate_link", admin, generateLink(services));
   auth.get("/admin/users", admin, listUsers(services));
+  auth.post("/admin/users", admin, createUser(services));
   auth.get("/admin/users/:userId", admin, getUserById(services));
   auth.put("/admin/users/:userId", admin, updateUserById(services));
   auth.delete("/admin/users/:userId", admin, deleteUser(services));

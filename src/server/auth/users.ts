@@ -12,6 +12,7 @@ export interface UserRow {
   confirmation_sent_at: Date | null;
   invited_at: Date | null;
   confirmed_at: Date | null;
+  recovery_sent_at: Date | null;
   email_change: string | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
@@ -57,8 +58,9 @@ export function isBanned(user: Pick<UserRow, "banned_until">): boolean {
 export const unverifiedFactorLifetimeSeconds = 300;
 
 const userColumns = `id, aud, role, email, encrypted_password, email_confirmed_at, phone,
-  phone_confirmed_at, confirmation_sent_at, invited_at, confirmed_at, email_change, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous`;
+  phone_confirmed_at, confirmation_sent_at, invited_at, confirmed_at, recovery_sent_at,
+  email_change, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  banned_until, is_anonymous`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
@@ -141,6 +143,7 @@ export async function userJson(db: Queryable, user: UserRow) {
     confirmation_sent_at: time(user.confirmation_sent_at),
     invited_at: time(user.invited_at),
     confirmed_at: time(user.confirmed_at),
+    recovery_sent_at: time(user.recovery_sent_at),
     new_email: user.email_change || undefined,
     last_sign_in_at: time(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data ?? {},
