@@ -54,7 +54,7 @@ export function MailStateNotice({ state, hrefFor }: MailStateNoticeProps) {
                   )}
                 </p>
                 {mail.last_error && (
-                  <p className="text-sm break-words text-ink-800">
+                  <p className="text-sm wrap-anywhere text-ink-800">
                     {text.mail.lastError}{" "}
                     <bdi dir="ltr" className="font-mono">
                       {mail.last_error}

@@ -21,9 +21,9 @@ interface SubmissionCardProps {
 export function SubmissionCard({ submission, href }: SubmissionCardProps) {
   const { language, text } = useInboxContent();
   return (
-    <li className="relative grid gap-2 rounded-2xl bg-paper p-4 shadow-md shadow-ink-950/5 transition-shadow focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-ink-900 hover:shadow-lg sm:p-5">
+    <li className="relative grid min-w-0 gap-2 rounded-2xl bg-paper p-4 shadow-md shadow-ink-950/5 transition-shadow focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-ink-900 hover:shadow-lg sm:p-5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 className="min-w-0 text-lg font-bold break-words text-ink-950">
+        <h2 className="min-w-0 text-lg font-bold wrap-anywhere text-ink-950">
           <Link
             to={href}
             data-submission={submission.id}
@@ -41,7 +41,7 @@ export function SubmissionCard({ submission, href }: SubmissionCardProps) {
         <bdi className="break-all">{submission.email}</bdi>
         <span className="font-semibold text-ink-800">{text.forms[submission.form_source]}</span>
       </p>
-      <p dir="auto" className="text-ink-900">
+      <p dir="auto" className="wrap-anywhere text-ink-900">
         {excerpt(submission.message)}
       </p>
     </li>

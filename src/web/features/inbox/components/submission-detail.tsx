@@ -30,7 +30,7 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="font-semibold text-ink-700">{term}</dt>
-      <dd className="min-w-0 break-words text-ink-950">
+      <dd className="min-w-0 wrap-anywhere text-ink-950">
         <span dir="auto">{children}</span>
       </dd>
     </div>
@@ -78,7 +78,7 @@ export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProp
             id="submission-name"
             level={2}
             face="text"
-            className="min-w-0 break-words"
+            className="min-w-0 wrap-anywhere"
           >
             <bdi>{submission.name}</bdi>
           </StepHeading>
@@ -120,7 +120,7 @@ export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProp
           </h3>
           <p
             dir="auto"
-            className="rounded-2xl bg-white p-4 whitespace-pre-wrap break-words text-ink-950 shadow-inner shadow-ink-900/5"
+            className="rounded-2xl bg-white p-4 whitespace-pre-wrap wrap-anywhere text-ink-950 shadow-inner shadow-ink-900/5"
           >
             {submission.message}
           </p>

@@ -1,0 +1,78 @@
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueEmail, type Language } from "./fixtures.ts";
+import { invite, submit, totpCode, type VisitorSubmission } from "./team.ts";
+
+const words = {
+  ar: {
+    newPassword: "كلمة المرور الجديدة",
+    savePassword: "احفظ كلمة المرور",
+    code: "الرمز المكوّن من ستة أرقام",
+    confirm: "تأكيد",
+    inbox: "صندوق الوارد",
+    search: "بحث",
+    searchButton: "ابحث",
+  },
+  en: {
+    newPassword: "New password",
+    savePassword: "Save password",
+    code: "Six-digit code",
+    confirm: "Confirm",
+    inbox: "Inbox",
+    search: "Search",
+    searchButton: "Search",
+  },
+} as const;
+
+/** From an invitation's link to the inbox, as a new member: password, app, code. */
+async function joinAsMember(page: Page, language: Language) {
+  const text = words[language];
+  const { link } = await invite(language);
+  await page.goto(link);
+  await page.getByLabel(text.newPassword).fill(`a long password ${Date.now()}`);
+  await page.getByRole("button", { name: text.savePassword }).click();
+  const secret = (await page.locator("code").textContent())?.replace(/\s/gu, "") ?? "";
+  await page.getByLabel(text.code).fill(totpCode(secret));
+  await page.getByRole("button", { name: text.confirm }).click();
+  await expect(page.getByRole("heading", { name: text.inbox, level: 1 })).toBeVisible();
+}
+
+/** How far the page scrolls sideways: 0 when nothing is wider than the viewport. */
+function sidewaysOverflow(page: Page) {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+for (const language of ["ar", "en"] as const) {
+  test(`no inbox screen scrolls sideways at 320, 375 or 768 px, whatever a visitor typed, in ${language}`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = words[language];
+    const marker = uniqueEmail("wide").split("@")[0] ?? "";
+    const long: VisitorSubmission = {
+      name: `${marker} ${"ن".repeat(90)}${"N".repeat(109 - marker.length)}`,
+      email: `${marker}${"a".repeat(Math.max(1, 60 - marker.length))}@${"b".repeat(55)}.com`,
+      phone: "+966550001111",
+      message: `https://example.com/${"x".repeat(600)} ${marker}`,
+      form_source: "Contact Page",
+    };
+    await submit([long]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await joinAsMember(page, language);
+    await page.getByLabel(text.search).fill(marker);
+    await page.getByRole("button", { name: text.searchButton, exact: true }).click();
+    const card = page.getByRole("link", { name: long.name });
+    await expect(card).toBeVisible();
+    for (const width of [320, 375, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await sidewaysOverflow(page), `list at ${width} px`).toBe(0);
+    }
+    await card.click();
+    await expect(page.getByRole("heading", { name: long.name, level: 2 })).toBeVisible();
+    for (const width of [320, 375, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await sidewaysOverflow(page), `detail at ${width} px`).toBe(0);
+    }
+  });
+}
