@@ -18,7 +18,7 @@ const db = await openDatabase({
   dataDir,
 });
 await migrate(db, await readMigrations(`${root}/supabase/migrations`));
-const table = (await loadSchemaCache(db)).get("contact_submissions");
+const table = (await loadSchemaCache(db)).table("public", "contact_submissions");
 const sql = insertStatement(table, Object.keys(row));
 const claims = JSON.parse(Buffer.from(key.split(".")[1], "base64url").toString("utf8"));
 const body = JSON.stringify([row]);

@@ -9,7 +9,7 @@ import { tightenPermissions } from "./db/private-directory.ts";
 import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import type { Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
-import { loadSchemaCache } from "./rest/schema-cache.ts";
+import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
 import { loadSite } from "./site/site.ts";
 
 export interface Booted {
@@ -18,6 +18,8 @@ export interface Booted {
   keys: ApiKeys;
   /** Delivers the outbox; undefined when SMTP_URL is unset. main.ts starts and stops it. */
   mailWorker: MailWorker | undefined;
+  /** Stops reloading the schema cache on NOTIFY pgrst; main.ts calls it before closing the database. */
+  stopSchemaReloads: () => Promise<void>;
 }
 
 /** Everything between reading the configuration and listening: database, migrations, keys, site. */
@@ -53,14 +55,16 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
             : [],
         })
       : undefined;
-    const schema = await loadSchemaCache(db);
+    // Loaded after the migrations, so the tables they add are served at once.
+    const schema = await loadSchemaCache(db, config.dbSchemas);
+    const stopSchemaReloads = await reloadOnNotify(db, schema, log);
     const app = createApp({ config, db, schema, jwtSecret, site, log });
     const mailWorker = config.mail
       ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })
       : undefined;
     if (!mailWorker)
       log.info("mail is off: SMTP_URL is not set, the outbox keeps what it is given");
-    return { app, db, keys, mailWorker };
+    return { app, db, keys, mailWorker, stopSchemaReloads };
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

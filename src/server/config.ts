@@ -37,6 +37,7 @@ const environment = z.object({
     .regex(/^postgres(ql)?:\/\//u, "must start with postgres:// or postgresql://")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  PGRST_DB_SCHEMAS: commaList.transform((schemas) => (schemas.length > 0 ? schemas : ["public"])),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
   SITE_URL: z.url({ error: "must be an absolute URL such as https://kalima.example" }).optional(),
@@ -132,6 +133,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** The schemas /rest/v1 serves, the default first (PostgREST's db-schemas). */
+  dbSchemas: string[];
   jwtSecret: string | undefined;
   jwtExpiry: number;
   siteUrl: string;
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    dbSchemas: values.PGRST_DB_SCHEMAS,
     jwtSecret: values.JWT_SECRET,
     jwtExpiry: values.JWT_EXPIRY,
     siteUrl,

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   // DATA_DIR and the embedded database's files are for this user alone: 0700 folders, 0600 files.
   process.umask(0o077);
   const config = loadConfig();
-  const { app, db, mailWorker } = await boot(config, log);
+  const { app, db, mailWorker, stopSchemaReloads } = await boot(config, log);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info("listening", {
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       clearInterval(idleSweep);
       await mailWorker?.stop();
+      await stopSchemaReloads();
       await db.close();
       clearTimeout(force);
       log.info("stopped");

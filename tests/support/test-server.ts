@@ -10,7 +10,11 @@ import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
 import { openPostgres } from "../../src/server/db/postgres.ts";
 import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
 import { silentLogger, type Logger } from "../../src/server/log.ts";
-import { loadSchemaCache } from "../../src/server/rest/schema-cache.ts";
+import {
+  loadSchemaCache,
+  reloadOnNotify,
+  type SchemaCache,
+} from "../../src/server/rest/schema-cache.ts";
 import { loadSite } from "../../src/server/site/site.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
 
@@ -21,6 +25,8 @@ export interface TestServer {
   db: Database;
   keys: ApiKeys;
   jwtSecret: string;
+  /** The schema cache the app serves; NOTIFY pgrst, 'reload schema' reloads it. */
+  schema: SchemaCache;
   authConfig: AuthConfig;
   url: string;
   /** A fetch that answers in process, as supabase-js's `global.fetch`. */
@@ -80,6 +86,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const jwtSecret = randomBytes(32).toString("base64url");
   const authConfig = testAuthConfig(options.auth);
   const keys = await makeApiKeys(jwtSecret);
+  const schema = await loadSchemaCache(db);
+  const log = options.log ?? { ...silentLogger, error: (m, f) => console.error(m, f) };
+  const stopReloads = await reloadOnNotify(db, schema, log);
   const site = options.siteDir
     ? await loadSite(options.siteDir, { anonKey: keys.anon })
     : undefined;
@@ -96,10 +105,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       mail: options.mail,
     },
     db,
-    schema: await loadSchemaCache(db),
+    schema,
     jwtSecret,
     site,
-    log: options.log ?? { ...silentLogger, error: (m, f) => console.error(m, f) },
+    log,
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -115,9 +124,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     keys,
     jwtSecret,
+    schema,
     authConfig,
     url: testOrigin,
     fetch: inProcessFetch,
-    close,
+    close: async () => {
+      await stopReloads();
+      await close();
+    },
   };
 }

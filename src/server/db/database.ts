@@ -32,6 +32,11 @@ export interface Database extends Queryable {
     text: string,
     params: unknown[],
   ): Promise<QueryResult<Row>>;
+  /**
+   * Calls `onNotify` with each payload sent by NOTIFY on `channel` (LISTEN); resolves to a
+   * function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

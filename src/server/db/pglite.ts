@@ -35,6 +35,10 @@ export function databaseFromPGlite(pglite: PGlite): Database {
         text,
         params,
       ),
+    listen: async (channel, onNotify) => {
+      const stop = await pglite.listen(channel, onNotify);
+      return () => stop();
+    },
     close: () => pglite.close(),
   };
   return database;

@@ -160,7 +160,54 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         text,
         params,
       ),
+    listen: (channel, onNotify) => listenOn(options.connectionString, channel, onNotify),
     close: () => pool.end(),
   };
   return database;
+}
+
+const relistenDelayMs = 1000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool. When it breaks, it reconnects and reports
+ * an empty payload, as a notification may have been missed meanwhile.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, application_name: "kalima-listen" });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", () => {
+      void next.end().catch(() => {});
+      if (client === next) client = undefined;
+      if (!stopped) retry = setTimeout(() => void reconnect(), relistenDelayMs);
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnect = async () => {
+    try {
+      await connect();
+      onNotify("");
+    } catch {
+      if (!stopped) retry = setTimeout(() => void reconnect(), relistenDelayMs);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }

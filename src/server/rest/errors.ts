@@ -38,14 +38,6 @@ export const restError = {
       null,
       "Send one submission per request.",
     ),
-  oneObjectOnly: () =>
-    new PostgrestError(
-      400,
-      "PGRST102",
-      "Only service_role inserts an array; send one JSON object",
-      null,
-      "Send one submission per request.",
-    ),
   keysMustMatch: () => new PostgrestError(400, "PGRST102", "All object keys must match"),
   /**
    * A write that is not JSON. PostgREST 12+ answers 400 PGRST102 `Content-Type not acceptable`
@@ -77,13 +69,43 @@ export const restError = {
       null,
       `Verify that '${resource}' is included in the 'select' query parameter.`,
     ),
-  noRelationship: (table: string, resource: string) =>
+  noRelationship: (table: { schema: string; name: string }, resource: string, hint?: string) =>
     new PostgrestError(
       400,
       "PGRST200",
-      `Could not find a relationship between '${table}' and '${resource}' in the schema cache`,
+      `Could not find a relationship between '${table.name}' and '${resource}' in the schema cache`,
+      `Searched for a foreign key relationship between '${table.name}' and '${resource}'${hint === undefined ? "" : ` using the hint '${hint}'`} in the schema '${table.schema}', but no matches were found.`,
     ),
   updateRequiresWhere: () => new PostgrestError(400, "21000", "UPDATE requires a WHERE clause"),
+  deleteRequiresWhere: () => new PostgrestError(400, "21000", "DELETE requires a WHERE clause"),
+  noFunction: (
+    schema: string,
+    name: string,
+    argumentNames: readonly string[],
+    json: boolean,
+    hint: string | undefined,
+  ) => {
+    const listed = argumentNames.join(", ");
+    const parameters =
+      argumentNames.length === 0
+        ? " without parameters"
+        : ` with parameter${argumentNames.length > 1 ? "s" : ""} ${listed}`;
+    return new PostgrestError(
+      404,
+      "PGRST202",
+      `Could not find the function ${schema}.${name}${argumentNames.length === 0 ? " without parameters" : `(${listed})`} in the schema cache`,
+      `Searched for the function ${schema}.${name}${parameters}${json ? " or with a single unnamed json/jsonb parameter" : ""}, but no matches were found in the schema cache.`,
+      hint ?? null,
+    );
+  },
+  ambiguousFunction: (candidates: string[]) =>
+    new PostgrestError(
+      300,
+      "PGRST203",
+      `Could not choose the best candidate function between: ${candidates.join(", ")}`,
+      null,
+      "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
+    ),
   unknownColumn: (column: string, table: string) =>
     new PostgrestError(
       400,
@@ -92,19 +114,21 @@ export const restError = {
     ),
   undefinedColumn: (column: string, table: string) =>
     new PostgrestError(400, "42703", `column ${table}.${column} does not exist`),
-  unknownTable: (table: string) =>
+  unknownTable: (schema: string, table: string, closest?: string) =>
     new PostgrestError(
       404,
       "PGRST205",
-      `Could not find the table 'public.${table}' in the schema cache`,
+      `Could not find the table '${schema}.${table}' in the schema cache`,
+      null,
+      closest ? `Perhaps you meant the table '${closest}'` : null,
     ),
-  schemaNotExposed: (schema: string) =>
+  schemaNotExposed: (schema: string, exposed: readonly string[]) =>
     new PostgrestError(
       406,
       "PGRST106",
       "Invalid schema: " + schema,
       null,
-      "Only the following schemas are exposed: public",
+      `Only the following schemas are exposed: ${exposed.join(", ")}`,
     ),
   rangeNotSatisfiable: (offset: number, total: number) =>
     new PostgrestError(

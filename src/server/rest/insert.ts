@@ -1,13 +1,21 @@
 import type { Context } from "hono";
-import { queryAsRole } from "../db/as-role.ts";
+import { asRole, queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import type { Logger } from "../log.ts";
 import { fromDatabaseError, type PostgrestError, restError } from "./errors.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { readPreferences } from "./prefer.ts";
+import { preferenceApplied, readPreferences } from "./prefer.ts";
+import {
+  acceptedFormat,
+  bodyColumns,
+  noRows,
+  requireSingular,
+  sendRows,
+  type Rows,
+} from "./representation.ts";
 import { requestRole } from "./request-claims.ts";
-import { quoteIdentifier, selectList } from "./query-params.ts";
+import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
 
@@ -26,13 +34,44 @@ function sameKeys(rows: Row[], columns: string[]): boolean {
   );
 }
 
-/** The INSERT behind every POST: the rows arrive as one JSON array in $1. */
-export function insertStatement(table: TableInfo, columns: string[]): string {
-  const target = `public.${quoteIdentifier(table.name)}`;
-  const columnList = columns.map(quoteIdentifier).join(", ");
-  return columns.length === 0
-    ? `insert into ${target} select from json_array_elements($1::json)`
-    : `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${target}, $1::json)`;
+function quoteLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The INSERT behind every POST: the rows arrive as one JSON array in $1. Under
+ * Prefer: missing=default a key a row lacks takes the column's DEFAULT, as on PostgREST;
+ * otherwise it is NULL.
+ */
+export function insertStatement(
+  table: TableInfo,
+  columns: string[],
+  rows: Row[] = [],
+  missingDefault = false,
+): string {
+  const target = qualifiedName(table);
+  if (columns.length === 0)
+    return `insert into ${target} select from json_array_elements($1::json)`;
+  if (!missingDefault) {
+    const columnList = columns.map(quoteIdentifier).join(", ");
+    return `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${target}, $1::json)`;
+  }
+  // A generated or identity column has no DEFAULT expression to copy: it is left out when no
+  // row names it, so the database fills it.
+  const used = columns.filter((column) => {
+    const info = table.columns.get(column);
+    return !info?.generated || info.default !== null || rows.some((row) => column in row);
+  });
+  const values = used.map((column) => {
+    const fallback = table.columns.get(column)?.default ?? "null";
+    return `case when body.item::jsonb ? ${quoteLiteral(column)}
+                 then (json_populate_record(null::${target}, body.item)).${quoteIdentifier(column)}
+                 else ${fallback} end`;
+  });
+  return `insert into ${target} (${used.map(quoteIdentifier).join(", ")})
+    select ${values.join(", ")}
+      from json_array_elements($1::json) with ordinality as body(item, position)
+     order by body.position`;
 }
 
 /**
@@ -61,8 +100,8 @@ function ceilingLog(log: Logger) {
 export function insertRows(deps: RestDependencies) {
   const noteRefusal = ceilingLog(deps.log);
   return async (c: Context<AppEnv>) => {
-    const table = requireTable(deps.schema, c.req.param("table") ?? "");
-    requireProfile(c.req.header("content-profile"));
+    const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
+    const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
     const preferences = readPreferences(c.req.header("prefer"));
     if (preferences.resolution) {
@@ -71,9 +110,8 @@ export function insertRows(deps: RestDependencies) {
 
     const claims = c.get("claims");
     const body = parseBody(await c.req.text());
-    // One submission per request for everyone but the service key: a signed-up account must not
-    // store hundreds of rows in one request.
-    if (Array.isArray(body) && claims.role !== "service_role") throw restError.oneObjectOnly();
+    // An array is every role's to send, as on PostgREST: the database's per-row triggers and
+    // policies bound what it may store.
     const rows = Array.isArray(body) ? body : [body];
 
     const explicitColumns = columnsParameter(c.req.query("columns"));
@@ -83,29 +121,38 @@ export function insertRows(deps: RestDependencies) {
     }
     if (!explicitColumns && !sameKeys(rows, columns)) throw restError.keysMustMatch();
 
-    const insert = insertStatement(table, columns);
+    const insert = insertStatement(table, columns, rows, preferences.missing === "default");
     const representation = preferences.return === "representation";
-    const sql = representation
-      ? `with inserted as (${insert} returning *)
-         select coalesce(json_agg(projected), '[]')::text as body
-           from (select ${selectList(c.req.query("select"), table)} from inserted) projected`
-      : insert;
+    const format = acceptedFormat(c.req.header("accept"));
+    const applied = preferenceApplied(preferences, ["missing", "return", "count", "handling"]);
+    const role = requestRole(c, deps);
 
-    let responseBody: string | null = null;
+    let result: Rows | undefined;
     try {
-      const result = await queryAsRole<{ body: string }>(deps.db, requestRole(c, deps), sql, [
-        JSON.stringify(rows),
-      ]);
-      if (representation) responseBody = result.rows[0]?.body ?? "[]";
+      if (representation || format === "object") {
+        const projection = representation ? selectList(c.req.query("select"), table) : "1";
+        const sql = `with inserted as (${insert} returning *)
+          select ${bodyColumns(format)}
+            from (select ${projection} from inserted) projected`;
+        // An object was asked for: any other number of rows undoes the insert.
+        result = await asRole(deps.db, role, async (tx) => {
+          const { rows: answered } = await tx.query<Rows>(sql, [JSON.stringify(rows)]);
+          const inserted = answered[0] ?? noRows;
+          requireSingular(format, inserted.rows);
+          return inserted;
+        });
+      } else {
+        await queryAsRole(deps.db, role, insert, [JSON.stringify(rows)]);
+      }
     } catch (error) {
       const refusal = fromDatabaseError(error, claims.role !== "anon");
       noteRefusal(refusal);
       throw refusal;
     }
 
+    if (applied) c.header("Preference-Applied", applied);
     c.header("Content-Range", preferences.count ? `*/${rows.length}` : "*/*");
-    if (responseBody === null) return c.body(null, 201);
-    c.header("Content-Type", "application/json; charset=utf-8");
-    return c.body(responseBody, 201);
+    if (!representation || !result) return c.body(null, 201);
+    return sendRows(c, format, result, 201);
   };
 }

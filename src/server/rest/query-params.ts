@@ -6,7 +6,15 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-function requireColumn(column: string, table: TableInfo): string {
+/** `"schema"."name"`, both quoted: names come from the catalogue, never from the request. */
+export function qualifiedName(item: { schema: string; name: string }): string {
+  return `${quoteIdentifier(item.schema)}.${quoteIdentifier(item.name)}`;
+}
+
+/** The columns a select list may name: a table's, or a function's result's. */
+export type Selectable = Pick<TableInfo, "schema" | "name" | "columns">;
+
+function requireColumn(column: string, table: Selectable): string {
   if (!table.columns.has(column)) throw restError.undefinedColumn(column, table.name);
   return quoteIdentifier(column);
 }
@@ -22,7 +30,7 @@ function readName(cursor: Cursor, expecting: string): string {
 }
 
 /** `select=*` or `select=a,alias:b,c::text`, PostgREST's grammar without embedding or JSON paths. */
-export function selectList(value: string | undefined, table: TableInfo): string {
+export function selectList(value: string | undefined, table: Selectable): string {
   const text = value ?? "";
   if (text === "") return "*";
   return parseOrFail("select parameter", text, 0, () => {
@@ -42,7 +50,12 @@ export function selectList(value: string | undefined, table: TableInfo): string 
           alias = column;
           column = readName(cursor, "field name (* or [a..z0..9_$])");
         }
-        if (cursor.peek() === "(") throw restError.noRelationship(table.name, column);
+        // An embedding, with or without a foreign-key hint (`author!fk(name)`): we have none.
+        if (cursor.take("!")) {
+          const hint = readName(cursor, "field name (* or [a..z0..9_$])");
+          throw restError.noRelationship(table, column, hint);
+        }
+        if (cursor.peek() === "(") throw restError.noRelationship(table, column);
         const cast = cursor.take("::") ? readName(cursor, "type name") : undefined;
         const expression =
           requireColumn(column, table) + (cast ? `::${quoteIdentifier(cast)}` : "");
@@ -57,7 +70,7 @@ export function selectList(value: string | undefined, table: TableInfo): string 
 }
 
 /** `order=created_at.desc,id.asc.nullslast` as an ORDER BY clause (empty when absent). */
-export function orderClause(value: string | undefined, table: TableInfo): string {
+export function orderClause(value: string | undefined, table: Selectable): string {
   if (value === undefined || value === "") return "";
   return parseOrFail("order", value, 0, () => {
     const cursor = new Cursor(value);

@@ -3,8 +3,10 @@ import type { AppEnv } from "../http/context.ts";
 import { limitBody } from "./body-limit.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { restError, restErrorResponse } from "./errors.ts";
+import { deleteRows } from "./delete.ts";
 import { insertRows } from "./insert.ts";
 import { requestClaims } from "./request-claims.ts";
+import { callFunction } from "./rpc.ts";
 import { selectRows } from "./select.ts";
 import { unsupportedWrite } from "./unsupported.ts";
 import { updateRows } from "./update.ts";
@@ -16,12 +18,14 @@ export function restRoutes(deps: RestDependencies): Hono<AppEnv> {
   const rest = new Hono<AppEnv>();
   rest.use(limitBody(restBodyLimit));
   rest.use(requestClaims(deps.secret));
+  rest.all("/rpc/:function", callFunction(deps));
   rest.on(["GET", "HEAD"], "/:table", selectRows(deps));
   rest.post("/:table", insertRows(deps));
   rest.patch("/:table", updateRows(deps));
-  rest.on(["PUT", "DELETE"], "/:table", unsupportedWrite(deps));
+  rest.delete("/:table", deleteRows(deps));
+  rest.put("/:table", unsupportedWrite(deps));
   rest.all("*", () => {
-    throw restError.unknownTable("");
+    throw restError.unknownTable(deps.schema.schemas[0] ?? "public", "");
   });
   rest.onError(restErrorResponse);
   return rest;

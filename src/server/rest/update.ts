@@ -5,10 +5,18 @@ import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
 import { preferenceApplied, readPreferences } from "./prefer.ts";
+import {
+  acceptedFormat,
+  bodyColumns,
+  noRows,
+  requireSingular,
+  sendRows,
+  type Rows,
+} from "./representation.ts";
 import { requestRole } from "./request-claims.ts";
-import { quoteIdentifier, selectList } from "./query-params.ts";
+import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import type { RestDependencies } from "./dependencies.ts";
-import { filteredWhere, queryParameters, singleObject } from "./select.ts";
+import { filteredWhere, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
 
 /** The one object a PATCH sets; `[]` and `[{}]` set nothing, as on PostgREST. */
@@ -25,8 +33,8 @@ function changes(body: Row | Row[]): Row {
  */
 export function updateRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
-    const table = requireTable(deps.schema, c.req.param("table") ?? "");
-    requireProfile(c.req.header("content-profile"));
+    const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
+    const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
     const preferences = readPreferences(c.req.header("prefer"));
     const parameters = queryParameters(c.req.url);
@@ -47,10 +55,10 @@ export function updateRows(deps: RestDependencies) {
 
     const query = Object.fromEntries(parameters);
     const representation = preferences.return === "representation";
-    const single = c.req.header("accept")?.includes(singleObject) === true;
+    const format = acceptedFormat(c.req.header("accept"));
     const params: unknown[] = [JSON.stringify(values)];
     const where = filteredWhere(filters, table, params);
-    const target = `public.${quoteIdentifier(table.name)}`;
+    const target = qualifiedName(table);
     const assignments = columns
       .map((column) => `${quoteIdentifier(column)} = body.${quoteIdentifier(column)}`)
       .join(", ");
@@ -59,17 +67,17 @@ export function updateRows(deps: RestDependencies) {
           from json_populate_record(null::${target}, $1::json) body
           ${where}
         returning ${quoteIdentifier(table.name)}.*)
-      select coalesce(json_agg(projected), '[]')::text as body, count(*)::int as rows
+      select ${bodyColumns(format)}
         from (select ${representation ? selectList(query.select, table) : "1"} from updated) projected`;
 
     const claims = c.get("claims");
-    let result: { body: string; rows: number };
+    let result: Rows;
     try {
       result = await asRole(deps.db, requestRole(c, deps), async (tx) => {
-        const { rows } = await tx.query<{ body: string; rows: number }>(sql, params);
-        const updated = rows[0] ?? { body: "[]", rows: 0 };
+        const { rows } = await tx.query<Rows>(sql, params);
+        const updated = rows[0] ?? noRows;
         // An object was asked for: any other number of rows undoes the update.
-        if (single && updated.rows !== 1) throw restError.singularRequired(updated.rows);
+        requireSingular(format, updated.rows);
         return updated;
       });
     } catch (error) {
@@ -79,8 +87,6 @@ export function updateRows(deps: RestDependencies) {
     const total = preferences.count ? `/${result.rows}` : "/*";
     c.header("Content-Range", result.rows === 0 ? `*${total}` : `0-${result.rows - 1}${total}`);
     if (!representation) return c.body(null, 204);
-    const body = single ? JSON.stringify((JSON.parse(result.body) as unknown[])[0]) : result.body;
-    c.header("Content-Type", `${single ? singleObject : "application/json"}; charset=utf-8`);
-    return c.body(body, 200);
+    return sendRows(c, format, result, 200);
   };
 }

@@ -1,0 +1,67 @@
+import type { Context } from "hono";
+import { asRole } from "../db/as-role.ts";
+import type { AppEnv } from "../http/context.ts";
+import type { RestDependencies } from "./dependencies.ts";
+import { fromDatabaseError, restError } from "./errors.ts";
+import { parseFilters } from "./filters.ts";
+import { preferenceApplied, readPreferences } from "./prefer.ts";
+import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
+import {
+  acceptedFormat,
+  bodyColumns,
+  noRows,
+  requireSingular,
+  sendRows,
+  type Rows,
+} from "./representation.ts";
+import { requestRole } from "./request-claims.ts";
+import { filteredWhere, queryParameters } from "./select.ts";
+import { requireProfile, requireTable } from "./table.ts";
+
+/**
+ * DELETE /rest/v1/:table — PostgREST's delete under the caller's role and policies: 204, or 200
+ * with the deleted rows under return=representation; 0 matching rows is not an error.
+ */
+export function deleteRows(deps: RestDependencies) {
+  return async (c: Context<AppEnv>) => {
+    const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
+    const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
+    const preferences = readPreferences(c.req.header("prefer"));
+    const parameters = queryParameters(c.req.url);
+    const filters = parseFilters(parameters);
+    const query = Object.fromEntries(parameters);
+    const representation = preferences.return === "representation";
+    const format = acceptedFormat(c.req.header("accept"));
+    const projection = representation ? selectList(query.select, table) : "1";
+    const params: unknown[] = [];
+    const where = filteredWhere(filters, table, params);
+    // Hosted Supabase refuses a DELETE without a WHERE clause (pg-safeupdate), as a PATCH.
+    if (filters.length === 0) throw restError.deleteRequiresWhere();
+
+    const sql = `with deleted as (
+        delete from ${qualifiedName(table)} ${where}
+        returning ${quoteIdentifier(table.name)}.*)
+      select ${bodyColumns(format)} from (select ${projection} from deleted) projected`;
+
+    const claims = c.get("claims");
+    let result: Rows;
+    try {
+      result = await asRole(deps.db, requestRole(c, deps), async (tx) => {
+        const { rows } = await tx.query<Rows>(sql, params);
+        const deleted = rows[0] ?? noRows;
+        // An object was asked for: any other number of rows undoes the delete.
+        requireSingular(format, deleted.rows);
+        return deleted;
+      });
+    } catch (error) {
+      throw fromDatabaseError(error, claims.role !== "anon");
+    }
+
+    const applied = preferenceApplied(preferences, ["return", "count", "handling"]);
+    if (applied) c.header("Preference-Applied", applied);
+    const total = preferences.count ? `/${result.rows}` : "/*";
+    c.header("Content-Range", result.rows === 0 ? `*${total}` : `0-${result.rows - 1}${total}`);
+    if (!representation) return c.body(null, 204);
+    return sendRows(c, format, result, 200);
+  };
+}
