@@ -36,6 +36,27 @@ export async function invite(language: Language, email = uniqueEmail("member")) 
   return { email, link: data.properties!.action_link };
 }
 
+/** A password reset's link, as the inbox's "Forgot password?" asks for one, back to the inbox. */
+export async function recoveryLink(language: Language, email: string) {
+  const service = client(await keyFor("service_role"));
+  const { data, error } = await service.auth.admin.generateLink({
+    type: "recovery",
+    email,
+    options: { redirectTo: `${e2eBaseUrl}${inboxPath(language)}?recovery=1` },
+  });
+  expect(error).toBeNull();
+  return data.properties!.action_link;
+}
+
+/** An account anyone may make by signing up: not on the team. */
+export async function signedUpStranger() {
+  const email = uniqueEmail("stranger");
+  const password = `a long password ${Date.now()}`;
+  const { error } = await client(await keyFor("anon")).auth.signUp({ email, password });
+  expect(error).toBeNull();
+  return { email, password };
+}
+
 /** A code the factor with this secret accepts now, or, `wrong`, one it does not. */
 export function totpCode(secret: string, { wrong = false } = {}): string {
   const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();

@@ -37,7 +37,14 @@ export function failureMessage(error: unknown, fallback: string): string {
  * offers sign-up, sign-in and sign-out. A visitor with no session never downloads supabase-js:
  * the client is loaded when there is a session to read, or when one of the actions is used.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  describeFailure,
+}: {
+  children: ReactNode;
+  /** A failure in the page's own words; without it, the server's message is shown. */
+  describeFailure?: (error: unknown) => string;
+}) {
   const { content } = useLanguage();
   const [state, setState] = useState<AuthState>({ user: null, session: null, loading: true });
   const mounted = useRef(false);
@@ -94,12 +101,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!failure) return true;
       toast({
         title: failedTitle,
-        description: failureMessage(failure, content.toasts.somethingWentWrong),
+        description: describeFailure
+          ? describeFailure(failure)
+          : failureMessage(failure, content.toasts.somethingWentWrong),
         variant: "destructive",
       });
       return false;
     },
-    [follow, content],
+    [follow, content, describeFailure],
   );
 
   const value = useMemo<AuthContextValue>(

@@ -1,5 +1,6 @@
 import { AuthProvider } from "../../auth/auth-provider.tsx";
 import { InboxPage } from "../../features/inbox/components/inbox-page.tsx";
+import { useDescribeFailure } from "../../features/inbox/hooks/use-describe-failure.ts";
 import inboxStylesheet from "../../features/inbox/inbox.css?url";
 
 export function links() {
@@ -11,8 +12,9 @@ export function links() {
  * here only: no public page carries it, or re-renders when it settles.
  */
 export default function InboxRoute() {
+  const describeFailure = useDescribeFailure();
   return (
-    <AuthProvider>
+    <AuthProvider describeFailure={describeFailure}>
       <InboxPage />
     </AuthProvider>
   );

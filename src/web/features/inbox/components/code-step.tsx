@@ -10,10 +10,13 @@ import { secondaryButton } from "./styles.ts";
 
 /** A member signed in with a password proves the second factor: the app's current code. */
 export function CodeStep({ focus }: { focus: boolean }) {
-  const { text } = useInboxContent();
+  const { content, text } = useInboxContent();
   const { signOut } = useAuth();
   const id = useId();
-  const { form, code, setCode, invalid, busy, submit } = useCodeForm(findVerifiedFactor);
+  const { form, code, setCode, invalid, busy, submit } = useCodeForm(
+    findVerifiedFactor,
+    content.toasts.signInFailed,
+  );
 
   return (
     <AuthCard title={text.code.title} lead={text.code.lead} focus={focus}>

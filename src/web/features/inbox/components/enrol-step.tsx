@@ -1,6 +1,5 @@
 import { SubmitButton } from "./submit-button.tsx";
 import { useEffect, useId, useRef, useState } from "react";
-import { failureMessage } from "../../../auth/auth-provider.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { enrolFactor, type NewFactor } from "../api/enrol-factor.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
@@ -8,6 +7,7 @@ import { useCodeForm } from "../hooks/use-code-form.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { CodeField } from "./code-field.tsx";
 import { secondaryButton } from "./styles.ts";
+import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
 
 /** The key in groups of four, easier to read and type; copied whole. */
 function grouped(secret: string): string {
@@ -19,13 +19,15 @@ function grouped(secret: string): string {
  * code the app shows, which makes the session aal2.
  */
 export function EnrolStep({ focus }: { focus: boolean }) {
-  const { content, text } = useInboxContent();
+  const { text } = useInboxContent();
+  const describeFailure = useDescribeFailure();
   const id = useId();
   const [factor, setFactor] = useState<NewFactor | "failed" | undefined>();
   const [copied, setCopied] = useState(false);
   const started = useRef(false);
   const { form, code, setCode, invalid, busy, submit } = useCodeForm(
     typeof factor === "object" ? factor.id : undefined,
+    text.enrol.failed,
   );
 
   useEffect(() => {
@@ -35,11 +37,11 @@ export function EnrolStep({ focus }: { focus: boolean }) {
       setFactor("failed");
       toast({
         title: text.enrol.failed,
-        description: failureMessage(error, content.toasts.somethingWentWrong),
+        description: describeFailure(error),
         variant: "destructive",
       });
     });
-  }, [text, content]);
+  }, [text, describeFailure]);
 
   async function copy(secret: string) {
     try {

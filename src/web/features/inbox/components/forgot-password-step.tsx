@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { localizedPath } from "../../../../shared/language.ts";
-import { failureMessage } from "../../../auth/auth-provider.tsx";
 import { useLanguage } from "../../../language/use-language.ts";
 import { toast } from "../../../toast/toast-store.ts";
 import { requestPasswordReset } from "../api/request-password-reset.ts";
@@ -9,6 +8,7 @@ import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { fieldClasses, quietButton } from "./styles.ts";
 import { SubmitButton } from "./submit-button.tsx";
+import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
 
 interface ForgotPasswordStepProps {
   focus: boolean;
@@ -21,7 +21,8 @@ interface ForgotPasswordStepProps {
  * belongs to anyone; a per-address limit the server reports (GoTrue's 429) reads the same.
  */
 export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPasswordStepProps) {
-  const { content, text } = useInboxContent();
+  const { text } = useInboxContent();
+  const describeFailure = useDescribeFailure();
   const { language } = useLanguage();
   const id = useId();
   const [email, setEmail] = useState(initial);
@@ -49,7 +50,7 @@ export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPass
     }
     toast({
       title: text.forgot.failed,
-      description: failureMessage(failure, content.toasts.somethingWentWrong),
+      description: describeFailure(failure),
       variant: "destructive",
     });
   }

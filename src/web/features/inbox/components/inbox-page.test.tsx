@@ -21,11 +21,12 @@ const user = {
   aud: "authenticated",
   role: "authenticated",
   email: "member@example.com",
+  app_metadata: { team: true },
   factors: [factor],
 };
 
 /** A stored session at this assurance level, as supabase-js keeps it. */
-function storeSession(aal: "aal1" | "aal2") {
+function storeSession(aal: "aal1" | "aal2", member = true) {
   const now = Math.floor(Date.now() / 1000);
   const amr = [{ method: "password", timestamp: now }];
   if (aal === "aal2") amr.push({ method: "totp", timestamp: now });
@@ -43,7 +44,7 @@ function storeSession(aal: "aal1" | "aal2") {
     expires_in: 3600,
     expires_at: now + 3600,
     refresh_token: "refresh",
-    user,
+    user: member ? user : { ...user, app_metadata: {} },
   };
   window.localStorage.setItem(sessionStorageKey(), JSON.stringify(session));
 }
@@ -139,6 +140,28 @@ describe("<InboxPage>", () => {
     expect(await screen.findByRole("heading", { name: "Sign in to the inbox" })).toHaveFocus();
   });
 
+  it.each(["aal1", "aal2"] as const)(
+    "tells an account that is not on the team so, in Arabic, and reads nothing (%s)",
+    async (aal) => {
+      storeSession(aal, false);
+      network.mockImplementation(async () => new Response("unexpected", { status: 500 }));
+      const user_ = renderInbox("ar");
+      expect(
+        await screen.findByRole("heading", { name: "هذا الحساب ليس من الفريق" }),
+      ).toBeVisible();
+      expect(screen.queryByRole("button", { name: "تصدير CSV" })).toBeNull();
+      expect(screen.queryByText(/البريد متوقف/u)).toBeNull();
+      expect(network.mock.calls.filter(([input]) => String(input).includes("/rest/v1/"))).toEqual(
+        [],
+      );
+      network.mockResolvedValueOnce(new Response(null, { status: 204 }));
+      await user_.click(screen.getByRole("button", { name: "تسجيل الخروج" }));
+      expect(
+        await screen.findByRole("heading", { name: "تسجيل الدخول إلى صندوق الوارد" }),
+      ).toBeVisible();
+    },
+  );
+
   it("asks an aal1 member for the code, reads Arabic-Indic digits, and toasts a refusal", async () => {
     storeSession("aal1");
     network.mockImplementation(async (input) => {
@@ -170,7 +193,9 @@ describe("<InboxPage>", () => {
     await user_.type(screen.getByLabelText(/الرمز المكوّن/u), "٤٥٦");
     await user_.click(screen.getByRole("button", { name: "تحقّق" }));
     expect(await screen.findByText("تعذّر تسجيل الدخول")).toBeVisible();
-    expect(screen.getByText("Invalid TOTP code entered")).toBeVisible();
+    // The server's English never reaches the Arabic screen: the inbox says it in its own words.
+    expect(screen.getByText("الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.")).toBeVisible();
+    expect(screen.queryByText("Invalid TOTP code entered")).toBeNull();
     const verify = network.mock.calls.find(([url]) => String(url).endsWith("/verify"));
     expect(String(verify?.[0])).toContain("/auth/v1/factors/factor-1/verify");
     expect(JSON.parse(String(verify?.[1]?.body))).toMatchObject({

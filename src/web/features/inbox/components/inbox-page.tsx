@@ -8,6 +8,7 @@ import type { InboxStep } from "../model/step.ts";
 import { CodeStep } from "./code-step.tsx";
 import { EnrolStep } from "./enrol-step.tsx";
 import { InboxView } from "./inbox-view.tsx";
+import { NotMemberStep } from "./not-member-step.tsx";
 import { PasswordStep } from "./password-step.tsx";
 import { SignInStep } from "./sign-in-step.tsx";
 
@@ -28,7 +29,8 @@ function Loading() {
 
 /**
  * The team's inbox, one step at a time: sign in, choose a password (first time, from the
- * invitation), add an authenticator app or give its code, then the submissions. Prerendered as
+ * invitation), add an authenticator app or give its code, then the submissions; an account
+ * that is not on the team stops after signing in. Prerendered as
  * its loading step; a session left alone for 30 minutes signs itself out.
  */
 export function InboxPage() {
@@ -57,6 +59,7 @@ export function InboxPage() {
       <div className="mx-auto max-w-5xl">
         {step === "loading" && <Loading />}
         {step === "sign-in" && <SignInStep focus={focusStep} idleSignedOut={idleSignedOut} />}
+        {step === "not-member" && <NotMemberStep focus={focusStep} />}
         {step === "password" && (
           <PasswordStep focus={focusStep} onChosen={markPasswordChosen} recovering={recovering} />
         )}

@@ -1,12 +1,12 @@
 import { SubmitButton } from "./submit-button.tsx";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
-import { failureMessage } from "../../../auth/auth-provider.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { choosePassword } from "../api/choose-password.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { fieldClasses } from "./styles.ts";
+import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
 
 /** The server's own minimum (AUTH_PASSWORD_MIN_LENGTH's default); it has the last word. */
 const minimumLength = 8;
@@ -20,7 +20,8 @@ interface PasswordStepProps {
 
 /** A member who came by an invitation's or a reset's link chooses the password they sign in with. */
 export function PasswordStep({ focus, onChosen, recovering = false }: PasswordStepProps) {
-  const { content, text } = useInboxContent();
+  const { text } = useInboxContent();
+  const describeFailure = useDescribeFailure();
   const id = useId();
   const [password, setPassword] = useState("");
   const [tooShort, setTooShort] = useState(false);
@@ -45,7 +46,7 @@ export function PasswordStep({ focus, onChosen, recovering = false }: PasswordSt
     }
     toast({
       title: text.password.failed,
-      description: failureMessage(failure, content.toasts.somethingWentWrong),
+      description: describeFailure(failure),
       variant: "destructive",
     });
   }

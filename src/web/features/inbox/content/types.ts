@@ -1,6 +1,7 @@
 // The inbox's own strings, in their own modules so that no public page loads them. ar.ts and
 // en.ts both satisfy this shape.
 import type { FormSource } from "../../../../shared/contact-submission.ts";
+import type { FailureKind } from "../model/failure.ts";
 import type { Confirmation, MailKind, WithheldReason } from "../model/mail.ts";
 import type { SubmissionStatus } from "../model/submission.ts";
 
@@ -133,6 +134,9 @@ export interface InboxContent {
     lastError: string;
     submission: (id: string) => string;
   };
+  /** Every failure the server can report, in the inbox's own words (model/failure.ts). */
+  notMember: { title: string; lead: string; signOut: string };
+  failures: Record<FailureKind, string>;
   exportCsv: {
     button: string;
     exporting: string;

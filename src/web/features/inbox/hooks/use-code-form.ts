@@ -1,17 +1,19 @@
 import { useRef, useState, type FormEvent } from "react";
-import { failureMessage } from "../../../auth/auth-provider.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { verifyCode } from "../api/verify-code.ts";
-import { useInboxContent } from "../content/use-inbox-content.ts";
 import { readCode } from "../model/code.ts";
+import { useDescribeFailure } from "./use-describe-failure.ts";
 
 /**
  * The six-digit code form of the sign-in and enrolment steps: a code that is not six digits
- * (Arabic-Indic ones count) is marked and focused; a refused one raises the sign-in toast and
+ * (Arabic-Indic ones count) is marked and focused; a refused one raises `failedTitle`'s toast and
  * the field is cleared for the next. `factor` is undefined while there is none to prove.
  */
-export function useCodeForm(factor: Parameters<typeof verifyCode>[0] | undefined) {
-  const { content } = useInboxContent();
+export function useCodeForm(
+  factor: Parameters<typeof verifyCode>[0] | undefined,
+  failedTitle: string,
+) {
+  const describeFailure = useDescribeFailure();
   const [code, setCode] = useState("");
   const [invalid, setInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,8 +34,8 @@ export function useCodeForm(factor: Parameters<typeof verifyCode>[0] | undefined
     setBusy(false);
     if (!failure) return;
     toast({
-      title: content.toasts.signInFailed,
-      description: failureMessage(failure, content.toasts.somethingWentWrong),
+      title: failedTitle,
+      description: describeFailure(failure),
       variant: "destructive",
     });
     setCode("");

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { readAssuranceLevel } from "../api/read-assurance-level.ts";
 import {
@@ -49,6 +50,8 @@ export function useInboxStep(): {
   markPasswordChosen: () => void;
 } {
   const { session, loading } = useAuth();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const token = session?.access_token;
   const userId = session?.user.id;
   const [known, setKnown] = useState<KnownLevel | undefined>(undefined);
@@ -84,11 +87,19 @@ export function useInboxStep(): {
     } catch {
       // Without storage the choice lasts as long as the page.
     }
-  }, [userId]);
+    // The reset is done: its mark leaves the address (and the empty fragment its link left).
+    const query = new URLSearchParams(search);
+    if (query.has(recoveryParameter)) {
+      query.delete(recoveryParameter);
+      const rest = query.toString();
+      void navigate(`${pathname}${rest ? `?${rest}` : ""}`, { replace: true });
+    }
+  }, [userId, pathname, search, navigate]);
 
   const step = inboxStep({
     loading: loading || (token !== undefined && known === undefined),
     level: token ? known?.level : undefined,
+    member: session?.user.app_metadata.team === true,
     passwordChosen: userId !== undefined && passwordChosenBy === userId,
     recovering,
   });

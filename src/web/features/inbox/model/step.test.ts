@@ -15,6 +15,20 @@ describe("the inbox's step", () => {
     ["reading the session", { loading: true, level: undefined }, "loading"],
     ["no session", { loading: false, level: undefined }, "sign-in"],
     [
+      "an account not on the team, by password",
+      { loading: false, member: false, level: level("aal1", "aal1", password) },
+      "not-member",
+    ],
+    [
+      "an account not on the team, with two factors",
+      {
+        loading: false,
+        member: false,
+        level: level("aal2", "aal2", [...password, { method: "totp" }]),
+      },
+      "not-member",
+    ],
+    [
       "aal2",
       { loading: false, level: level("aal2", "aal2", [...password, { method: "totp" }]) },
       "inbox",

@@ -2,7 +2,8 @@
 export const recoveryParameter = "recovery";
 
 /** Where a member is on the way in, from the session's assurance level. */
-export type InboxStep = "loading" | "sign-in" | "password" | "enrol" | "code" | "inbox";
+export type InboxStep =
+  "loading" | "sign-in" | "not-member" | "password" | "enrol" | "code" | "inbox";
 
 /** What supabase-js's mfa.getAuthenticatorAssuranceLevel() answers. */
 export interface AssuranceLevel {
@@ -17,6 +18,8 @@ export interface StepInput {
   loading: boolean;
   /** Undefined without a session. */
   level: AssuranceLevel | undefined;
+  /** The signed-in user's app_metadata names them a member of the team. */
+  member?: boolean;
   /** A password was chosen in this session (it began with the invitation's link). */
   passwordChosen: boolean;
   /** The session began with a password reset's link: a new password follows the code. */
@@ -24,18 +27,22 @@ export interface StepInput {
 }
 
 /**
- * aal2 reads the inbox; aal1 with a verified factor is asked for its code; aal1 without one
- * enrols an authenticator app, after choosing a password when the session came from the
- * invitation's link (its method is `otp`: the member has no password of their own yet).
+ * An account that is not on the team is told so, and goes no further (sign-up is open: any
+ * visitor may have an account). aal2 reads the inbox; aal1 with a verified factor is asked for
+ * its code; aal1 without one enrols an authenticator app, after choosing a password when the
+ * session came from the invitation's link (its method is `otp`: the member has no password of
+ * their own yet).
  */
 export function inboxStep({
   loading,
   level,
+  member = true,
   passwordChosen,
   recovering = false,
 }: StepInput): InboxStep {
   if (loading) return "loading";
   if (!level || level.currentLevel === null) return "sign-in";
+  if (!member) return "not-member";
   const fromLink = level.currentAuthenticationMethods.some(
     (entry) => (typeof entry === "string" ? entry : entry.method) === "otp",
   );
