@@ -27,6 +27,13 @@ const words = {
     notMember: "هذا الحساب ليس من الفريق",
     signOut: "تسجيل الخروج",
     verify: "تحقّق",
+    status: "الحالة",
+    one: "رسالة واحدة",
+    two: "رسالتان",
+    none: "لا رسائل",
+    notSpam: "ليست مزعجة",
+    movedBack: "أُعيدت إلى الرسائل الجديدة",
+    back: "العودة إلى القائمة",
   },
   en: {
     newPassword: "New password",
@@ -43,6 +50,13 @@ const words = {
     notMember: "This account is not on the team",
     signOut: "Sign out",
     verify: "Verify",
+    status: "Status",
+    one: "1 submission",
+    two: "2 submissions",
+    none: "0 submissions",
+    notSpam: "Not spam",
+    movedBack: "Moved back to the new submissions",
+    back: "Back to the list",
   },
 } as const;
 
@@ -138,5 +152,82 @@ for (const language of ["ar", "en"] as const) {
     await expect(page.getByRole("heading", { name: text.inbox, level: 1 })).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === inboxPath(language));
     expect(page.url()).not.toMatch(/recovery|#/u);
+  });
+}
+
+async function search(page: Page, language: Language, query: string) {
+  const text = words[language];
+  await page.getByLabel(text.search).fill(query);
+  await page.getByRole("button", { name: text.searchButton, exact: true }).click();
+}
+
+for (const language of ["ar", "en"] as const) {
+  test(`spam waits in a view of its own, and "not spam" brings it back, in ${language}`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const text = words[language];
+    const marker = uniqueEmail("spam").split("@")[0] ?? "";
+    const real = {
+      name: `Real ${marker}`,
+      email: `${marker}@example.com`,
+      phone: null,
+      message: `Hello ${marker}`,
+      form_source: "Contact Page" as const,
+    };
+    // The honeypot filled: the database stores it as spam.
+    const robot = {
+      ...real,
+      name: `Robot ${marker}`,
+      message: `Buy now ${marker}`,
+      website: "https://spam.example",
+    };
+    await submit([real, robot as VisitorSubmission]);
+    await joinAsMember(page, language);
+    await search(page, language, marker);
+    await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
+    await expect(page.getByRole("link", { name: real.name })).toBeVisible();
+    await expect(page.getByRole("link", { name: robot.name })).toHaveCount(0);
+
+    const status = page.getByLabel(text.status);
+    await expect(status.locator('option[value="spam"]')).toHaveText(/\((1|١)\)$/u);
+    await status.selectOption("spam");
+    await expect(page.getByRole("link", { name: robot.name })).toBeVisible();
+    await page.getByRole("link", { name: robot.name }).click();
+    await page.getByRole("button", { name: text.notSpam }).click();
+    await expect(page.getByText(text.movedBack)).toBeVisible();
+    await expect(page.getByRole("button", { name: text.notSpam })).toHaveCount(0);
+    await page.getByRole("link", { name: text.back }).click();
+    await status.selectOption("all");
+    await expect(page.getByRole("status").filter({ hasText: text.two })).toBeVisible();
+  });
+
+  test(`search finds what Arabic writers vary, and digits either way, in ${language}`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const text = words[language];
+    const marker = uniqueEmail("fold").split("@")[0] ?? "";
+    const digits = String(Date.now()).slice(-7);
+    const arabicIndic = digits.replace(/\d/gu, (digit) =>
+      String.fromCharCode(0x0660 + Number(digit)),
+    );
+    await submit([
+      {
+        name: `أحمد ${marker}`,
+        email: `${marker}@example.com`,
+        phone: `+966 ${arabicIndic}`,
+        message: "أودّ المشاركة في المدرسة",
+        form_source: "Contact Page",
+      },
+    ]);
+    await joinAsMember(page, language);
+    for (const query of [`احمد ${marker}`, `أحمد ${marker}`, digits, arabicIndic]) {
+      await search(page, language, query);
+      await expect(page.getByRole("status").filter({ hasText: text.one }), query).toBeVisible();
+      await expect(page.getByRole("link", { name: `أحمد ${marker}` })).toBeVisible();
+    }
+    await search(page, language, `محمد ${marker}`);
+    await expect(page.getByRole("status").filter({ hasText: text.none })).toBeVisible();
   });
 }

@@ -198,9 +198,9 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
 
       await page.getByRole("link", { name: text.back }).click();
       await expect(page.getByRole("link", { name: wanted.name })).toBeFocused();
-      await page.getByLabel(text.status).selectOption({ label: text.newStatus });
+      await page.getByLabel(text.status).selectOption("new");
       await expect(page.getByRole("status").filter({ hasText: text.none })).toBeVisible();
-      await page.getByLabel(text.status).selectOption({ label: text.done });
+      await page.getByLabel(text.status).selectOption("done");
       await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
 
       const download = page.waitForEvent("download");

@@ -7,6 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { migrate, readMigrations } from "../../src/server/db/migrate.ts";
 import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
+import { pgliteExtensions } from "../../src/server/db/pglite-extensions.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,7 +17,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const directory = await mkdtemp(path.join(tmpdir(), "kalima-template-"));
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(databaseFromPGlite(pglite), await readMigrations("supabase/migrations"));
   const dump = await pglite.dumpDataDir("none");
   await pglite.close();

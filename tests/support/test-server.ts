@@ -17,6 +17,7 @@ import {
 } from "../../src/server/rest/schema-cache.ts";
 import { loadSite } from "../../src/server/site/site.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
+import { pgliteExtensions } from "../../src/server/db/pglite-extensions.ts";
 
 export const testOrigin = "http://kalima.test";
 
@@ -76,7 +77,12 @@ async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }
     };
   }
   const template = await readFile(inject("databaseTemplate"));
-  const db = databaseFromPGlite(await PGlite.create({ loadDataDir: new Blob([template]) }));
+  const db = databaseFromPGlite(
+    await PGlite.create({
+      loadDataDir: new Blob([template]),
+      extensions: pgliteExtensions,
+    }),
+  );
   return { db, close: () => db.close() };
 }
 

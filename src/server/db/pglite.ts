@@ -4,6 +4,7 @@ import type { Database, Queryable } from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
 import { tightenPermissions } from "./private-directory.ts";
 import { queryUnderRole } from "./one-round-trip.ts";
+import { pgliteExtensions } from "./pglite-extensions.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
 
@@ -88,7 +89,10 @@ export async function openPGlite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
   try {
-    const pglite = await PGlite.create(directory, { relaxedDurability: false });
+    const pglite = await PGlite.create(directory, {
+      relaxedDurability: false,
+      extensions: pgliteExtensions,
+    });
     const database = databaseFromPGlite(pglite);
     return {
       ...database,

@@ -1,7 +1,8 @@
 import type { CsvRow } from "../../../../shared/submissions-csv.ts";
 import { getSupabase } from "../../../lib/supabase-client.ts";
 import { exportColumns } from "../model/csv-export.ts";
-import { applyFilter, type SubmissionFilter } from "../model/filter.ts";
+import type { SubmissionFilter } from "../model/filter.ts";
+import { querySubmissions } from "./query-submissions.ts";
 
 /** Rows per request while exporting: the CLI's batch size. */
 export const exportBatchSize = 1000;
@@ -14,8 +15,7 @@ export async function fetchAllSubmissions(filter: SubmissionFilter): Promise<Csv
   const supabase = await getSupabase();
   const rows: CsvRow[] = [];
   for (let from = 0; ; from += exportBatchSize) {
-    const query = supabase.from("contact_submissions").select(exportColumns);
-    const { data, error } = await applyFilter(query, filter)
+    const { data, error } = await querySubmissions(supabase, filter, exportColumns)
       .order("id", { ascending: true })
       .range(from, from + exportBatchSize - 1);
     if (error) throw error;

@@ -1,6 +1,7 @@
 import { getSupabase } from "../../../lib/supabase-client.ts";
-import { applyFilter, type SubmissionFilter } from "../model/filter.ts";
+import type { SubmissionFilter } from "../model/filter.ts";
 import { pageSize, submissionColumns, type Submission } from "../model/submission.ts";
+import { querySubmissions } from "./query-submissions.ts";
 
 export interface SubmissionPage {
   rows: Submission[];
@@ -15,11 +16,12 @@ export async function listSubmissions(
 ): Promise<SubmissionPage> {
   const supabase = await getSupabase();
   const from = (page - 1) * pageSize;
-  const query = supabase.from("contact_submissions").select(submissionColumns, { count: "exact" });
-  const { data, count, error } = await applyFilter(query, filter)
+  const { data, count, error } = await querySubmissions(supabase, filter, submissionColumns, {
+    count: "exact",
+  })
     .order("created_at", { ascending: false })
     .order("id", { ascending: false })
     .range(from, from + pageSize - 1);
   if (error) throw error;
-  return { rows: data as Submission[], count: count ?? 0 };
+  return { rows: data as unknown as Submission[], count: count ?? 0 };
 }

@@ -1,20 +1,27 @@
 import { useId, useState, type FormEvent } from "react";
 import { formSources, type FormSource } from "../../../../shared/contact-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
+import type { StatusCounts } from "../api/count-by-status.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import { noFilter, type SubmissionFilter } from "../model/filter.ts";
 import { isSubmissionStatus, submissionStatuses } from "../model/submission.ts";
 import { fieldClasses, primaryButton, secondaryButton } from "./styles.ts";
 
 interface FilterFormProps {
   filter: SubmissionFilter;
+  /** How many of each status the form and text match, once known. */
+  counts?: StatusCounts;
   onChange: (filter: SubmissionFilter) => void;
 }
 
 const labelClasses = "font-semibold text-ink-900";
 
 /** Which form, which status, and text to look for; a choice applies at once, text on submit. */
-export function FilterForm({ filter, onChange }: FilterFormProps) {
-  const { text } = useInboxContent();
+export function FilterForm({ filter, counts, onChange }: FilterFormProps) {
+  const { language, text } = useInboxContent();
+  const counted = (label: string, count: number | undefined) =>
+    count === undefined ? label : text.list.withCount(label, formatNumber(language, count));
+  const notSpam = counts && counts.new + counts.in_progress + counts.done;
   const id = useId();
   const [typed, setTyped] = useState(filter.text);
   const [shownFor, setShownFor] = useState(filter.text);
@@ -71,10 +78,10 @@ export function FilterForm({ filter, onChange }: FilterFormProps) {
           }}
           className={fieldClasses}
         >
-          <option value="all">{text.list.allStatuses}</option>
+          <option value="all">{counted(text.list.allStatuses, notSpam)}</option>
           {submissionStatuses.map((status) => (
             <option key={status} value={status}>
-              {text.statuses[status]}
+              {counted(text.statuses[status], counts?.[status])}
             </option>
           ))}
         </select>

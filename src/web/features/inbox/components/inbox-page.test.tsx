@@ -224,9 +224,12 @@ describe("<InboxPage>", () => {
     );
     expect(within(list).getAllByText("جديدة")).toHaveLength(2);
     const [url, init] =
-      network.mock.calls.find(([called]) => String(called).includes("contact_submissions")) ?? [];
+      network.mock.calls.find(([called]) =>
+        String(called).includes("contact_submissions?select=id%2Ccreated_at"),
+      ) ?? [];
     expect([...new URL(String(url)).searchParams]).toEqual([
       ["select", "id,created_at,name,email,phone,message,form_source,status,note,updated_at"],
+      ["status", "neq.spam"],
       ["order", "created_at.desc,id.desc"],
       ["offset", "0"],
       ["limit", "50"],
@@ -259,7 +262,7 @@ describe("<InboxPage>", () => {
       "href",
       "/en/inbox?status=new&page=3",
     );
-    const search = requested("contact_submissions").searchParams;
+    const search = requested("contact_submissions?select=id%2Ccreated_at").searchParams;
     expect(search.get("status")).toBe("eq.new");
     expect([search.get("offset"), search.get("limit")]).toEqual(["50", "50"]);
   });

@@ -7,6 +7,7 @@ import { formatDateTime } from "../model/format.ts";
 import type { Submission } from "../model/submission.ts";
 import { BackArrow } from "./back-arrow.tsx";
 import { ChangeHistory } from "./change-history.tsx";
+import { NotSpamButton } from "./not-spam-button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { StepHeading } from "./step-heading.tsx";
 import { card, primaryButton, secondaryButton } from "./styles.ts";
@@ -83,6 +84,15 @@ export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProp
             <bdi>{submission.name}</bdi>
           </StepHeading>
           <StatusBadge status={submission.status} />
+          {submission.status === "spam" && (
+            <NotSpamButton
+              submission={submission}
+              onSaved={(row) => {
+                onSaved(row);
+                refresh();
+              }}
+            />
+          )}
         </div>
         <dl className="grid gap-3">
           <Field term={text.detail.email}>

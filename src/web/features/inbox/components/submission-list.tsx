@@ -1,5 +1,6 @@
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import type { SubmissionPage } from "../api/list-submissions.ts";
+import { useStatusCounts } from "../hooks/use-status-counts.ts";
 import type { Loaded } from "../hooks/use-submissions.ts";
 import { formatCount } from "../model/format.ts";
 import type { InboxAddress } from "../model/filter.ts";
@@ -20,6 +21,8 @@ interface SubmissionListProps {
 export function SubmissionList({ address, result, hrefFor, go }: SubmissionListProps) {
   const { language, text } = useInboxContent();
   const { data } = result;
+  // Read again each time the list is shown: a status may have changed in the detail.
+  const counts = useStatusCounts(address.filter, result.data);
   const pages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
   const summary =
     result.state === "loading"
@@ -30,7 +33,11 @@ export function SubmissionList({ address, result, hrefFor, go }: SubmissionListP
 
   return (
     <div className="grid gap-6">
-      <FilterForm filter={address.filter} onChange={(filter) => go({ filter, page: 1 })} />
+      <FilterForm
+        filter={address.filter}
+        counts={counts}
+        onChange={(filter) => go({ filter, page: 1 })}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p
           role="status"

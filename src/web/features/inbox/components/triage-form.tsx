@@ -4,6 +4,7 @@ import { FormField } from "../../../components/ui/form-field.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { updateSubmission } from "../api/update-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
+import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
 import { submissionStatuses, type Submission, type SubmissionStatus } from "../model/submission.ts";
 import { fieldClasses } from "./styles.ts";
 
@@ -18,6 +19,7 @@ interface TriageFormProps {
 /** The team's part of a submission: its status and an internal note. */
 export function TriageForm({ submission, onSaved }: TriageFormProps) {
   const { text } = useInboxContent();
+  const describeFailure = useDescribeFailure();
   const id = useId();
   const [status, setStatus] = useState<SubmissionStatus>(submission.status);
   const [note, setNote] = useState(submission.note);
@@ -34,7 +36,7 @@ export function TriageForm({ submission, onSaved }: TriageFormProps) {
     } catch (error) {
       toast({
         title: text.detail.saveFailed,
-        description: error instanceof Error ? error.message : undefined,
+        description: describeFailure(error),
         variant: "destructive",
       });
     } finally {

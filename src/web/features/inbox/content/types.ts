@@ -76,7 +76,10 @@ export interface InboxContent {
     form: string;
     allForms: string;
     status: string;
+    /** Every status but spam: the default view. */
     allStatuses: string;
+    /** A filter's choice with how many it holds: "New (3)". */
+    withCount: (label: string, count: string) => string;
     search: string;
     searchHint: string;
     searchSubmit: string;
@@ -118,6 +121,9 @@ export interface InboxContent {
     saving: string;
     saved: string;
     saveFailed: string;
+    /** Moves a submission marked spam back among the new ones. */
+    notSpam: string;
+    movedOutOfSpam: string;
     history: string;
     noHistory: string;
     statusChange: (from: string, to: string) => string;

@@ -1,10 +1,11 @@
 import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
+import { querySubmissions } from "../api/query-submissions.ts";
 import {
   applyFilter,
   noFilter,
   readAddress,
-  textCondition,
+  searchText,
   writeAddress,
   type FilterableQuery,
 } from "./filter.ts";
@@ -41,26 +42,14 @@ describe("the inbox's address", () => {
   });
 });
 
-describe("the text condition", () => {
-  it("looks in the name, email, phone and message", () => {
-    expect(textCondition(" layla ")).toBe(
-      'name.ilike."*layla*",email.ilike."*layla*",phone.ilike."*layla*",message.ilike."*layla*"',
-    );
-  });
-
-  it("quotes what PostgREST's grammar would read, and takes LIKE's wildcards literally", () => {
-    expect(textCondition('a,b) "c" 50%_\\')?.split(",email")[0]).toBe(
-      'name.ilike."*a,b) \\"c\\" 50\\\\%\\\\_\\\\\\\\*"',
-    );
-  });
-
-  it("finds Arabic-Indic digits as Latin ones too", () => {
-    expect(textCondition("٠٥٥")).toContain('phone.ilike."*٠٥٥*"');
-    expect(textCondition("٠٥٥")).toContain('phone.ilike."*055*"');
-  });
-
-  it("is nothing for blank text", () => {
-    expect(textCondition("  ")).toBeUndefined();
+describe("the text searched", () => {
+  it.each([
+    [" layla ", "layla"],
+    ["٠٥٥", "٠٥٥"],
+    ['a,b) "c" 50%_\\', 'a,b) "c" 50%_\\'],
+    ["  ", undefined],
+  ])("%j is searched as %j: the database folds and escapes the rest", (text, searched) => {
+    expect(searchText({ ...noFilter, text })).toBe(searched);
   });
 });
 
@@ -71,25 +60,39 @@ describe("a filter on a supabase-js query", () => {
   const select = () => supabase.from("contact_submissions").select("id") as unknown as SelectQuery;
   const parameters = (query: SelectQuery) => [...query.url.searchParams];
 
-  it("adds nothing without a filter", () => {
+  it("keeps spam out of the default list", () => {
     const query = applyFilter(select(), noFilter);
-    expect(parameters(query)).toEqual([["select", "id"]]);
+    expect(parameters(query)).toEqual([
+      ["select", "id"],
+      ["status", "neq.spam"],
+    ]);
   });
 
-  it("narrows by form, status and text", () => {
-    const query = applyFilter(select(), {
-      form: "Contact Page",
-      status: "new",
-      text: "سارة",
-    });
-    expect(parameters(query)).toEqual([
+  it("narrows by form and status, spam too when asked", () => {
+    expect(parameters(applyFilter(select(), { form: "Contact Page", status: "new" }))).toEqual([
       ["select", "id"],
       ["form_source", "eq.Contact Page"],
       ["status", "eq.new"],
-      [
-        "or",
-        '(name.ilike."*سارة*",email.ilike."*سارة*",phone.ilike."*سارة*",message.ilike."*سارة*")',
-      ],
+    ]);
+    expect(parameters(applyFilter(select(), { form: "all", status: "spam" }))).toEqual([
+      ["select", "id"],
+      ["status", "eq.spam"],
+    ]);
+  });
+
+  it("searches text through the database's folded search, filtered as the table is", () => {
+    const query = querySubmissions(
+      supabase,
+      { form: "Mutakallim Program", status: "all", text: " سارة " },
+      "id",
+    ) as unknown as SelectQuery & { method: string; body: unknown };
+    expect(query.url.pathname).toBe("/rest/v1/rpc/search_submissions");
+    expect(query.method).toBe("POST");
+    expect(query.body).toEqual({ query: "سارة" });
+    expect(parameters(query)).toEqual([
+      ["select", "id"],
+      ["form_source", "eq.Mutakallim Program"],
+      ["status", "neq.spam"],
     ]);
   });
 });

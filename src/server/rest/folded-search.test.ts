@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFor } from "../../../tests/support/contract-target.ts";
+import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+
+// The inbox's search, in the database: what Arabic writers vary is folded on both sides, and
+// only the team may search.
+let server: TestServer;
+const rows = [
+  {
+    name: "أحمد سالم",
+    email: "ahmad@example.com",
+    phone: "+966 55 123 4567",
+    message: "السلام عليكم",
+  },
+  {
+    name: "إيمان",
+    email: "iman@example.com",
+    phone: "٠٥٥٩٨٧٦٥٤٣",
+    message: "مرحبًا، أودّ المشاركة في المدرسة",
+  },
+  { name: "Sam", email: "SAM.Reader@Example.com", phone: null, message: "Hello from the library" },
+  {
+    name: "ليلى",
+    email: "layla@example.com",
+    phone: null,
+    message: "كتبتُ رسالةً طويـــلة عن مستشفى",
+  },
+  { name: "Noor", email: "noor@example.com", phone: null, message: "50% off_sale \\ done" },
+];
+
+const member = randomUUID();
+const stranger = randomUUID();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.db.query(
+    `insert into auth.users (id, aud, role, email, raw_app_meta_data, created_at, updated_at)
+     values ($1, 'authenticated', 'authenticated', 'member@example.com', '{"team": true}', now(), now()),
+            ($2, 'authenticated', 'authenticated', 'stranger@example.com', '{}', now(), now())`,
+    [member, stranger],
+  );
+  for (const row of rows) {
+    await server.db.query(
+      `insert into public.contact_submissions (name, email, phone, message, form_source)
+       values ($1, $2, $3, $4, 'Contact Page')`,
+      [row.name, row.email, row.phone, row.message],
+    );
+  }
+  await server.db.query(
+    "update public.contact_submissions set note = 'اتصلنا بها يوم الأحد' where email = 'layla@example.com'",
+  );
+});
+afterAll(() => server.close());
+
+function token(sub: string, aal: "aal1" | "aal2") {
+  return new SignJWT({ sub, role: "authenticated", aal })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode(server.jwtSecret));
+}
+
+function asUser(bearer: string) {
+  return clientFor(server, server.keys.anon, {
+    global: { headers: { authorization: `Bearer ${bearer}` } },
+  });
+}
+
+async function searchAsService(query: string): Promise<string[]> {
+  const supabase = clientFor(server, server.keys.service_role);
+  const { data, error } = await supabase
+    .rpc("search_submissions", { query })
+    .select("email")
+    .order("email");
+  expect(error).toBeNull();
+  return (data as { email: string }[]).map((row) => row.email);
+}
+
+describe("the folded search", () => {
+  it.each([
+    ["احمد", ["ahmad@example.com"]],
+    ["أحمد", ["ahmad@example.com"]],
+    ["ايمان", ["iman@example.com"]],
+    ["المدرسه", ["iman@example.com"]],
+    ["مرحبا", ["iman@example.com"]],
+    ["اود", ["iman@example.com"]],
+    ["مستشفي", ["layla@example.com"]],
+    ["طويلة", ["layla@example.com"]],
+    ["رساله", ["layla@example.com"]],
+    ["الاحد", ["layla@example.com"]],
+    ["0559876543", ["iman@example.com"]],
+    ["٠٥٥٩٨٧", ["iman@example.com"]],
+    ["۵۵ ۱۲۳", ["ahmad@example.com"]],
+    ["sam.reader", ["SAM.Reader@Example.com"]],
+    ["LIBRARY", ["SAM.Reader@Example.com"]],
+    ["50%", ["noor@example.com"]],
+    ["off_sale", ["noor@example.com"]],
+    ["o_f", []],
+    ["%", ["noor@example.com"]],
+    ["\\", ["noor@example.com"]],
+    ["nothing like this", []],
+  ])("%s finds %j", async (query, emails) => {
+    expect(await searchAsService(query)).toEqual(emails);
+  });
+
+  it("is the team's: an aal2 member searches with the inbox's filters, order and range on top", async () => {
+    const { data, count, error } = await asUser(await token(member, "aal2"))
+      .rpc("search_submissions", { query: "EXAMPLE.COM" }, { count: "exact" })
+      .select("email")
+      .neq("email", "noor@example.com")
+      .neq("email", "SAM.Reader@Example.com")
+      .order("email", { ascending: false })
+      .range(0, 1);
+    expect(error).toBeNull();
+    expect(count).toBe(3);
+    expect(data).toEqual([{ email: "layla@example.com" }, { email: "iman@example.com" }]);
+  });
+
+  it.each([
+    ["anon", async () => clientFor(server, server.keys.anon)],
+    ["a signed-in account not on the team", async () => asUser(await token(stranger, "aal2"))],
+    ["a member with one factor", async () => asUser(await token(member, "aal1"))],
+  ])("refuses %s, giving nothing", async (_who, client) => {
+    const { data, error } = await (await client()).rpc("search_submissions", { query: "a" });
+    expect(error?.code).toBe("42501");
+    expect(data).toBeNull();
+  });
+});
