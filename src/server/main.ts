@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { boot } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { jsonLogger as log } from "./log.ts";
+import { startRetention } from "./retention.ts";
 
 const shutdownGraceMs = 10_000;
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     });
     mailWorker?.start();
   });
+  const stopRetention = startRetention(db, log);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     }, shutdownGraceMs).unref();
     server.close(async () => {
       clearInterval(idleSweep);
+      stopRetention();
       await mailWorker?.stop();
       await stopSchemaReloads();
       await db.close();

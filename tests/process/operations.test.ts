@@ -94,12 +94,14 @@ describe(`npm run limits on ${databaseKind}`, () => {
     expect(shown.stdout).toContain(
       "mail to unproved addresses (registration confirmations): 50 an hour for the whole site\n",
     );
+    expect(shown.stdout).toContain("kept: spam 30 days, everything else until deleted\n");
 
     for (const bad of [
       ["--per-client-burst", "0"],
       ["--burst-window", "2 days"],
       ["--per-client", "3"],
       ["--unproved-mail-per-hour", "-1"],
+      ["--spam-retention-days", "0"],
     ]) {
       const refused = await runServerCommand("limits", bad, place.env, place.dataDir);
       expect(refused.code, bad.join(" ")).toBe(2);
@@ -110,13 +112,23 @@ describe(`npm run limits on ${databaseKind}`, () => {
 
     const changed = await runServerCommand(
       "limits",
-      ["--per-client-burst", "2", "--burst-window", "1 hour", "--unproved-mail-per-hour", "0"],
+      [
+        "--per-client-burst",
+        "2",
+        "--burst-window",
+        "1 hour",
+        "--unproved-mail-per-hour",
+        "0",
+        "--keep-months",
+        "24",
+      ],
       place.env,
       place.dataDir,
     );
     expect(changed.code).toBe(0);
     expect(changed.stdout).toContain("per client: 2 in 01:00:00, 20 a day\n");
     expect(changed.stdout).toContain("registration confirmations): 0 an hour");
+    expect(changed.stdout).toContain("kept: spam 30 days, everything else 24 months\n");
 
     const keys = await processKeys();
     const server = await spawnServer(place.env, place.dataDir);

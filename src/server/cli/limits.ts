@@ -1,5 +1,6 @@
 // npm run limits [-- --per-client-burst 5 --burst-window "10 minutes" --per-client-daily 20
-// --daily-ceiling 2000 --duplicate-window "10 minutes" --unproved-mail-per-hour 50]: shows, or changes, the database's limits
+// --daily-ceiling 2000 --duplicate-window "10 minutes" --unproved-mail-per-hour 50
+// --spam-retention-days 30 --keep-months 0]: shows, or changes, the database's limits
 // on visitors' submissions (private.submission_limits, docs/decisions/0014) on the configured
 // database. On a hosted project, run the same UPDATE in its SQL editor.
 import { parseArgs } from "node:util";
@@ -11,7 +12,8 @@ import { describeDatabase } from "./database-name.ts";
 
 const usage =
   "Usage: npm run limits [-- --per-client-burst N --burst-window INTERVAL --per-client-daily N " +
-  "--daily-ceiling N --duplicate-window INTERVAL --unproved-mail-per-hour N]   " +
+  "--daily-ceiling N --duplicate-window INTERVAL --unproved-mail-per-hour N " +
+  "--spam-retention-days N --keep-months N]   " +
   '(an INTERVAL such as "10 minutes")';
 
 const settings = {
@@ -22,8 +24,16 @@ const settings = {
   "duplicate-window": { column: "duplicate_window", kind: "interval" },
   // 0 withholds every confirmation.
   "unproved-mail-per-hour": { column: "unproved_mail_per_hour", kind: "count-or-none" },
+  "spam-retention-days": { table: "retention", column: "spam_days", kind: "count" },
+  // 0 keeps every submission until a member deletes it.
+  "keep-months": { table: "retention", column: "keep_months", kind: "count-or-none" },
 } as const;
 type Setting = keyof typeof settings;
+
+function tableOf(name: Setting): "submission_limits" | "retention" {
+  const setting = settings[name];
+  return "table" in setting ? setting.table : "submission_limits";
+}
 
 function readChanges(): [Setting, string][] {
   let values: Partial<Record<Setting, string>>;
@@ -54,15 +64,19 @@ await runCommand(async () => {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    if (changes.length > 0) {
-      const assignments = changes.map(
-        ([name], index) =>
-          `${settings[name].column} = $${index + 1}::${settings[name].kind === "interval" ? "interval" : "integer"}`,
-      );
+    for (const table of ["submission_limits", "retention"] as const) {
+      const own = changes.filter(([name]) => tableOf(name) === table);
+      if (own.length === 0) continue;
+      const assignments = own.map(([name], index) => {
+        const { column, kind } = settings[name];
+        const value = `$${index + 1}::${kind === "interval" ? "interval" : "integer"}`;
+        // keep_months 0 is "until deleted": stored as null.
+        return `${column} = ${name === "keep-months" ? `nullif(${value}, 0)` : value}`;
+      });
       await db
         .query(
-          `update private.submission_limits set ${assignments.join(", ")}`,
-          changes.map(([, value]) => value),
+          `update private.${table} set ${assignments.join(", ")}`,
+          own.map(([, value]) => value),
         )
         .catch((error: unknown) => {
           // A value the table's checks refuse (an interval of nothing, a window over a day).
@@ -79,6 +93,12 @@ await runCommand(async () => {
     );
     const limits = rows[0];
     if (!limits) throw new Error("private.submission_limits is empty: run npm run migrate");
+    const retention = (
+      await db.query<{ spam_days: number; keep_months: number | null }>(
+        "select spam_days, keep_months from private.retention",
+      )
+    ).rows[0];
+    if (!retention) throw new Error("private.retention is empty: run npm run migrate");
     process.stdout.write(
       `${changes.length > 0 ? "Changed" : "Limits"} on ${describeDatabase(config)}:\n` +
         `  per client: ${limits.per_client_burst} in ${limits.burst_window}, ` +
@@ -86,7 +106,9 @@ await runCommand(async () => {
         `  everyone:   ${limits.daily_ceiling} a day\n` +
         `  identical messages folded within ${limits.duplicate_window}\n` +
         `  mail to unproved addresses (registration confirmations): ` +
-        `${limits.unproved_mail_per_hour} an hour for the whole site\n`,
+        `${limits.unproved_mail_per_hour} an hour for the whole site\n` +
+        `  kept: spam ${retention.spam_days} days, everything else ` +
+        `${retention.keep_months === null ? "until deleted" : `${retention.keep_months} months`}\n`,
     );
   } finally {
     await db.close();

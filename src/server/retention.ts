@@ -1,0 +1,35 @@
+import type { Queryable } from "./db/database.ts";
+import { errorForLog, type Logger } from "./log.ts";
+
+const hour = 60 * 60 * 1000;
+
+/**
+ * Deletes what private.retention says has been kept long enough (public.apply_retention), and
+ * says how many in the log; a failure is logged and tried again at the next run.
+ */
+export async function applyRetention(db: Queryable, log: Logger): Promise<number> {
+  try {
+    const { rows } = await db.query<{ removed: number | string }>(
+      "select public.apply_retention() as removed",
+    );
+    const removed = Number(rows[0]?.removed ?? 0);
+    if (removed > 0) log.info("retention deleted submissions", { removed });
+    return removed;
+  } catch (error) {
+    log.error("retention failed", { error: errorForLog(error) });
+    return 0;
+  }
+}
+
+/** Applies the retention a minute after start and every hour after; answers how to stop it. */
+export function startRetention(db: Queryable, log: Logger): () => void {
+  const run = () => void applyRetention(db, log);
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, hour);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
