@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail, type Language } from "./fixtures.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { makeApiKey } from "../../src/server/keys.ts";
+import { e2eSecret, expect, test, uniqueEmail, type Language } from "./fixtures.ts";
 import {
   enrolledMember,
   inboxPath,
@@ -34,6 +35,17 @@ const words = {
     notSpam: "ليست مزعجة",
     movedBack: "أُعيدت إلى الرسائل الجديدة",
     back: "العودة إلى القائمة",
+    unreadMark: "غير مقروءة",
+    markUnread: "علّمها غير مقروءة",
+    remove: "احذف",
+    removeConfirm: "احذف نهائيًا",
+    removed: "حُذفت الرسالة",
+    erase: "امحُ كل ما أرسله هذا العنوان",
+    eraseConfirm: "امحُ الكل",
+    selectPage: "اختر كل ما في هذه الصفحة",
+    bulkStatus: "غيّر حالتها إلى",
+    bulkApply: "طبّق",
+    done: "منجزة",
   },
   en: {
     newPassword: "New password",
@@ -57,6 +69,17 @@ const words = {
     notSpam: "Not spam",
     movedBack: "Moved back to the new submissions",
     back: "Back to the list",
+    unreadMark: "Unread",
+    markUnread: "Mark unread",
+    remove: "Delete",
+    removeConfirm: "Delete for good",
+    removed: "Submission deleted",
+    erase: "Erase everything from this address",
+    eraseConfirm: "Erase all",
+    selectPage: "Select all on this page",
+    bulkStatus: "Set their status to",
+    bulkApply: "Apply",
+    done: "Done",
   },
 } as const;
 
@@ -229,5 +252,125 @@ for (const language of ["ar", "en"] as const) {
     }
     await search(page, language, `محمد ${marker}`);
     await expect(page.getByRole("status").filter({ hasText: text.none })).toBeVisible();
+  });
+}
+
+/** Reads a table as the team's tools do: REST with the service_role key. */
+async function readAsService(request: APIRequestContext, path: string) {
+  const key = await makeApiKey(e2eSecret, "service_role");
+  const response = await request.get(`/rest/v1/${path}`, {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>[];
+}
+
+function visitorFrom(
+  marker: string,
+  label: string,
+  email = `${marker}@example.com`,
+): VisitorSubmission {
+  return {
+    name: `${label} ${marker}`,
+    email,
+    phone: null,
+    message: `Words of ${label} ${marker}`,
+    form_source: "Contact Page",
+  };
+}
+
+for (const language of ["ar", "en"] as const) {
+  test(`unread, then seen once opened, then unread again, in ${language}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const text = words[language];
+    const marker = uniqueEmail("seen").split("@")[0] ?? "";
+    const row = visitorFrom(marker, "Rania");
+    await submit([row]);
+    await joinAsMember(page, language);
+    await search(page, language, marker);
+    const card = page.getByRole("listitem").filter({ hasText: row.name });
+    await expect(card.getByText(text.unreadMark, { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: row.name }).click();
+    await page.getByRole("link", { name: text.back }).click();
+    await expect(card).toBeVisible();
+    await expect(card.getByText(text.unreadMark, { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: row.name }).click();
+    await page.getByRole("button", { name: text.markUnread }).click();
+    await expect(card.getByText(text.unreadMark, { exact: true })).toBeVisible();
+  });
+
+  test(`a bulk status change sets every selected one, with its history, in ${language}`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const text = words[language];
+    const marker = uniqueEmail("bulk").split("@")[0] ?? "";
+    const rows = ["One", "Two", "Three"].map((label) => visitorFrom(marker, label));
+    await submit(rows);
+    await joinAsMember(page, language);
+    await search(page, language, marker);
+    await page.getByLabel(text.selectPage).check();
+    await page.getByLabel(text.bulkStatus).selectOption("done");
+    await page.getByRole("button", { name: text.bulkApply }).click();
+    for (const row of rows) {
+      await expect(page.getByRole("listitem").filter({ hasText: row.name })).toContainText(
+        text.done,
+      );
+    }
+    const stored = await readAsService(
+      request,
+      `contact_submissions?select=id,status&email=eq.${marker}@example.com`,
+    );
+    expect(stored.map((row) => row.status)).toEqual(["done", "done", "done"]);
+    const history = await readAsService(
+      request,
+      `contact_submission_changes?select=new_value&submission_id=in.(${stored.map((row) => row.id).join(",")})`,
+    );
+    expect(history.map((row) => row.new_value)).toEqual(["done", "done", "done"]);
+  });
+
+  test(`deleting one, and erasing an address, leave only the record that it happened, in ${language}`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const text = words[language];
+    const marker = uniqueEmail("erase").split("@")[0] ?? "";
+    const single = visitorFrom(marker, "Single", `${marker}-single@example.com`);
+    const many = ["First", "Second"].map((label) => visitorFrom(marker, label));
+    await submit([single, ...many]);
+    const ids = (
+      await readAsService(request, `contact_submissions?select=id&email=like.${marker}*`)
+    ).map((row) => row.id);
+    await joinAsMember(page, language);
+    await search(page, language, marker);
+
+    await page.getByRole("link", { name: single.name }).click();
+    await page.getByRole("button", { name: text.remove, exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: text.removeConfirm })).toBeVisible();
+    await dialog.getByRole("button", { name: text.removeConfirm }).click();
+    await expect(page.getByText(text.removed)).toBeVisible();
+    await expect(page.getByRole("link", { name: single.name })).toHaveCount(0);
+
+    await page.getByRole("link", { name: many[0]?.name ?? "" }).click();
+    await page.getByRole("button", { name: text.erase }).click();
+    await page.getByRole("dialog").getByRole("button", { name: text.eraseConfirm }).click();
+    await expect(page.getByRole("status").filter({ hasText: text.none })).toBeVisible();
+
+    expect(
+      await readAsService(request, `contact_submissions?select=id&email=like.${marker}*`),
+    ).toEqual([]);
+    const inList = `in.(${ids.join(",")})`;
+    expect(await readAsService(request, `mail_outbox?select=id&submission_id=${inList}`)).toEqual(
+      [],
+    );
+    const deletions = await readAsService(
+      request,
+      `contact_submission_deletions?select=*&submission_id=${inList}&order=id`,
+    );
+    expect(deletions.map((row) => row.reason)).toEqual(["deleted", "erased", "erased"]);
+    expect(JSON.stringify(deletions)).not.toContain(marker);
   });
 }

@@ -172,10 +172,14 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       const message = page.getByText(/^مرحبًا، أودّ/u);
       expect(await message.evaluate((element) => element.textContent)).toBe(wanted.message);
       await expect(message).toHaveAttribute("dir", "auto");
-      await expect(page.getByRole("link", { name: wanted.email })).toHaveAttribute(
-        "href",
-        `mailto:${wanted.email}?subject=${encodeURIComponent(text.replySubject)}`,
+      // The reply is written in the visitor's language (an insert without one is Arabic),
+      // quoting what they wrote.
+      const reply = new URL(
+        (await page.getByRole("link", { name: wanted.email }).getAttribute("href")) ?? "",
       );
+      expect(reply.protocol + reply.pathname).toBe(`mailto:${wanted.email}`);
+      expect(reply.searchParams.get("subject")).toBe(words.ar.replySubject);
+      expect(reply.searchParams.get("body")).toContain(`> ${wanted.message.split("\n")[0]}`);
       await expect(page.getByRole("link", { name: wanted.phone })).toHaveAttribute(
         "href",
         "tel:+966550001111",

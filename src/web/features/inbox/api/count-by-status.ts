@@ -3,19 +3,30 @@ import type { SubmissionFilter } from "../model/filter.ts";
 import { submissionStatuses, type SubmissionStatus } from "../model/submission.ts";
 import { querySubmissions } from "./query-submissions.ts";
 
-export type StatusCounts = Record<SubmissionStatus, number>;
+/** How many of each status, spam included, and how many nobody has opened (spam aside). */
+export type StatusCounts = Record<SubmissionStatus | "unread", number>;
 
-/** How many submissions of each status the filter's form and text match, spam included. */
+/** The counts for the filter's form and text. */
 export async function countByStatus(filter: SubmissionFilter): Promise<StatusCounts> {
   const supabase = await getSupabase();
-  const counts = await Promise.all(
-    submissionStatuses.map(async (status) => {
-      const { count, error } = await querySubmissions(supabase, { ...filter, status }, "id", {
-        count: "exact",
-      }).limit(1);
-      if (error) throw error;
-      return [status, count ?? 0] as const;
-    }),
-  );
-  return Object.fromEntries(counts) as StatusCounts;
+  const count = async (
+    status: SubmissionFilter["status"],
+    unreadOnly: boolean,
+  ): Promise<number> => {
+    let query = querySubmissions(supabase, { ...filter, status }, "id", { count: "exact" });
+    if (unreadOnly) query = query.eq("seen", false);
+    const { count: found, error } = await query.limit(1);
+    if (error) throw error;
+    return found ?? 0;
+  };
+  const [unread, ...byStatus] = await Promise.all([
+    count("all", true),
+    ...submissionStatuses.map((status) => count(status, false)),
+  ]);
+  return {
+    unread: unread ?? 0,
+    ...(Object.fromEntries(
+      submissionStatuses.map((status, index) => [status, byStatus[index] ?? 0]),
+    ) as Record<SubmissionStatus, number>),
+  };
 }

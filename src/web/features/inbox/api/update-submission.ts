@@ -1,10 +1,10 @@
 import { getSupabase } from "../../../lib/supabase-client.ts";
 import { submissionColumns, type Submission, type SubmissionStatus } from "../model/submission.ts";
 
-/** Sets a submission's status, note or both (all a member may change); answers the stored row. */
+/** Sets a submission's status, note or seen mark (all a member may change); answers the stored row. */
 export async function updateSubmission(
   id: number,
-  triage: { status?: SubmissionStatus; note?: string },
+  triage: { status?: SubmissionStatus; note?: string; seen?: boolean },
 ): Promise<Submission> {
   const supabase = await getSupabase();
   const { data, error } = await supabase

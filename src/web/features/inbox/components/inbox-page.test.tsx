@@ -71,6 +71,8 @@ const submission = (id: number, name: string) => ({
   status: "new",
   note: "",
   updated_at: null,
+  seen: true,
+  language: "ar",
 });
 
 interface MailAnswers {
@@ -228,7 +230,10 @@ describe("<InboxPage>", () => {
         String(called).includes("contact_submissions?select=id%2Ccreated_at"),
       ) ?? [];
     expect([...new URL(String(url)).searchParams]).toEqual([
-      ["select", "id,created_at,name,email,phone,message,form_source,status,note,updated_at"],
+      [
+        "select",
+        "id,created_at,name,email,phone,message,form_source,status,note,updated_at,seen,language",
+      ],
       ["status", "neq.spam"],
       ["order", "created_at.desc,id.desc"],
       ["offset", "0"],

@@ -18,7 +18,7 @@ export function InboxView({ focus }: { focus: boolean }) {
   const { text } = useInboxContent();
   const { user, signOut } = useAuth();
   const { address, hrefFor, go } = useInboxAddress();
-  const { result, replace } = useSubmissions(address.filter, address.page);
+  const { result, replace, refresh } = useSubmissions(address.filter, address.page);
   const mail = useMailState();
   const lastOpened = useRef<number | undefined>(undefined);
 
@@ -53,13 +53,20 @@ export function InboxView({ focus }: { focus: boolean }) {
       {address.open === undefined ? (
         <>
           <MailStateNotice state={mail} hrefFor={hrefFor} />
-          <SubmissionList address={address} result={result} hrefFor={hrefFor} go={go} />
+          <SubmissionList
+            address={address}
+            result={result}
+            hrefFor={hrefFor}
+            go={go}
+            refresh={refresh}
+          />
         </>
       ) : (
         <SubmissionDetail
           id={address.open}
           backHref={hrefFor({ open: undefined })}
           onSaved={replace}
+          onRemoved={refresh}
         />
       )}
     </div>

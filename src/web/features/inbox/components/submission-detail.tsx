@@ -1,13 +1,15 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { normaliseDigits } from "../../../../shared/digits.ts";
-import { useInboxContent } from "../content/use-inbox-content.ts";
+import { inboxTextIn, useInboxContent } from "../content/use-inbox-content.ts";
 import { useSubmission } from "../hooks/use-submission.ts";
 import { formatDateTime } from "../model/format.ts";
 import type { Submission } from "../model/submission.ts";
 import { BackArrow } from "./back-arrow.tsx";
 import { ChangeHistory } from "./change-history.tsx";
 import { NotSpamButton } from "./not-spam-button.tsx";
+import { SubmissionActions } from "./submission-actions.tsx";
+import { updateSubmission } from "../api/update-submission.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { StepHeading } from "./step-heading.tsx";
 import { card, primaryButton, secondaryButton } from "./styles.ts";
@@ -17,10 +19,29 @@ interface SubmissionDetailProps {
   id: number;
   backHref: string;
   onSaved: (row: Submission) => void;
+  onRemoved: () => void;
 }
 
-function mailto(email: string, subject: string): string {
-  return `mailto:${encodeURIComponent(email).replaceAll("%40", "@")}?subject=${encodeURIComponent(subject)}`;
+/** How much of the message a reply quotes: mail clients cut long mailto addresses. */
+const quotedLength = 1000;
+
+/**
+ * A reply in the visitor's language (the page they wrote from), quoting what they wrote.
+ */
+function replyHref(submission: Submission): string {
+  const words = inboxTextIn(submission.language).detail;
+  const message =
+    submission.message.length > quotedLength
+      ? `${submission.message.slice(0, quotedLength)}…`
+      : submission.message;
+  const body = [
+    "",
+    "",
+    words.replyQuote(submission.name, formatDateTime(submission.language, submission.created_at)),
+    ...message.split("\n").map((line) => `> ${line}`),
+  ].join("\r\n");
+  const address = encodeURIComponent(submission.email).replaceAll("%40", "@");
+  return `mailto:${address}?subject=${encodeURIComponent(words.replySubject)}&body=${encodeURIComponent(body)}`;
 }
 
 function tel(phone: string): string {
@@ -39,11 +60,18 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** One submission whole: who, how to answer them, the message, its triage and history. */
-export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProps) {
+export function SubmissionDetail({ id, backHref, onSaved, onRemoved }: SubmissionDetailProps) {
   const { language, text } = useInboxContent();
   const { result, refresh } = useSubmission(id);
   const submission = result.data?.submission;
   const confirmation = result.data?.confirmation;
+
+  // Opening a submission marks it seen for the whole team.
+  const unseen = submission && !submission.seen ? submission.id : undefined;
+  useEffect(() => {
+    if (unseen === undefined) return;
+    updateSubmission(unseen, { seen: true }).then(onSaved, () => {});
+  }, [unseen, onSaved]);
 
   const back = (
     <Link to={backHref} className={`${secondaryButton} justify-self-start`}>
@@ -96,10 +124,7 @@ export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProp
         </div>
         <dl className="grid gap-3">
           <Field term={text.detail.email}>
-            <a
-              href={mailto(submission.email, text.detail.replySubject)}
-              className="break-all underline underline-offset-4"
-            >
+            <a href={replyHref(submission)} className="break-all underline underline-offset-4">
               {submission.email}
             </a>
           </Field>
@@ -136,7 +161,7 @@ export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProp
           </p>
         </section>
         <div className="flex flex-wrap gap-3">
-          <a href={mailto(submission.email, text.detail.replySubject)} className={primaryButton}>
+          <a href={replyHref(submission)} className={primaryButton}>
             {text.detail.reply}
           </a>
           {submission.phone && (
@@ -154,6 +179,12 @@ export function SubmissionDetail({ id, backHref, onSaved }: SubmissionDetailProp
           }}
         />
         <ChangeHistory changes={result.data?.changes ?? []} />
+        <SubmissionActions
+          submission={submission}
+          backHref={backHref}
+          onSaved={onSaved}
+          onRemoved={onRemoved}
+        />
       </article>
     </div>
   );

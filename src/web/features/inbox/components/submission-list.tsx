@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import type { SubmissionPage } from "../api/list-submissions.ts";
 import { useStatusCounts } from "../hooks/use-status-counts.ts";
@@ -5,6 +6,7 @@ import type { Loaded } from "../hooks/use-submissions.ts";
 import { formatCount } from "../model/format.ts";
 import type { InboxAddress } from "../model/filter.ts";
 import { pageSize } from "../model/submission.ts";
+import { BulkStatusBar } from "./bulk-status-bar.tsx";
 import { ExportButton } from "./export-button.tsx";
 import { FilterForm } from "./filter-form.tsx";
 import { Pager } from "./pager.tsx";
@@ -15,14 +17,23 @@ interface SubmissionListProps {
   result: Loaded<SubmissionPage>;
   hrefFor: (next: Partial<InboxAddress>) => string;
   go: (next: Partial<InboxAddress>) => void;
+  /** Reads the page again, after an action changed rows on it. */
+  refresh: () => void;
 }
 
 /** The filter, how many submissions match, one page of them, and the way to the others. */
-export function SubmissionList({ address, result, hrefFor, go }: SubmissionListProps) {
+export function SubmissionList({ address, result, hrefFor, go, refresh }: SubmissionListProps) {
   const { language, text } = useInboxContent();
   const { data } = result;
   // Read again each time the list is shown: a status may have changed in the detail.
   const counts = useStatusCounts(address.filter, result.data);
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>();
+  // A selection belongs to the page it was made on.
+  const pageKey = JSON.stringify([address.filter, address.page]);
+  const selected = selection?.key === pageKey ? selection.ids : new Set<number>();
+  const select = (ids: ReadonlySet<number>) => setSelection({ key: pageKey, ids });
+  const rows = data?.rows ?? [];
+  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const pages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
   const summary =
     result.state === "loading"
@@ -45,8 +56,37 @@ export function SubmissionList({ address, result, hrefFor, go }: SubmissionListP
         >
           {summary}
         </p>
+        {counts && address.filter.status !== "spam" && (
+          <p className="font-semibold text-ink-800">
+            {formatCount(language, counts.unread, text.list.unread)}
+          </p>
+        )}
         <ExportButton filter={address.filter} />
       </div>
+      {rows.length > 0 && (
+        <label className="flex items-center gap-3 px-4 font-semibold text-ink-900 sm:px-5">
+          <input
+            type="checkbox"
+            checked={allOnPage}
+            onChange={(event) =>
+              select(new Set(event.target.checked ? rows.map((row) => row.id) : []))
+            }
+            className="size-5 accent-ink-900"
+          />
+          {text.list.selectPage}
+        </label>
+      )}
+      {selected.size > 0 && (
+        <BulkStatusBar
+          filter={address.filter}
+          selected={selected}
+          matching={data?.count ?? selected.size}
+          onDone={() => {
+            select(new Set());
+            refresh();
+          }}
+        />
+      )}
       {data && data.rows.length > 0 && (
         <ul
           aria-busy={result.state === "loading"}
@@ -57,6 +97,13 @@ export function SubmissionList({ address, result, hrefFor, go }: SubmissionListP
               key={submission.id}
               submission={submission}
               href={hrefFor({ open: submission.id })}
+              selected={selected.has(submission.id)}
+              onSelect={(on) => {
+                const next = new Set(selected);
+                if (on) next.add(submission.id);
+                else next.delete(submission.id);
+                select(next);
+              }}
             />
           ))}
         </ul>

@@ -85,6 +85,17 @@ export interface InboxContent {
     searchSubmit: string;
     clear: string;
     submissions: CountedNoun;
+    /** Submissions nobody on the team has opened yet, spam aside. */
+    unread: CountedNoun;
+    unreadMark: string;
+    selectOne: (name: string) => string;
+    selectPage: string;
+    selected: CountedNoun;
+    selectAllMatching: (count: string) => string;
+    bulkStatus: string;
+    bulkApply: string;
+    bulkDone: (count: string) => string;
+    bulkFailed: string;
     pageOf: (page: string, pages: string) => string;
     pages: string;
     previous: string;
@@ -112,6 +123,8 @@ export interface InboxContent {
     message: string;
     reply: string;
     replySubject: string;
+    /** The reply's first lines, quoting what the visitor wrote and when. */
+    replyQuote: (name: string, when: string) => string;
     call: string;
     triage: string;
     status: string;
@@ -124,6 +137,18 @@ export interface InboxContent {
     /** Moves a submission marked spam back among the new ones. */
     notSpam: string;
     movedOutOfSpam: string;
+    markUnread: string;
+    markedUnread: string;
+    remove: string;
+    removeQuestion: string;
+    removeConfirm: string;
+    removed: string;
+    erase: string;
+    eraseQuestion: (email: string) => string;
+    eraseConfirm: string;
+    erased: (count: string) => string;
+    removeFailed: string;
+    cancel: string;
     history: string;
     noHistory: string;
     statusChange: (from: string, to: string) => string;

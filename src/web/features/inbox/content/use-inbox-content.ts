@@ -6,6 +6,11 @@ import type { InboxContent } from "./types.ts";
 
 const inboxContent: Record<Language, InboxContent> = { ar, en };
 
+/** The inbox's strings in a language other than the page's: a reply in the visitor's own. */
+export function inboxTextIn(language: Language): InboxContent {
+  return inboxContent[language];
+}
+
 /** The inbox's strings in the page's language, beside the site's (toasts, language). */
 export function useInboxContent() {
   const site = useLanguage();

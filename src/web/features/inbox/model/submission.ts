@@ -19,6 +19,10 @@ export interface Submission {
   status: SubmissionStatus;
   note: string;
   updated_at: string | null;
+  /** Opened by a member of the team; a member may mark it unread again. */
+  seen: boolean;
+  /** The language of the page it was sent from: the reply is written in it. */
+  language: "ar" | "en";
 }
 
 /** A row of public.contact_submission_changes: one field changed once, by whom and when. */
@@ -32,7 +36,7 @@ export interface SubmissionChange {
 }
 
 export const submissionColumns =
-  "id, created_at, name, email, phone, message, form_source, status, note, updated_at";
+  "id, created_at, name, email, phone, message, form_source, status, note, updated_at, seen, language";
 
 /** Submissions a list shows per page. */
 export const pageSize = 50;
