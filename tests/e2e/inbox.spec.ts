@@ -172,6 +172,12 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       const message = page.getByText(/^مرحبًا، أودّ/u);
       expect(await message.evaluate((element) => element.textContent)).toBe(wanted.message);
       await expect(message).toHaveAttribute("dir", "auto");
+      // Each line takes its own direction: the Arabic line right to left, the English one left
+      // to right, whatever the page's.
+      await expect(message).toHaveCSS("unicode-bidi", "plaintext");
+      await expect(
+        page.getByRole("link", { name: wanted.phone }).locator("xpath=.."),
+      ).toHaveAttribute("dir", "ltr");
       // The reply is written in the visitor's language (an insert without one is Arabic),
       // quoting what they wrote.
       const reply = new URL(

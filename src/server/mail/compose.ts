@@ -78,6 +78,35 @@ interface Field {
   href?: string;
   /** Addresses and numbers read left to right in an Arabic mail too. */
   ltr?: boolean;
+  /** Our own words (not the visitor's): in the mail's direction, isolated from nothing. */
+  ours?: boolean;
+}
+
+// Unicode's isolates (UAX #9): a visitor's line keeps its own direction whatever surrounds it.
+const firstStrongIsolate = "\u2068";
+const leftToRightIsolate = "\u2066";
+const popIsolate = "\u2069";
+
+/**
+ * A field's value as the HTML shows it: addresses and numbers left to right; a visitor's words
+ * with each line taking the direction of its own first letter (an Arabic line in an English
+ * mail, an English one in an Arabic mail), so no number or parenthesis moves.
+ */
+function isolatedHtml(field: Field, html: string): string {
+  if (field.ours) return html;
+  return field.ltr
+    ? `<bdi dir="ltr">${html}</bdi>`
+    : `<div dir="auto" style="unicode-bidi:plaintext">${html}</div>`;
+}
+
+/** The same in the plain-text part, with Unicode's isolating marks around each line. */
+function isolatedText(field: Field): string {
+  if (field.ours) return field.value;
+  if (field.ltr) return `${leftToRightIsolate}${field.value}${popIsolate}`;
+  return field.value
+    .split("\n")
+    .map((line) => `${firstStrongIsolate}${line}${popIsolate}`)
+    .join("\n");
 }
 
 /** The one layout of every mail: a heading, paragraphs, a list of fields, a button. */
@@ -95,11 +124,12 @@ function html(
     .map(
       (field) =>
         `<tr><th scope="row" style="text-align:${align};vertical-align:top;padding:8px 0;padding-inline-end:16px;color:#5b6478;font-weight:600;white-space:nowrap">${escapeHtml(field.label)}</th>` +
-        `<td style="padding:8px 0;white-space:pre-line;word-break:break-word"><bdi dir="${field.ltr ? "ltr" : "auto"}">${
+        `<td style="padding:8px 0;white-space:pre-line;word-break:break-word">${isolatedHtml(
+          field,
           field.href
             ? `<a href="${escapeHtml(field.href)}" style="color:#1a2a4f">${escapeHtml(field.value)}</a>`
-            : escapeHtml(field.value)
-        }</bdi></td></tr>`,
+            : escapeHtml(field.value),
+        )}</td></tr>`,
     )
     .join("");
   const action = parts.action
@@ -125,7 +155,7 @@ ${parts.notes.map((note) => `<p style="margin:0 0 8px;font-size:14px;color:#5b64
 }
 
 function text(parts: { paragraphs: string[]; fields?: Field[]; action?: Field; notes: string[] }) {
-  const fields = (parts.fields ?? []).map((field) => `${field.label}: ${field.value}`);
+  const fields = (parts.fields ?? []).map((field) => `${field.label}: ${isolatedText(field)}`);
   const action = parts.action ? [`${parts.action.label}:\n${parts.action.href ?? ""}`] : [];
   return [...parts.paragraphs, fields.join("\n"), ...action, ...parts.notes]
     .filter((part) => part !== "")
@@ -158,7 +188,7 @@ function composeSubmission(
     },
     submission.phone
       ? { label: words.submission.phone, value: submission.phone, ltr: true }
-      : { label: words.submission.phone, value: words.submission.noPhone },
+      : { label: words.submission.phone, value: words.submission.noPhone, ours: true },
     { label: words.submission.message, value: submission.message },
   ];
   const parts = {
@@ -189,8 +219,8 @@ function composeRegistration(mail: OutboxMail, submission: SubmissionFacts): Sen
   const parts = {
     paragraphs: [words.greeting, words.received],
     fields: [
-      { label: words.duration, value: words.durationValue },
-      { label: words.sessions, value: words.sessionsValue },
+      { label: words.duration, value: words.durationValue, ours: true },
+      { label: words.sessions, value: words.sessionsValue, ours: true },
     ],
     notes: [words.next, words.signature, words.unsolicited],
   };

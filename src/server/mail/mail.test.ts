@@ -205,7 +205,8 @@ describe("the registrant's confirmation", () => {
     expect(confirmation?.parsed.subject).toBe("استلمنا تسجيلك في برنامج المتكلم");
     expect(confirmation?.parsed.text).toContain("أهلًا بك،");
     expect(confirmation?.parsed.text).not.toContain("سامي");
-    expect(confirmation?.parsed.text).toContain("كل سبت، من 7:00 إلى 8:30 مساءً");
+    // Digits as the Arabic site writes them.
+    expect(confirmation?.parsed.text).toContain("كل سبت، من ٧:٠٠ إلى ٨:٣٠ مساءً");
     expect(String(confirmation?.parsed.html)).toContain('dir="rtl"');
   });
 
@@ -221,6 +222,30 @@ describe("the registrant's confirmation", () => {
     expect(toVisitor).toHaveLength(1);
     expect(toTeam).toHaveLength(3);
   });
+});
+
+describe("the visitor's words keep their own direction", () => {
+  it.each(["ar", "en"] as const)(
+    "in the %s team mail, each line and the phone isolated",
+    async (notifyLanguage) => {
+      await send(
+        contact("mixed@example.com", {
+          phone: "+966 55 123 4567.",
+          message: "مرحبًا (أنا سارة)\nMy name is Sara (in English).",
+        }),
+      );
+      await drain(worker({ notifyLanguage }));
+      const mail = sink.received[0];
+      const text = mail?.parsed.text ?? "";
+      expect(text).toContain(
+        "\u2068مرحبًا (أنا سارة)\u2069\n\u2068My name is Sara (in English).\u2069",
+      );
+      expect(text).toContain("\u2066+966 55 123 4567.\u2069");
+      const html = String(mail?.parsed.html);
+      expect(html).toContain('<bdi dir="ltr">+966 55 123 4567.</bdi>');
+      expect(html).toMatch(/<div dir="auto" style="unicode-bidi:plaintext">مرحبًا/u);
+    },
+  );
 });
 
 describe("nothing a visitor types reaches a header or the HTML as it was typed", () => {

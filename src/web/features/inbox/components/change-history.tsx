@@ -27,7 +27,10 @@ export function ChangeHistory({ changes }: { changes: SubmissionChange[] }) {
                   : text.detail.noteChange}
               </p>
               {change.field === "note" && change.new_value && (
-                <p dir="auto" className="whitespace-pre-wrap wrap-anywhere text-ink-800">
+                <p
+                  dir="auto"
+                  className="whitespace-pre-wrap wrap-anywhere text-ink-800 [unicode-bidi:plaintext]"
+                >
                   {change.new_value}
                 </p>
               )}

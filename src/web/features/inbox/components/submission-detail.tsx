@@ -48,12 +48,24 @@ function tel(phone: string): string {
   return `tel:${normaliseDigits(phone).replace(/[^\d+]/gu, "")}`;
 }
 
-function Field({ term, children }: { term: string; children: ReactNode }) {
+/**
+ * One fact of the submission. A visitor's words take the direction of their own first letter;
+ * an address or a number (`ltr`) reads left to right on an Arabic page too.
+ */
+function Field({
+  term,
+  ltr = false,
+  children,
+}: {
+  term: string;
+  ltr?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="font-semibold text-ink-700">{term}</dt>
       <dd className="min-w-0 wrap-anywhere text-ink-950">
-        <span dir="auto">{children}</span>
+        <bdi dir={ltr ? "ltr" : "auto"}>{children}</bdi>
       </dd>
     </div>
   );
@@ -123,13 +135,13 @@ export function SubmissionDetail({ id, backHref, onSaved, onRemoved }: Submissio
           )}
         </div>
         <dl className="grid gap-3">
-          <Field term={text.detail.email}>
+          <Field term={text.detail.email} ltr>
             <a href={replyHref(submission)} className="break-all underline underline-offset-4">
               {submission.email}
             </a>
           </Field>
           {submission.phone && (
-            <Field term={text.detail.phone}>
+            <Field term={text.detail.phone} ltr>
               <a href={tel(submission.phone)} className="underline underline-offset-4">
                 {submission.phone}
               </a>
@@ -155,7 +167,7 @@ export function SubmissionDetail({ id, backHref, onSaved, onRemoved }: Submissio
           </h3>
           <p
             dir="auto"
-            className="rounded-2xl bg-white p-4 whitespace-pre-wrap wrap-anywhere text-ink-950 shadow-inner shadow-ink-900/5"
+            className="rounded-2xl bg-white p-4 whitespace-pre-wrap wrap-anywhere text-ink-950 shadow-inner shadow-ink-900/5 [unicode-bidi:plaintext]"
           >
             {submission.message}
           </p>

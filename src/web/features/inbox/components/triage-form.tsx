@@ -83,7 +83,7 @@ export function TriageForm({ submission, onSaved }: TriageFormProps) {
             maxLength={noteLimit}
             value={note}
             onChange={(event) => setNote(event.target.value)}
-            className={`${fieldClasses} resize-y`}
+            className={`${fieldClasses} resize-y [unicode-bidi:plaintext]`}
           />
         )}
       </FormField>
