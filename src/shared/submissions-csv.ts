@@ -34,6 +34,14 @@ function csvLine(values: readonly (string | number | null)[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
 }
 
+/** A whole file: the byte-order mark, a header line and the rows, each quoted as above. */
+export function csvDocument(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
+  return `${csvByteOrderMark}${[header, ...rows].map(csvLine).join("")}`;
+}
+
 /** The byte-order mark and the header line: what every export starts with. */
 export function csvHeader(): string {
   return `${csvByteOrderMark}${csvLine(csvColumns)}`;

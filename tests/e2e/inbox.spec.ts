@@ -45,6 +45,8 @@ const words = {
     mail: "البريد",
     mailOff: "البريد متوقف: لا يُبلَّغ الفريق بالرسائل الجديدة.",
     confirmation: "رسالة التأكيد",
+    csvHeader: (zone: string) =>
+      `الرقم,وصلت في (بتوقيت ${zone}),الاسم,البريد الإلكتروني,الهاتف,الرسالة,النموذج,الحالة,ملاحظة داخلية`,
     invalidCredentials: "البريد الإلكتروني أو كلمة المرور غير صحيحين.",
     wrongCode: "الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.",
     // No mail server here: the confirmation waits, or this hour's bound withheld it.
@@ -89,6 +91,8 @@ const words = {
     mail: "Mail",
     mailOff: "Mail is off: the team is not notified of new submissions.",
     confirmation: "Confirmation mail",
+    csvHeader: (zone: string) =>
+      `Number,Received (${zone} time),Name,Email,Phone,Message,Form,Status,Internal note`,
     invalidCredentials: "The email or the password is not right.",
     wrongCode: "That code is not right. Enter the code your app shows now.",
     confirmationState:
@@ -218,21 +222,22 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/^kalima-submissions-\d{4}-\d{2}-\d{2}\.csv$/u);
       const csv = await readFile(await file.path(), "utf8");
-      const header = "\uFEFFid,created_at,name,email,phone,message,form_source,status,note\r\n";
+      // For people: columns and values in the inbox's language, the time in the member's zone
+      // (named in the header, its offset on each value); the export's quoting and formula guard.
+      const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const header = `\uFEFF${text.csvHeader(timeZone)}\r\n`;
       expect(csv.startsWith(header)).toBe(true);
       const rows = csv.slice(header.length);
-      // The rules of `npm run export`: UTC with microseconds, a cell that a spreadsheet would
-      // run as a formula (the phone's "+") made text, a message with a line break quoted.
       const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
       const fields = [
         "\\d+",
-        "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6}Z",
+        "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d\\d:\\d\\d",
         literal(wanted.name),
         literal(wanted.email),
         literal(`'${wanted.phone}`),
         literal(`"${wanted.message}"`),
-        "Mutakallim Program",
-        "done",
+        literal(text.mutakallim),
+        literal(text.done),
         literal(note),
       ];
       expect(rows).toMatch(new RegExp(`^${fields.join(",")}\\r\\n$`, "u"));

@@ -7,7 +7,7 @@ import { exportFileName, submissionsCsv } from "../model/csv-export.ts";
 import type { SubmissionFilter } from "../model/filter.ts";
 import { secondaryButton } from "./styles.ts";
 
-/** Every submission the filter matches, as the CSV `npm run export` writes. */
+/** Every submission the filter matches, as a CSV in the inbox's language and the member's time. */
 export function ExportButton({ filter }: { filter: SubmissionFilter }) {
   const { text } = useInboxContent();
   const [busy, setBusy] = useState(false);
@@ -17,7 +17,12 @@ export function ExportButton({ filter }: { filter: SubmissionFilter }) {
     setBusy(true);
     try {
       const rows = await fetchAllSubmissions(filter);
-      downloadFile(submissionsCsv(rows), exportFileName(new Date()), "text/csv;charset=utf-8");
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      downloadFile(
+        submissionsCsv(rows, text, timeZone),
+        exportFileName(new Date()),
+        "text/csv;charset=utf-8",
+      );
       toast({ title: text.exportCsv.done });
     } catch {
       toast({ title: text.exportCsv.failed, variant: "destructive" });

@@ -240,6 +240,19 @@ export const ar: InboxContent = {
     offline: "تعذّر الوصول إلى الخادم. تحقّق من الاتصال ثم أعد المحاولة.",
     unexpected: "حدث خطأ غير متوقع. أعد المحاولة بعد قليل.",
   },
+  csv: {
+    columns: {
+      id: "الرقم",
+      name: "الاسم",
+      email: "البريد الإلكتروني",
+      phone: "الهاتف",
+      message: "الرسالة",
+      form_source: "النموذج",
+      status: "الحالة",
+      note: "ملاحظة داخلية",
+    },
+    receivedIn: (timeZone) => `وصلت في (بتوقيت ${timeZone})`,
+  },
   exportCsv: {
     button: "تصدير CSV",
     exporting: "جارٍ التصدير…",

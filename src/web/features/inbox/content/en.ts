@@ -222,6 +222,19 @@ export const en: InboxContent = {
     offline: "The server could not be reached. Check the connection, then try again.",
     unexpected: "Something unexpected went wrong. Try again in a moment.",
   },
+  csv: {
+    columns: {
+      id: "Number",
+      name: "Name",
+      email: "Email",
+      phone: "Phone",
+      message: "Message",
+      form_source: "Form",
+      status: "Status",
+      note: "Internal note",
+    },
+    receivedIn: (timeZone) => `Received (${timeZone} time)`,
+  },
   exportCsv: {
     button: "Export CSV",
     exporting: "Exporting…",

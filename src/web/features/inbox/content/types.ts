@@ -1,6 +1,7 @@
 // The inbox's own strings, in their own modules so that no public page loads them. ar.ts and
 // en.ts both satisfy this shape.
 import type { FormSource } from "../../../../shared/contact-submission.ts";
+import type { CsvColumn } from "../../../../shared/submissions-csv.ts";
 import type { FailureKind } from "../model/failure.ts";
 import type { Confirmation, MailKind, WithheldReason } from "../model/mail.ts";
 import type { SubmissionStatus } from "../model/submission.ts";
@@ -168,6 +169,11 @@ export interface InboxContent {
   /** Every failure the server can report, in the inbox's own words (model/failure.ts). */
   notMember: { title: string; lead: string; signOut: string };
   failures: Record<FailureKind, string>;
+  /** The inbox's CSV: its header in the inbox's language; the time column names the zone. */
+  csv: {
+    columns: Record<Exclude<CsvColumn, "created_at">, string>;
+    receivedIn: (timeZone: string) => string;
+  };
   exportCsv: {
     button: string;
     exporting: string;

@@ -1,31 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { exportFileName, submissionsCsv } from "./csv-export.ts";
+import { ar } from "../content/ar.ts";
+import { en } from "../content/en.ts";
+import { exportFileName, localTime, submissionsCsv } from "./csv-export.ts";
+
+const row = {
+  id: 7,
+  created_at: "2026-01-31T18:00:00.123+03:00",
+  name: "ريم",
+  email: "reem@example.com",
+  phone: "+966 55 123 4567",
+  message: 'سطر أول\nSecond "line"',
+  form_source: "Contact Page",
+  status: "done",
+  note: "",
+};
 
 describe("the inbox's CSV", () => {
-  it("is the export's: byte order mark, header, quoting and UTC microseconds", () => {
-    const csv = submissionsCsv([
-      {
-        id: 7,
-        created_at: "2026-01-31T18:00:00.123+03:00",
-        name: "ريم",
-        email: "reem@example.com",
-        phone: "+966 55 123 4567",
-        message: 'سطر أول\nSecond "line"',
-        form_source: "Contact Page",
-        status: "done",
-        note: "",
-      },
-    ]);
-    expect(csv).toBe(
-      "\uFEFFid,created_at,name,email,phone,message,form_source,status,note\r\n" +
-        `7,2026-01-31T15:00:00.123000Z,ريم,reem@example.com,'+966 55 123 4567,"سطر أول\nSecond ""line""",Contact Page,done,\r\n`,
+  it("names columns and values in English, the time in the member's zone", () => {
+    expect(submissionsCsv([row], en, "America/New_York")).toBe(
+      "\uFEFFNumber,Received (America/New_York time),Name,Email,Phone,Message,Form,Status,Internal note\r\n" +
+        `7,2026-01-31 10:00:00 -05:00,ريم,reem@example.com,'+966 55 123 4567,"سطر أول\nSecond ""line""",Contact,Done,\r\n`,
+    );
+  });
+
+  it("names them in Arabic from the Arabic inbox, with the export's quoting and byte order mark", () => {
+    expect(submissionsCsv([row], ar, "Asia/Riyadh")).toBe(
+      "\uFEFFالرقم,وصلت في (بتوقيت Asia/Riyadh),الاسم,البريد الإلكتروني,الهاتف,الرسالة,النموذج,الحالة,ملاحظة داخلية\r\n" +
+        `7,2026-01-31 18:00:00 +03:00,ريم,reem@example.com,'+966 55 123 4567,"سطر أول\nSecond ""line""",${ar.forms["Contact Page"]},${ar.statuses.done},\r\n`,
     );
   });
 
   it("is a header alone when nothing matches", () => {
-    expect(submissionsCsv([])).toBe(
-      "\uFEFFid,created_at,name,email,phone,message,form_source,status,note\r\n",
+    expect(submissionsCsv([], en, "UTC")).toBe(
+      "\uFEFFNumber,Received (UTC time),Name,Email,Phone,Message,Form,Status,Internal note\r\n",
     );
+  });
+
+  it("writes a moment with its offset, across a change of clocks", () => {
+    expect(localTime("2026-07-01T12:00:00Z", "Europe/London")).toBe("2026-07-01 13:00:00 +01:00");
+    expect(localTime("2026-01-01T12:00:00Z", "Europe/London")).toBe("2026-01-01 12:00:00 +00:00");
   });
 
   it("is named for the reader's day", () => {
