@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { mainId, SiteFrame } from "../components/layout/site-frame.tsx";
 import { FrameGuard } from "../features/errors/frame-guard.tsx";
 import { RouteErrorScreen } from "../features/errors/route-error-screen.tsx";
@@ -15,8 +15,16 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** A route whose `handle` says so draws its own frame (the team's inbox); the rest, the site's. */
+function hasOwnFrame(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && "ownFrame" in handle;
+}
+
 export default function App() {
-  return (
+  const ownFrame = useMatches().some((match) => hasOwnFrame(match.handle));
+  return ownFrame ? (
+    <Outlet />
+  ) : (
     <SiteFrame>
       <Outlet />
     </SiteFrame>

@@ -1,7 +1,11 @@
 import { AuthProvider } from "../../auth/auth-provider.tsx";
+import { InboxFrame } from "../../features/inbox/components/inbox-frame.tsx";
 import { InboxPage } from "../../features/inbox/components/inbox-page.tsx";
 import { useDescribeFailure } from "../../features/inbox/hooks/use-describe-failure.ts";
 import inboxStylesheet from "../../features/inbox/inbox.css?url";
+
+/** The inbox draws its own frame, not the public site's (root.tsx). */
+export const handle = { ownFrame: true };
 
 export function links() {
   return [{ rel: "stylesheet", href: inboxStylesheet }];
@@ -14,8 +18,10 @@ export function links() {
 export default function InboxRoute() {
   const describeFailure = useDescribeFailure();
   return (
-    <AuthProvider describeFailure={describeFailure}>
-      <InboxPage />
-    </AuthProvider>
+    <InboxFrame>
+      <AuthProvider describeFailure={describeFailure}>
+        <InboxPage />
+      </AuthProvider>
+    </InboxFrame>
   );
 }

@@ -5,6 +5,7 @@ export const ar: InboxContent = {
     title: "صندوق الوارد",
     description: "صندوق رسائل فريق كلمة وتسجيلاتها.",
   },
+  frame: { name: "صندوق وارد الفريق" },
   shell: {
     loading: "جارٍ تحميل صندوق الوارد…",
     needsJavaScript: "يحتاج صندوق الوارد إلى JavaScript: فعّلها في متصفحك لتسجيل الدخول.",

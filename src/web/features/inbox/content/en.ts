@@ -5,6 +5,7 @@ export const en: InboxContent = {
     title: "Inbox",
     description: "The Kalima team's inbox of messages and registrations.",
   },
+  frame: { name: "The team's inbox" },
   shell: {
     loading: "Loading the inbox…",
     needsJavaScript: "The inbox needs JavaScript: turn it on in your browser to sign in.",

@@ -16,6 +16,8 @@ export type CountedNoun = Partial<Record<Intl.LDMLPluralRule, (count: string) =>
 
 export interface InboxContent {
   meta: { title: string; description: string };
+  /** The inbox's own frame: its name beside the brand. */
+  frame: { name: string };
   shell: { loading: string; needsJavaScript: string };
   codeField: { label: string; hint: string; invalid: string };
   signIn: {
