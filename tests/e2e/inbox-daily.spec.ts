@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { makeApiKey } from "../../src/server/keys.ts";
 import { e2eSecret, expect, test, uniqueEmail, type Language } from "./fixtures.ts";
@@ -373,4 +374,49 @@ for (const language of ["ar", "en"] as const) {
     expect(deletions.map((row) => row.reason)).toEqual(["deleted", "erased", "erased"]);
     expect(JSON.stringify(deletions)).not.toContain(marker);
   });
+}
+
+async function axeViolations(page: Page, screen: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${screen}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+}
+
+for (const width of [375, 1280]) {
+  for (const language of ["ar", "en"] as const) {
+    test(`axe finds nothing on the inbox's new screens at ${width} px in ${language}`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const text = words[language];
+      await page.setViewportSize({ width, height: 900 });
+      const stranger = await signedUpStranger();
+      await page.goto(inboxPath(language));
+      await page.getByLabel(text.email).fill(stranger.email);
+      await page.getByLabel(text.password, { exact: true }).fill(stranger.password);
+      await page.getByRole("button", { name: text.signIn, exact: true }).click();
+      await expect(page.getByRole("heading", { name: text.notMember })).toBeVisible();
+      const violations = await axeViolations(page, "not a member");
+      await page.getByRole("main").getByRole("button", { name: text.signOut }).click();
+      await expect(page.getByRole("heading", { name: text.signInTitle })).toBeVisible();
+
+      const marker = uniqueEmail("axe").split("@")[0] ?? "";
+      const rows = ["One", "Two"].map((label) => visitorFrom(marker, label));
+      await submit(rows);
+      await joinAsMember(page, language);
+      await search(page, language, marker);
+      await page.getByLabel(text.selectPage).check();
+      await expect(page.getByRole("button", { name: text.bulkApply })).toBeVisible();
+      violations.push(...(await axeViolations(page, "list, two selected")));
+      await page.getByRole("link", { name: rows[0]?.name ?? "" }).click();
+      await page.getByRole("button", { name: text.remove, exact: true }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      violations.push(...(await axeViolations(page, "asked to delete")));
+      expect(violations).toEqual([]);
+    });
+  }
 }
