@@ -30,7 +30,7 @@ const recoveryIntervalSeconds = 60;
 
 /**
  * POST /recover: resetPasswordForEmail. GoTrue answers `{}` whether the address is known or not;
- * only a known one can meet the per-user limit (CONTRACT-2 B2). The link is mailed when mail is
+ * only a known one can meet the per-user limit (GoTrue's SMTP_MAX_FREQUENCY). The link is mailed when mail is
  * configured; without it the token is stored and goes nowhere, as on a GoTrue without SMTP.
  * Only the implicit flow: the inbox's client does not use PKCE.
  */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 
-// What supabase-js sends and must be able to read from another origin (CONTRACT.md, section a).
+// What supabase-js sends and must be able to read from another origin (README, "Configuration", CORS_ORIGINS).
 const allowHeaders = [
   "apikey",
   "authorization",
