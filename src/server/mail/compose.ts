@@ -257,15 +257,27 @@ export function composeMail(
   submission: SubmissionFacts | null,
   settings: ComposeSettings,
 ): SendMailOptions {
-  let message: SendMailOptions;
-  if (mail.kind === "invite" || mail.kind === "recovery") {
-    message = composeLink(mail, mail.kind);
-  } else {
+  const about = () => {
     if (!submission) throw new UnsendableMailError("the submission is gone");
-    message =
-      mail.kind === "submission"
-        ? composeSubmission(mail, submission, settings)
-        : composeRegistration(mail, submission);
+    return submission;
+  };
+  let message: SendMailOptions;
+  // Exhaustive: a new kind does not compile until it has its mail.
+  switch (mail.kind) {
+    case "invite":
+    case "recovery":
+      message = composeLink(mail, mail.kind);
+      break;
+    case "submission":
+      message = composeSubmission(mail, about(), settings);
+      break;
+    case "registration":
+      message = composeRegistration(mail, about());
+      break;
+    default: {
+      const unknown: never = mail.kind;
+      throw new UnsendableMailError(`no mail is written for the kind ${String(unknown)}`);
+    }
   }
   return {
     ...message,
