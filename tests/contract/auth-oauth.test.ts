@@ -19,14 +19,28 @@ const providerName = "oidc-test";
 const callback = `${testOrigin}/auth/v1/callback`;
 const returnTo = "https://app.allowed.example/welcome";
 
+// The same provider, named with a wrong secret: its token endpoint refuses the exchange.
+const brokenName = "oidc-broken";
+const logged: unknown[][] = [];
+
 let target: ContractTarget;
 let provider: TestOidcProvider | undefined;
 beforeAll(async () => {
   if (!process.env.CONTRACT_SUPABASE_URL) provider = await startOidcProvider(callback);
   target = await contractTarget({
     auth: {
-      providers: provider ? [provider.config(providerName)] : [],
+      providers: provider
+        ? [
+            provider.config(providerName),
+            { ...provider.config(providerName), name: brokenName, secret: "not-the-secret" },
+          ]
+        : [],
       redirectUrls: ["https://app.allowed.example/**"],
+    },
+    log: {
+      info() {},
+      warn() {},
+      error: (...entry: unknown[]) => logged.push(entry),
     },
   });
 });
@@ -252,6 +266,32 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("OAuth with an OpenID provide
     expect(data.session?.provider_token).toEqual(expect.any(String));
     const again = await client.auth.exchangeCodeForSession(code);
     expect(again.error).toMatchObject({ status: 400 });
+  });
+
+  it("sends a failed code exchange back with a public message, and logs the provider's reason", async () => {
+    provider?.signInAs({
+      sub: "sub-broken",
+      email: uniqueEmail("broken"),
+      email_verified: true,
+      name: "Layla",
+    });
+    const { url } = await authorizeUrl(brokenName, { redirectTo: returnTo });
+    const start = await target.fetch(url, { redirect: "manual" });
+    const back = await browseProvider(start.headers.get("location") ?? "", callback);
+    const done = await target.fetch(back, { redirect: "manual" });
+    expect(done.status).toBe(302);
+    const location = new URL(done.headers.get("location") ?? "");
+    expect(location.origin + location.pathname).toBe(returnTo);
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      error: "server_error",
+      error_code: "unexpected_failure",
+      error_description: "Unexpected failure, please check server logs for more information",
+    });
+    expect(done.headers.get("location")).not.toMatch(/answered|token endpoint|40\d/u);
+    expect(logged).toContainEqual([
+      "OAuth callback failed",
+      { provider: brokenName, error: expect.stringMatching(/token endpoint.*answered 40\d/u) },
+    ]);
   });
 
   it("sends the provider's refusal back to redirect_to as error parameters", async () => {

@@ -11,6 +11,7 @@ import { startSession } from "./sessions.ts";
 import { removeFactor } from "./factors.ts";
 import { findFactors, findUserByEmail, findUserById, isBanned, type UserRow } from "./users.ts";
 import { isUuid } from "./uuid.ts";
+import { errorForLog } from "../log.ts";
 
 interface FlowState {
   id: string;
@@ -230,10 +231,11 @@ export function callback(services: AuthServices) {
       const location = await complete(services, c, flow, target);
       return c.redirect(location, 302);
     } catch (failure) {
-      if (!(failure instanceof AuthError) && !(failure instanceof ProviderRefusal)) {
+      // What went wrong inside is logged, never sent: the redirect carries a public message.
+      if (failure instanceof AuthError ? failure.internal : !(failure instanceof ProviderRefusal)) {
         services.log.error("OAuth callback failed", {
           provider: flow.provider_type,
-          error: failure instanceof Error ? failure.message : String(failure),
+          error: failure instanceof AuthError ? failure.internal : errorForLog(failure),
         });
       }
       await services.db

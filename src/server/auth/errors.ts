@@ -11,6 +11,8 @@ export class AuthError extends Error {
     message: string,
     /** Fields GoTrue adds beside the message, such as `weak_password`. */
     readonly extra: Record<string, unknown> = {},
+    /** Why, for the log only: never sent (a provider's or a library's own words). */
+    readonly internal?: string,
   ) {
     super(message);
   }
@@ -167,7 +169,13 @@ export const authError = {
       `Unverified email with ${provider}. Verify the address with ${provider} and sign in again.`,
     ),
   providerFailed: (reason: string) =>
-    error(500, "unexpected_failure", `Error exchanging the code with the provider: ${reason}`),
+    new AuthError(
+      500,
+      "unexpected_failure",
+      "Unexpected failure, please check server logs for more information",
+      {},
+      `exchanging the code with the provider: ${reason}`,
+    ),
   notFound: () => error(404, "not_found", "Not Found"),
   bodyTooLarge: (limit: number) =>
     error(413, "request_entity_too_large", `Request body too large (max ${limit} bytes)`),
