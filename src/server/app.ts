@@ -20,6 +20,16 @@ import type { SubmitAnonymously } from "./site/form-post.ts";
 import { siteRoutes } from "./site/serve-site.ts";
 import type { Site } from "./site/site.ts";
 
+const serverErrorPage = `<!DOCTYPE html>
+<html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>خطأ في الخادم | كلمة</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.8">
+<h1>حدث خطأ في الخادم</h1><p>أعد المحاولة بعد قليل، أو عُد إلى <a href="/">الصفحة الرئيسية</a>.</p>
+<div lang="en" dir="ltr"><h2>Something went wrong on the server</h2>
+<p>Try again in a moment, or go back to the <a href="/en">home page</a>.</p></div>
+</body></html>
+`;
+
 export interface AppDependencies {
   config: Pick<
     Config,
@@ -117,10 +127,15 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       path: c.req.path,
       error: errorForLog(error),
     });
-    return c.json(
-      { code: "500", message: "Internal server error", details: null, hint: null },
-      500,
-    );
+    if (c.req.path.startsWith("/rest/") || c.req.path.startsWith("/auth/")) {
+      return c.json(
+        { code: "500", message: "Internal server error", details: null, hint: null },
+        500,
+      );
+    }
+    // A page, for a visitor: a page in both languages, not an API's JSON.
+    c.header("Cache-Control", "no-store");
+    return c.html(serverErrorPage, 500);
   });
   return app;
 }
