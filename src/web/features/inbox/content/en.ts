@@ -61,6 +61,15 @@ export const en: InboxContent = {
     submitting: "Confirming…",
     failed: "Authenticator app not added",
   },
+  invitation: {
+    resumeLead:
+      "You already began adding Kalima to your authenticator app. Open the app and enter the code it shows for Kalima.",
+    notInApp: "Did not scan the QR code, or cannot find Kalima in the app?",
+    showNew: "Show a new QR code",
+    rescanTitle: "The QR code you scanned before no longer works.",
+    rescanBody:
+      "Remove the old Kalima account from your authenticator app, then scan the new QR code below and enter the code the app shows.",
+  },
   code: {
     title: "Enter your code",
     lead: "Open your authenticator app and enter the code it shows for Kalima.",

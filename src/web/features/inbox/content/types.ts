@@ -64,6 +64,14 @@ export interface InboxContent {
     submitting: string;
     failed: string;
   };
+  /** An invitation taken up again after a reload, a closed tab or on another device. */
+  invitation: {
+    resumeLead: string;
+    notInApp: string;
+    showNew: string;
+    rescanTitle: string;
+    rescanBody: string;
+  };
   code: { title: string; lead: string; submit: string; submitting: string; otherAccount: string };
   session: {
     account: string;
