@@ -1,12 +1,14 @@
-// Ways into the inbox that get interrupted: an invitation left between its steps.
+// Ways into the inbox that get interrupted: an invitation left between its steps, and a session
+// left idle with a note half typed.
 import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@supabase/supabase-js";
 import type { Browser, Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
 import WebSocket from "ws";
 import { e2eBaseUrl } from "../../playwright.config.ts";
 import { makeApiKey } from "../../src/server/keys.ts";
-import { e2eSecret, expect, openIn, test, type Language } from "./fixtures.ts";
-import { inboxPath, invite, totpCode } from "./team.ts";
+import { e2eSecret, expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts";
+import { inboxPath, invite, submit, totpCode } from "./team.ts";
 
 const words = {
   ar: {
@@ -94,6 +96,12 @@ async function heading(page: Page, name: string, level = 1) {
 
 const secretShown = async (page: Page) =>
   (await page.locator("code").textContent())?.replace(/\s/gu, "") ?? "";
+
+/** A code from the next time step: the server takes each step's code once. */
+const nextCode = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + 30_000,
+  });
 
 async function choosePassword(page: Page, language: Language, link: string) {
   const text = words[language];
@@ -236,6 +244,69 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       await expect(notice).toBeVisible();
       await expect(page.locator(":focus")).toContainText(text.rescan);
       expect(await secretShown(page)).not.toBe(scanned);
+    });
+
+    test("idle, the member is warned and may stay; signed out, the note typed is offered back", async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const row = {
+        name: `Idle ${language} ${Date.now()}`,
+        email: uniqueEmail("idle"),
+        phone: null,
+        message: "A message to answer later.",
+        form_source: "Contact Page" as const,
+      };
+      await submit([row]);
+      await page.clock.install();
+      const { email, link } = await invite(language);
+      const password = await choosePassword(page, language, link);
+      const secret = await secretShown(page);
+      await giveCode(page, language, totpCode(secret));
+      await heading(page, text.inbox);
+      await page.goto(`${inboxPath(language)}?q=${encodeURIComponent(row.email)}`);
+      await page.getByRole("link", { name: row.name }).click();
+      await heading(page, row.name, 2);
+
+      const note = "اتصلت بها ولم تردّ — call again Sunday";
+      const field = page.getByLabel(text.note);
+      await field.fill(note);
+
+      await page.clock.fastForward("28:00");
+      const warning = page.getByRole("alertdialog", { name: text.idleTitle });
+      await expect(warning).toBeVisible();
+      await expect(page.getByRole("button", { name: text.stay })).toBeFocused();
+      await screenshots(page, `idle-warning-${language}`, { fullPage: false });
+      await page.keyboard.press("Enter");
+      await expect(warning).toHaveCount(0);
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue(note);
+
+      await page.clock.fastForward("28:00");
+      await expect(warning).toBeVisible();
+      await page.clock.fastForward("02:00");
+      await expect(page.getByText(text.idleSignedOut)).toBeVisible();
+
+      await signIn(page, language, email, password);
+      await heading(page, text.codeTitle);
+      await giveCode(page, language, nextCode(secret), "verify");
+      await heading(page, row.name, 2);
+      await expect(page.getByText(text.draftFound)).toBeVisible();
+      await expect(field).toHaveValue("");
+      await page.getByRole("button", { name: text.restore }).click();
+      await expect(field).toHaveValue(note);
+      await expect(field).toBeFocused();
+      await page.getByRole("button", { name: text.save, exact: true }).click();
+      await expect(page.getByText(text.saved)).toBeVisible();
+
+      const drafts = await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith("kalima-inbox-draft")),
+      );
+      expect(drafts).toEqual([]);
+      await page.reload();
+      await heading(page, row.name, 2);
+      await expect(field).toHaveValue(note);
+      await expect(page.getByRole("button", { name: text.restore })).toHaveCount(0);
     });
   });
 }

@@ -72,6 +72,14 @@ export interface InboxContent {
     rescanTitle: string;
     rescanBody: string;
   };
+  /** The warning before an idle session signs itself out. */
+  idle: { title: string; body: string; stay: string; signOut: string };
+  /** A note typed and not saved, kept in this browser. */
+  draft: {
+    found: (when: string) => string;
+    restore: string;
+    discard: string;
+  };
   code: { title: string; lead: string; submit: string; submitting: string; otherAccount: string };
   session: {
     account: string;
