@@ -7,6 +7,7 @@ import { useInboxStep } from "../hooks/use-inbox-step.ts";
 import type { InboxStep } from "../model/step.ts";
 import { CodeStep } from "./code-step.tsx";
 import { EnrolStep } from "./enrol-step.tsx";
+import { IdleWarning } from "./idle-warning.tsx";
 import { InboxView } from "./inbox-view.tsx";
 import { NotMemberStep } from "./not-member-step.tsx";
 import { PasswordStep } from "./password-step.tsx";
@@ -31,7 +32,8 @@ function Loading() {
  * The team's inbox, one step at a time: sign in, choose a password (first time, from the
  * invitation), add an authenticator app or give its code, then the submissions; an account
  * that is not on the team stops after signing in. Prerendered as
- * its loading step; a session left alone for 30 minutes signs itself out.
+ * its loading step; a session left alone for 30 minutes signs itself out, after a warning two
+ * minutes before that offers to stay.
  */
 export function InboxPage() {
   const { text } = useInboxContent();
@@ -51,12 +53,12 @@ export function InboxPage() {
   const onIdle = useCallback(() => {
     void signOut("local").then((signedOut) => setIdleSignedOut(signedOut));
   }, [signOut]);
-  useIdleSignOut(step !== "loading" && step !== "sign-in", onIdle);
+  const { warning, stay } = useIdleSignOut(step !== "loading" && step !== "sign-in", onIdle);
 
   return (
     <div className="bg-paper-200 px-4 py-8 text-ink-950 sm:px-6 sm:py-12">
       <PageMeta text={text.meta} indexable={false} />
-      <div className="mx-auto max-w-5xl">
+      <div className="mx-auto max-w-5xl" inert={warning}>
         {step === "loading" && <Loading />}
         {step === "sign-in" && <SignInStep focus={focusStep} idleSignedOut={idleSignedOut} />}
         {step === "not-member" && <NotMemberStep focus={focusStep} />}
@@ -67,6 +69,7 @@ export function InboxPage() {
         {step === "code" && <CodeStep focus={focusStep} />}
         {step === "inbox" && <InboxView focus={focusStep} />}
       </div>
+      {warning && <IdleWarning onStay={stay} onSignOut={() => void signOut("local")} />}
     </div>
   );
 }

@@ -38,7 +38,7 @@ export function PasswordStep({ focus, onChosen, recovering = false }: PasswordSt
       return;
     }
     setBusy(true);
-    const failure = await choosePassword(password);
+    const failure = await choosePassword(password, { sameIsChosen: !recovering });
     setBusy(false);
     if (!failure) {
       onChosen();

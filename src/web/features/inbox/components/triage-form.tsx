@@ -1,12 +1,15 @@
 import { SubmitButton } from "./submit-button.tsx";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useAuth } from "../../../auth/use-auth.ts";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { updateSubmission } from "../api/update-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
+import { formatDateTime } from "../model/format.ts";
+import { dropDraft, keepDraft, readDraft, type NoteDraft } from "../model/note-draft.ts";
 import { submissionStatuses, type Submission, type SubmissionStatus } from "../model/submission.ts";
-import { fieldClasses } from "./styles.ts";
+import { fieldClasses, secondaryButton } from "./styles.ts";
 
 /** The database's limit on a note. */
 const noteLimit = 5000;
@@ -16,14 +19,41 @@ interface TriageFormProps {
   onSaved: (row: Submission) => void;
 }
 
-/** The team's part of a submission: its status and an internal note. */
+/**
+ * The team's part of a submission: its status and an internal note. A note typed and not saved
+ * is kept in this browser (an idle sign-out must not lose it) and offered back, never applied
+ * unasked, when the submission is opened again.
+ */
 export function TriageForm({ submission, onSaved }: TriageFormProps) {
-  const { text } = useInboxContent();
+  const { text, language } = useInboxContent();
+  const { session } = useAuth();
+  const userId = session?.user.id ?? "";
   const describeFailure = useDescribeFailure();
   const id = useId();
   const [status, setStatus] = useState<SubmissionStatus>(submission.status);
   const [note, setNote] = useState(submission.note);
   const [busy, setBusy] = useState(false);
+  const [offered, setOffered] = useState<NoteDraft | undefined>(() =>
+    userId ? readDraft(userId, submission.id, submission.note) : undefined,
+  );
+  const noteField = useRef<HTMLTextAreaElement>(null);
+
+  function type(value: string) {
+    setNote(value);
+    if (userId) keepDraft(userId, submission.id, value, submission.note);
+  }
+
+  function restore(draft: NoteDraft) {
+    setOffered(undefined);
+    type(draft.note);
+    noteField.current?.focus();
+  }
+
+  function discard() {
+    setOffered(undefined);
+    if (userId) keepDraft(userId, submission.id, note, submission.note);
+    noteField.current?.focus();
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,6 +61,8 @@ export function TriageForm({ submission, onSaved }: TriageFormProps) {
     setBusy(true);
     try {
       const row = await updateSubmission(submission.id, { status, note });
+      if (userId) dropDraft(userId, submission.id);
+      setOffered(undefined);
       toast({ title: text.detail.saved });
       onSaved(row);
     } catch (error) {
@@ -74,6 +106,27 @@ export function TriageForm({ submission, onSaved }: TriageFormProps) {
           ))}
         </div>
       </fieldset>
+      {offered && (
+        <div className="grid gap-3 rounded-xl border-s-4 border-gold-600 bg-gold-200/50 px-4 py-3">
+          <p className="font-semibold text-ink-900">
+            {text.draft.found(formatDateTime(language, offered.at))}
+          </p>
+          <p
+            dir="auto"
+            className="line-clamp-4 whitespace-pre-wrap break-words text-ink-900 [unicode-bidi:plaintext]"
+          >
+            {offered.note}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button type="button" onClick={() => restore(offered)} className={secondaryButton}>
+              {text.draft.restore}
+            </button>
+            <button type="button" onClick={discard} className={secondaryButton}>
+              {text.draft.discard}
+            </button>
+          </div>
+        </div>
+      )}
       <FormField id={`${id}-note`} label={text.detail.note} hint={text.detail.noteHint}>
         {(control) => (
           <textarea
@@ -81,8 +134,9 @@ export function TriageForm({ submission, onSaved }: TriageFormProps) {
             dir="auto"
             rows={4}
             maxLength={noteLimit}
+            ref={noteField}
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => type(event.target.value)}
             className={`${fieldClasses} resize-y [unicode-bidi:plaintext]`}
           />
         )}

@@ -62,6 +62,26 @@ export const en: InboxContent = {
     submitting: "Confirming…",
     failed: "Authenticator app not added",
   },
+  invitation: {
+    resumeLead:
+      "You already began adding Kalima to your authenticator app. Open the app and enter the code it shows for Kalima.",
+    notInApp: "Did not scan the QR code, or cannot find Kalima in the app?",
+    showNew: "Show a new QR code",
+    rescanTitle: "The QR code you scanned before no longer works.",
+    rescanBody:
+      "Remove the old Kalima account from your authenticator app, then scan the new QR code below and enter the code the app shows.",
+  },
+  idle: {
+    title: "Are you still there?",
+    body: "To keep the inbox safe, you will be signed out within two minutes unless you choose to stay. A note you are typing is kept in this browser.",
+    stay: "Stay signed in",
+    signOut: "Sign me out now",
+  },
+  draft: {
+    found: (when) => `A note you had not saved, written on ${when}, was kept in this browser:`,
+    restore: "Restore the note",
+    discard: "Discard it",
+  },
   code: {
     title: "Enter your code",
     lead: "Open your authenticator app and enter the code it shows for Kalima.",

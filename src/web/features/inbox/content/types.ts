@@ -67,6 +67,22 @@ export interface InboxContent {
     submitting: string;
     failed: string;
   };
+  /** An invitation taken up again after a reload, a closed tab or on another device. */
+  invitation: {
+    resumeLead: string;
+    notInApp: string;
+    showNew: string;
+    rescanTitle: string;
+    rescanBody: string;
+  };
+  /** The warning before an idle session signs itself out. */
+  idle: { title: string; body: string; stay: string; signOut: string };
+  /** A note typed and not saved, kept in this browser. */
+  draft: {
+    found: (when: string) => string;
+    restore: string;
+    discard: string;
+  };
   code: { title: string; lead: string; submit: string; submitting: string; otherAccount: string };
   session: {
     account: string;

@@ -7,11 +7,13 @@ import { useDescribeFailure } from "./use-describe-failure.ts";
 /**
  * The six-digit code form of the sign-in and enrolment steps: a code that is not six digits
  * (Arabic-Indic ones count) is marked and focused; a refused one raises `failedTitle`'s toast and
- * the field is cleared for the next. `factor` is undefined while there is none to prove.
+ * the field is cleared for the next. `factor` is undefined while there is none to prove;
+ * `onRefused` may take a refusal over, answering true, instead of the toast.
  */
 export function useCodeForm(
   factor: Parameters<typeof verifyCode>[0] | undefined,
   failedTitle: string,
+  onRefused?: (failure: unknown) => boolean,
 ) {
   const describeFailure = useDescribeFailure();
   const [code, setCode] = useState("");
@@ -33,6 +35,10 @@ export function useCodeForm(
     const failure = await verifyCode(factor, digits);
     setBusy(false);
     if (!failure) return;
+    if (onRefused?.(failure)) {
+      setCode("");
+      return;
+    }
     toast({
       title: failedTitle,
       description: describeFailure(failure),

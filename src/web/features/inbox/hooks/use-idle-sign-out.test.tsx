@@ -1,6 +1,6 @@
-import { renderHook } from "@testing-library/react";
+import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { idleTimeoutMs, useIdleSignOut } from "./use-idle-sign-out.ts";
+import { idleTimeoutMs, idleWarningMs, useIdleSignOut } from "./use-idle-sign-out.ts";
 
 const minute = 60_000;
 
@@ -52,6 +52,35 @@ describe("signing out after 30 minutes without activity", () => {
     const { unmount } = renderHook(() => useIdleSignOut(true, onIdle));
     unmount();
     vi.advanceTimersByTime(60 * minute);
+    expect(onIdle).not.toHaveBeenCalled();
+  });
+
+  it("warns two minutes before, and only staying starts the time again", () => {
+    const onIdle = vi.fn();
+    const { result } = renderHook(() => useIdleSignOut(true, onIdle));
+    expect(idleWarningMs).toBe(2 * minute);
+    act(() => vi.advanceTimersByTime(28 * minute - 1));
+    expect(result.current.warning).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.warning).toBe(true);
+    // A hand moving towards the button does not dismiss the warning.
+    window.dispatchEvent(new Event("pointermove"));
+    act(() => result.current.stay());
+    expect(result.current.warning).toBe(false);
+    act(() => vi.advanceTimersByTime(29 * minute));
+    expect(result.current.warning).toBe(true);
+    window.dispatchEvent(new KeyboardEvent("keydown"));
+    act(() => vi.advanceTimersByTime(minute));
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    expect(result.current.warning).toBe(false);
+  });
+
+  it("warns at once a tab that wakes within the last two minutes", () => {
+    const onIdle = vi.fn();
+    const { result } = renderHook(() => useIdleSignOut(true, onIdle));
+    vi.setSystemTime(Date.now() + 29 * minute);
+    act(() => document.dispatchEvent(new Event("visibilitychange")));
+    expect(result.current.warning).toBe(true);
     expect(onIdle).not.toHaveBeenCalled();
   });
 });

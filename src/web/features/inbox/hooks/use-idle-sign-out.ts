@@ -1,7 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /** A session left alone this long signs itself out. */
 export const idleTimeoutMs = 30 * 60 * 1000;
+/** How long before that the member is warned, and may stay. */
+export const idleWarningMs = 2 * 60 * 1000;
 
 const activity = [
   "pointerdown",
@@ -14,37 +16,59 @@ const activity = [
 
 /**
  * Calls `onIdle` once nothing has been pressed, typed, moved or scrolled for `timeoutMs` while
- * `active`. Time is read from the clock, not counted by the timer, so a tab the browser put to
- * sleep still signs out as soon as it wakes.
+ * `active`, and raises `warning` `idleWarningMs` before. Once warned, only `stay` starts the time
+ * again: a hand moving the mouse towards the warning's button must not dismiss it. Time is read
+ * from the clock, not counted by the timer, so a tab the browser put to sleep still signs out as
+ * soon as it wakes.
  */
-export function useIdleSignOut(active: boolean, onIdle: () => void, timeoutMs = idleTimeoutMs) {
+export function useIdleSignOut(
+  active: boolean,
+  onIdle: () => void,
+  timeoutMs = idleTimeoutMs,
+): { warning: boolean; stay: () => void } {
   const idle = useRef(onIdle);
   useEffect(() => {
     idle.current = onIdle;
   });
+  const [warning, setWarning] = useState(false);
+  const restart = useRef<() => void>(() => {});
+
+  if (!active && warning) setWarning(false);
 
   useEffect(() => {
     if (!active) return;
     let lastActivity = Date.now();
+    let warned = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let done = false;
 
+    const warn = (on: boolean) => {
+      warned = on;
+      setWarning(on);
+    };
     const check = () => {
       if (done) return;
       const remaining = lastActivity + timeoutMs - Date.now();
+      clearTimeout(timer);
       if (remaining <= 0) {
         done = true;
+        warn(false);
         idle.current();
         return;
       }
-      clearTimeout(timer);
-      timer = setTimeout(check, remaining);
+      if (remaining <= idleWarningMs && !warned) warn(true);
+      timer = setTimeout(check, warned ? remaining : remaining - idleWarningMs);
     };
     const onActivity = () => {
-      lastActivity = Date.now();
+      if (!warned) lastActivity = Date.now();
     };
     const onVisible = () => {
       if (document.visibilityState === "visible") check();
+    };
+    restart.current = () => {
+      lastActivity = Date.now();
+      warn(false);
+      check();
     };
 
     for (const type of activity) {
@@ -55,8 +79,12 @@ export function useIdleSignOut(active: boolean, onIdle: () => void, timeoutMs = 
     return () => {
       done = true;
       clearTimeout(timer);
+      restart.current = () => {};
       for (const type of activity) window.removeEventListener(type, onActivity, { capture: true });
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, [active, timeoutMs]);
+
+  const stay = useCallback(() => restart.current(), []);
+  return { warning, stay };
 }

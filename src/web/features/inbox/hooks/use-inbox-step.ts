@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { readAssuranceLevel } from "../api/read-assurance-level.ts";
+import { passwordChosenForLink } from "../model/invitation.ts";
 import {
   inboxStep,
   recoveryParameter,
@@ -9,9 +10,6 @@ import {
   type InboxStep,
 } from "../model/step.ts";
 
-// Kept for the tab's life: a reload between choosing the password and enrolling does not ask
-// for the password again.
-const passwordChosenKey = "kalima-inbox-password-chosen";
 const recoveringKey = "kalima-inbox-recovering";
 
 /** Whether this tab arrived by a password reset's link, remembered past the address changing. */
@@ -24,14 +22,6 @@ function readRecovering(): boolean {
     return window.sessionStorage.getItem(recoveringKey) === "true";
   } catch {
     return new URLSearchParams(window.location.search).has(recoveryParameter);
-  }
-}
-
-function readPasswordChosen(): string | null {
-  try {
-    return window.sessionStorage.getItem(passwordChosenKey);
-  } catch {
-    return null;
   }
 }
 
@@ -55,10 +45,8 @@ export function useInboxStep(): {
   const token = session?.access_token;
   const userId = session?.user.id;
   const [known, setKnown] = useState<KnownLevel | undefined>(undefined);
-  // Read at once: until the session is known the step is "loading", whatever this says.
-  const [passwordChosenBy, setPasswordChosenBy] = useState(() =>
-    typeof window === "undefined" ? null : readPasswordChosen(),
-  );
+  // Until supabase-js reports the user with the choice in its metadata (USER_UPDATED).
+  const [passwordChosenBy, setPasswordChosenBy] = useState<string | null>(null);
   const [recovering, setRecovering] = useState(() =>
     typeof window === "undefined" ? false : readRecovering(),
   );
@@ -83,9 +71,8 @@ export function useInboxStep(): {
     setRecovering(false);
     try {
       window.sessionStorage.removeItem(recoveringKey);
-      window.sessionStorage.setItem(passwordChosenKey, userId);
     } catch {
-      // Without storage the choice lasts as long as the page.
+      // Without storage there is no mark to remove.
     }
     // The reset is done: its mark leaves the address (and the empty fragment its link left).
     const query = new URLSearchParams(search);
@@ -96,11 +83,14 @@ export function useInboxStep(): {
     }
   }, [userId, pathname, search, navigate]);
 
+  const level = token ? known?.level : undefined;
   const step = inboxStep({
     loading: loading || (token !== undefined && known === undefined),
-    level: token ? known?.level : undefined,
+    level,
     member: session?.user.app_metadata.team === true,
-    passwordChosen: userId !== undefined && passwordChosenBy === userId,
+    passwordChosen:
+      (userId !== undefined && passwordChosenBy === userId) ||
+      passwordChosenForLink(session?.user.user_metadata, level),
     recovering,
   });
   return { step, recovering, markPasswordChosen };
