@@ -29,9 +29,12 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       // Invitations return to the address the browser uses; the inbox's journeys, each in
-      // both languages, prove more codes a minute than a person would.
+      // both languages, prove more codes, choose more passwords and sign up more strangers in a
+      // few minutes than a person would, all from one address.
       SITE_URL: e2eBaseUrl,
       AUTH_RATE_LIMIT_MFA: "200",
+      AUTH_RATE_LIMIT_SIGNUP: "500",
+      AUTH_RATE_LIMIT_TOKEN: "1000",
     },
     reuseExistingServer: false,
     timeout: 60_000,
