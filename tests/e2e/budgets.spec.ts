@@ -80,6 +80,8 @@ for (const language of ["ar", "en"] as const) {
       ).toEqual(fonts.preloaded);
       if (decoration)
         expect(fonts.downloaded.filter((font) => decoration.test(font))).toHaveLength(1);
+      // Closed at once: eight pages left open, each animating its hero, starve the next ones.
+      await context.close();
     }
   });
 }
