@@ -293,7 +293,7 @@ describe("POST /signup", () => {
     } finally {
       await closed.close();
     }
-  });
+  }, 120_000);
 });
 
 describe("POST /token?grant_type=password", () => {

@@ -144,7 +144,7 @@ describe("confirmations to addresses nobody has proved", () => {
         where kind = 'registration' and status = 'withheld'`,
     );
     expect(withheld[0]).toEqual({ count: 30, reason: "hourly_bound_reached" });
-  });
+  }, 180_000);
 
   it("the bound is a setting in the database: at 0, no confirmation leaves, and the team still hears", async () => {
     await server.db.query("update private.submission_limits set unproved_mail_per_hour = 0");
