@@ -105,7 +105,7 @@ describe("starting again", () => {
     } finally {
       await removeDataDir(dataDir);
     }
-  });
+  }, 180_000);
 });
 
 describe("one embedded database, one process", () => {
@@ -127,7 +127,7 @@ describe("one embedded database, one process", () => {
     } finally {
       await removeDataDir(dataDir);
     }
-  });
+  }, 180_000);
 });
 
 describe("bad configuration", () => {
