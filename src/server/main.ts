@@ -5,6 +5,7 @@ import { boot } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { jsonLogger as log } from "./log.ts";
 import { startRetention } from "./retention.ts";
+import { startUpkeep } from "./db/upkeep.ts";
 
 const shutdownGraceMs = 10_000;
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     mailWorker?.start();
   });
   const stopRetention = startRetention(db, log);
+  const stopUpkeep = startUpkeep(db, log);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       clearInterval(idleSweep);
       stopRetention();
+      stopUpkeep();
       await mailWorker?.stop();
       await stopSchemaReloads();
       await db.close();
