@@ -30,7 +30,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       dataDir: config.dataDir,
     });
   }
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, log);
   try {
     const applied = await migrate(db, await readMigrations(config.migrationsDir));
     if (applied.length > 0) log.info("migrations applied", { migrations: applied.join(", ") });

@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { migrate, readMigrations } from "../../src/server/db/migrate.ts";
 import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
-import { pgliteExtensions } from "../../src/server/db/pglite-extensions.ts";
+import { pgliteExtensions } from "../../src/server/db/pglite-extensions.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { STATUS_CODES } from "node:http";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig, type AuthConfig, type MailConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { databaseFromPGlite } from "../../src/server/db/pglite.ts";
+import { databaseFromPGlite, openPGliteThread } from "../../src/server/db/pglite.ts";
 import { openPostgres } from "../../src/server/db/postgres.ts";
 import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
 import { silentLogger, type Logger } from "../../src/server/log.ts";
@@ -17,7 +19,7 @@ import {
 } from "../../src/server/rest/schema-cache.ts";
 import { loadSite } from "../../src/server/site/site.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
-import { pgliteExtensions } from "../../src/server/db/pglite-extensions.ts";
+import { pgliteExtensions } from "../../src/server/db/pglite-extensions.js";
 
 export const testOrigin = "http://kalima.test";
 
@@ -50,6 +52,8 @@ export interface TestServerOptions {
   /** The address header trusted as TRUST_PROXY names it; unset, every request is "unknown". */
   trustProxyHeader?: string;
   log?: Logger;
+  /** The embedded database on a thread of its own, as the server runs it; in process otherwise. */
+  embeddedThread?: boolean;
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -64,7 +68,9 @@ export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig 
 }
 
 /** A fresh copy of the migrated template: PGlite, or PostgreSQL in the PostgreSQL projects. */
-async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+async function freshDatabase(
+  embeddedThread = false,
+): Promise<{ db: Database; close(): Promise<void> }> {
   if (onPostgres()) {
     const database = await createDatabase("test", { template: inject("postgresTemplate") });
     const db = await openPostgres({ connectionString: database.url, poolSize: 4 });
@@ -73,6 +79,17 @@ async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }
       close: async () => {
         await db.close();
         await database.drop();
+      },
+    };
+  }
+  if (embeddedThread) {
+    const directory = await mkdtemp(path.join(tmpdir(), "kalima-thread-"));
+    const db = await openPGliteThread({ directory, template: inject("databaseTemplate") });
+    return {
+      db,
+      close: async () => {
+        await db.close();
+        await rm(directory, { recursive: true, force: true });
       },
     };
   }
@@ -88,7 +105,7 @@ async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }
 
 /** A fresh copy of the migrated database and an app on it; nothing listens. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { db, close } = await freshDatabase();
+  const { db, close } = await freshDatabase(options.embeddedThread);
   const jwtSecret = randomBytes(32).toString("base64url");
   const authConfig = testAuthConfig(options.auth);
   const keys = await makeApiKeys(jwtSecret);

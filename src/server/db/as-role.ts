@@ -9,6 +9,8 @@ export interface RequestRole {
   headers?: Record<string, string>;
   /** False on a server started with SUBMISSION_LIMITS=false: the database skips its limits. */
   submissionLimits?: boolean;
+  /** The role's own statement_timeout, set for the transaction as PostgREST sets it. */
+  statementTimeout?: string;
 }
 
 function roleSettings(request: RequestRole): RoleSettings {
@@ -17,6 +19,9 @@ function roleSettings(request: RequestRole): RoleSettings {
     claims: JSON.stringify(request.claims),
     ...(request.headers ? { headers: JSON.stringify(request.headers) } : {}),
     ...(request.submissionLimits === false ? { submissionLimits: "off" } : {}),
+    ...(request.statementTimeout === undefined
+      ? {}
+      : { statementTimeout: request.statementTimeout }),
   };
 }
 
@@ -44,8 +49,11 @@ export function asRole<T>(
   work: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   const settings = roleSettings(request);
-  return db.transaction(async (tx) => {
-    await setRoleSettings(tx, settings);
-    return work(tx);
-  });
+  return db.transaction(
+    async (tx) => {
+      await setRoleSettings(tx, settings);
+      return work(tx);
+    },
+    { statementTimeout: settings.statementTimeout },
+  );
 }

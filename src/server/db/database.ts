@@ -16,13 +16,23 @@ export interface RoleSettings {
   headers?: string;
   /** Set by a server started with SUBMISSION_LIMITS=false, for load tests. */
   submissionLimits?: "off";
+  /** statement_timeout for the transaction, as PostgreSQL reads it ("3s", "8000"). */
+  statementTimeout?: string;
+}
+
+export interface TransactionOptions {
+  /**
+   * The bound on each statement, as `RoleSettings.statementTimeout`: PostgreSQL enforces the
+   * setting itself; the embedded database, which cannot, cancels a statement that passes it.
+   */
+  statementTimeout?: string | undefined;
 }
 
 /** The one seam between the server and its PostgreSQL, embedded (PGlite) or a server (pg pool). */
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Runs one statement in its own transaction under `settings`, in as few round trips as the
    * driver allows; the same as a transaction that sets both with set_config and then runs it.
@@ -55,4 +65,27 @@ export function isPostgresError(error: unknown): error is PostgresError {
 /** The database could not be reached, or the connection broke: the request may be retried. */
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
+}
+
+const timeoutUnits: Record<string, number> = {
+  us: 0.001,
+  ms: 1,
+  s: 1000,
+  min: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** A statement_timeout in milliseconds, as PostgreSQL reads one (no unit: milliseconds); 0 is none. */
+export function statementTimeoutMs(value: string | undefined): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/u.exec(value ?? "");
+  if (!match) return 0;
+  return Math.round(Number(match[1]) * (timeoutUnits[match[2] ?? "ms"] ?? 1));
+}
+
+/** PostgreSQL's error for a statement cancelled by its statement_timeout. */
+export function statementTimeoutError(): PostgresError {
+  return Object.assign(new Error("canceling statement due to statement timeout"), {
+    code: "57014",
+  });
 }

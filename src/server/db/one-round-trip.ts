@@ -65,13 +65,18 @@ function settingNames(settings: RoleSettings): string[] {
     "request.jwt.claims",
     ...(settings.headers === undefined ? [] : ["request.headers"]),
     ...(settings.submissionLimits === undefined ? [] : ["kalima.submission_limits"]),
+    ...(settings.statementTimeout === undefined ? [] : ["statement_timeout"]),
   ];
 }
 
 function settingValues(settings: RoleSettings): string[] {
-  return [settings.role, settings.claims, settings.headers, settings.submissionLimits].filter(
-    (value) => value !== undefined,
-  );
+  return [
+    settings.role,
+    settings.claims,
+    settings.headers,
+    settings.submissionLimits,
+    settings.statementTimeout,
+  ].filter((value) => value !== undefined);
 }
 
 /** Sets the role, claims and headers for the rest of the transaction `tx` is in, as PostgREST does. */
@@ -96,10 +101,13 @@ export function queryUnderRole<Row>(
 ): Promise<QueryResult<Row>> {
   const single = oneRoundTrip(settings, text, params);
   if (single === undefined) {
-    return database.transaction(async (tx) => {
-      await setRoleSettings(tx, settings);
-      return tx.query<Row>(text, params);
-    });
+    return database.transaction(
+      async (tx) => {
+        await setRoleSettings(tx, settings);
+        return tx.query<Row>(text, params);
+      },
+      { statementTimeout: settings.statementTimeout },
+    );
   }
   return simple(single).then((rows) => ({ rows }));
 }

@@ -1,10 +1,15 @@
 import { lstat, mkdir } from "node:fs/promises";
+import { Worker } from "node:worker_threads";
 import { PGlite, type Results } from "@electric-sql/pglite";
-import type { Database, Queryable } from "./database.ts";
+import {
+  statementTimeoutError,
+  statementTimeoutMs,
+  type Database,
+  type Queryable,
+} from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
 import { tightenPermissions } from "./private-directory.ts";
 import { queryUnderRole } from "./one-round-trip.ts";
-import { pgliteExtensions } from "./pglite-extensions.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
 
@@ -80,20 +85,220 @@ async function openingError(error: unknown, directory: string): Promise<Error> {
   return new Error(`Could not open the embedded database in ${directory}: ${reason}${hint}`);
 }
 
+interface ThreadOptions {
+  /** The database's files. */
+  directory: string;
+  /** A tar of a database's files (PGlite's dumpDataDir) written into an empty `directory` when
+   * the thread first opens it: for tests. */
+  template?: string;
+}
+
+type Answer =
+  | { type: "ready" }
+  | { type: "failed"; error: Record<string, unknown> }
+  | { type: "notify"; channel: string; payload: string }
+  | { type: "answer"; id: number; rows?: unknown[]; error?: Record<string, unknown> };
+
+type Request =
+  | { op: "query"; text: string; params: unknown[] }
+  | { op: "exec"; text: string }
+  | { op: "listen" | "unlisten"; channel: string }
+  | { op: "close" };
+
+function revive(fields: Record<string, unknown>): unknown {
+  if ("thrown" in fields) return fields.thrown;
+  return Object.assign(new Error(String(fields.message)), fields);
+}
+
+interface Thread {
+  worker: Worker;
+  /** Set when this side ends the thread; any other exit is a crash. */
+  ending: boolean;
+  pending: Map<number, { resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }>;
+}
+
 /**
- * The embedded database: PostgreSQL compiled to WebAssembly, its files in `directory`.
- * PGlite's `relaxedDurability` stays off: a query resolves only after its writes reached the
- * files, so an answered insert survives the process being killed.
+ * PGlite on a worker thread of its own (docs/decisions/0020). Requests go one at a time, a
+ * transaction's statements together, as on PGlite's single connection. PGlite cannot cancel a
+ * running statement (WebAssembly has no timer signal), so a statement that passes its
+ * statement_timeout is stopped by ending the thread, answered 57014, and the database reopened
+ * from its files, as after a crash: what was committed stays, the statement's transaction is
+ * undone.
  */
-export async function openPGlite(directory: string): Promise<Database> {
+export async function openPGliteThread(
+  options: ThreadOptions,
+  onRestart: (milliseconds: number) => void = () => {},
+): Promise<Database> {
+  const listeners = new Map<string, (payload: string) => void>();
+  let nextId = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  let firstStart = true;
+  const start = () =>
+    new Promise<Thread>((resolve, reject) => {
+      const workerData = firstStart ? options : { directory: options.directory };
+      firstStart = false;
+      const worker = new Worker(new URL("./pglite-worker.js", import.meta.url), { workerData });
+      const thread: Thread = { worker, ending: false, pending: new Map() };
+      worker.on("message", (answer: Answer) => {
+        if (answer.type === "ready") resolve(thread);
+        else if (answer.type === "failed") reject(revive(answer.error));
+        else if (answer.type === "notify") listeners.get(answer.channel)?.(answer.payload);
+        else {
+          const waiting = thread.pending.get(answer.id);
+          thread.pending.delete(answer.id);
+          if (answer.error) waiting?.reject(revive(answer.error));
+          else waiting?.resolve(answer.rows ?? []);
+        }
+      });
+      worker.on("error", (error) => {
+        reject(error);
+        for (const waiting of thread.pending.values()) waiting.reject(error);
+        thread.pending.clear();
+      });
+      worker.on("exit", () => {
+        const gone = new Error("The embedded database's thread stopped");
+        for (const waiting of thread.pending.values()) waiting.reject(gone);
+        thread.pending.clear();
+        if (!thread.ending && !closed) void restart().catch(() => {});
+      });
+    });
+
+  let current: Promise<Thread> = start();
+  await current;
+
+  async function restart(): Promise<void> {
+    const began = performance.now();
+    const old = await current;
+    old.ending = true;
+    current = old.worker.terminate().then(async () => {
+      const thread = await start();
+      for (const channel of listeners.keys()) {
+        await send(thread, { op: "listen", channel }, 0);
+      }
+      return thread;
+    });
+    await current;
+    onRestart(performance.now() - began);
+    // A notification may have been sent while no thread listened.
+    for (const onNotify of listeners.values()) onNotify("");
+  }
+
+  function send(thread: Thread, request: Request, timeoutMs: number): Promise<unknown[]> {
+    const id = (nextId += 1);
+    return new Promise<unknown[]>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      thread.pending.set(id, {
+        resolve: (rows) => {
+          clearTimeout(timer);
+          resolve(rows);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      if (timeoutMs > 0) {
+        timer = setTimeout(() => {
+          thread.pending.delete(id);
+          restart().then(
+            () => reject(statementTimeoutError()),
+            (error: unknown) => reject(error),
+          );
+        }, timeoutMs);
+      }
+      thread.worker.postMessage({ id, ...request });
+    });
+  }
+
+  /** Runs `work` when every request before it has finished, alone on the connection. */
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const result = queue.then(work);
+    queue = result.catch(() => {});
+    return result;
+  }
+
+  const run = async (request: Request, timeoutMs = 0) => {
+    if (closed) throw new Error("The embedded database is closed");
+    return send(await current, request, timeoutMs);
+  };
+  const queryable = (timeoutMs: number): Queryable => ({
+    query: async (text, params = []) => ({
+      rows: (await run({ op: "query", text, params }, timeoutMs)) as never[],
+    }),
+    exec: async (text) => {
+      await run({ op: "exec", text }, timeoutMs);
+    },
+  });
+  const untimed = queryable(0);
+
+  const database: Database = {
+    kind: "pglite",
+    query: (text, params) => inTurn(() => untimed.query(text, params)),
+    exec: (text) => inTurn(() => untimed.exec(text)),
+    transaction: (work, transactionOptions) =>
+      inTurn(async () => {
+        const tx = queryable(statementTimeoutMs(transactionOptions?.statementTimeout));
+        await untimed.exec("begin");
+        try {
+          const result = await work(tx);
+          await untimed.exec("commit");
+          return result;
+        } catch (error) {
+          await untimed.exec("rollback").catch(() => {});
+          throw error;
+        }
+      }),
+    queryAs: (settings, text, params) =>
+      queryUnderRole(
+        database,
+        (statements) =>
+          inTurn(
+            async () =>
+              (await run(
+                { op: "exec", text: statements },
+                statementTimeoutMs(settings.statementTimeout),
+              )) as never[],
+          ),
+        settings,
+        text,
+        params,
+      ),
+    listen: async (channel, onNotify) => {
+      listeners.set(channel, onNotify);
+      await inTurn(() => run({ op: "listen", channel }));
+      return async () => {
+        listeners.delete(channel);
+        if (!closed) await inTurn(() => run({ op: "unlisten", channel }));
+      };
+    },
+    close: () =>
+      inTurn(async () => {
+        if (closed) return;
+        const thread = await current;
+        await send(thread, { op: "close" }, 0).catch(() => {});
+        closed = true;
+        thread.ending = true;
+        await thread.worker.terminate();
+      }),
+  };
+  return database;
+}
+
+/**
+ * The embedded database: PostgreSQL compiled to WebAssembly, its files in `directory`, on a
+ * thread of its own. PGlite's `relaxedDurability` stays off: a query resolves only after its
+ * writes reached the files, so an answered insert survives the process being killed.
+ */
+export async function openPGlite(
+  directory: string,
+  onRestart?: (milliseconds: number) => void,
+): Promise<Database> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
   try {
-    const pglite = await PGlite.create(directory, {
-      relaxedDurability: false,
-      extensions: pgliteExtensions,
-    });
-    const database = databaseFromPGlite(pglite);
+    const database = await openPGliteThread({ directory }, onRestart);
     return {
       ...database,
       close: async () => {

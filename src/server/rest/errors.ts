@@ -209,6 +209,8 @@ export function statusForSqlState(code: string): number {
   if (code === "25006") return 405;
   if (code === "42883" || code === "42P01") return 404;
   if (code === "P0001") return 400;
+  // query_canceled (a statement_timeout) is the statement's failure, not an outage.
+  if (code === "57014") return 500;
   const errorClass = code.slice(0, 2);
   if (["08", "53", "57", "58", "XX"].includes(errorClass)) return 503;
   if (["0L", "0P", "28"].includes(errorClass)) return 403;

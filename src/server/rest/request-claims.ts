@@ -35,10 +35,13 @@ export function requestClaims(secret: Uint8Array): MiddlewareHandler<AppEnv> {
  */
 export function requestRole(
   c: Context<AppEnv>,
-  deps: Pick<RestDependencies, "submissionLimits">,
+  deps: Pick<RestDependencies, "submissionLimits" | "schema">,
 ): RequestRole {
+  const claims = c.get("claims");
+  const statementTimeout = deps.schema.statementTimeout(claims.role);
   return {
-    claims: c.get("claims"),
+    claims,
+    ...(statementTimeout === undefined ? {} : { statementTimeout }),
     headers: { "x-forwarded-for": c.get("clientIp") },
     submissionLimits: deps.submissionLimits,
   };

@@ -42,6 +42,8 @@ export interface FunctionInfo {
 interface Snapshot {
   tables: ReadonlyMap<string, TableInfo>;
   functions: ReadonlyMap<string, readonly FunctionInfo[]>;
+  /** Each role's own statement_timeout (ALTER ROLE … SET), this database's over the cluster's. */
+  statementTimeouts: ReadonlyMap<string, string>;
 }
 
 const key = (schema: string, name: string) => `${schema}\u0000${name}`;
@@ -139,9 +141,21 @@ function functionInfo(row: FunctionRow): FunctionInfo {
   };
 }
 
+// PostgREST reads the impersonated roles' settings with its schema cache and applies them to
+// each request's transaction: a role's settings take effect at login, never at SET ROLE.
+const statementTimeoutsSql = `
+  select r.rolname::text as role, substr(setting, length('statement_timeout=') + 1) as value
+    from pg_catalog.pg_db_role_setting s
+    join pg_catalog.pg_roles r on r.oid = s.setrole
+    cross join lateral unnest(s.setconfig) as setting
+   where s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+     and setting like 'statement_timeout=%'
+   order by s.setdatabase`;
+
 async function readSnapshot(db: Queryable, schemas: readonly string[]): Promise<Snapshot> {
   const tables = await db.query<TableRow>(tablesSql, [schemas]);
   const functions = await db.query<FunctionRow>(functionsSql, [schemas]);
+  const timeouts = await db.query<{ role: string; value: string }>(statementTimeoutsSql);
   const byName = new Map<string, FunctionInfo[]>();
   for (const row of functions.rows) {
     const list = byName.get(key(row.schema, row.name)) ?? [];
@@ -164,6 +178,7 @@ async function readSnapshot(db: Queryable, schemas: readonly string[]): Promise<
       ]),
     ),
     functions: byName,
+    statementTimeouts: new Map(timeouts.rows.map((row) => [row.role, row.value])),
   };
 }
 
@@ -199,6 +214,11 @@ export class SchemaCache {
 
   functions(schema: string, name: string): readonly FunctionInfo[] {
     return this.#snapshot.functions.get(key(schema, name)) ?? [];
+  }
+
+  /** The statement_timeout `role` runs under, as set on the role; undefined for none. */
+  statementTimeout(role: string): string | undefined {
+    return this.#snapshot.statementTimeouts.get(role);
   }
 
   tableNames(schema: string): string[] {

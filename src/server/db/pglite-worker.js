@@ -1,0 +1,87 @@
+// The embedded database's own thread: PGlite runs here, so a long query never stops the server's
+// thread from answering pages and health checks. pglite.ts sends one request at a time and
+// replaces this thread when a statement outlives its statement_timeout (docs/decisions/0020).
+// Plain JavaScript: Node starts a worker from a file it can run as it is, in tests too.
+import { readFile } from "node:fs/promises";
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "./pglite-extensions.js";
+
+/** @typedef {{ directory: string, template?: string }} Options */
+/** @typedef {{ id: number, op: "query", text: string, params: unknown[] } | { id: number, op: "exec", text: string } | { id: number, op: "listen" | "unlisten", channel: string } | { id: number, op: "close" }} Request */
+
+/** @param {unknown} error */
+function serialise(error) {
+  if (error instanceof Error) {
+    /** @type {Record<string, unknown>} */
+    const fields = { message: error.message, name: error.name };
+    for (const [name, value] of Object.entries(error)) {
+      if (typeof value === "string" || typeof value === "number") fields[name] = value;
+    }
+    return fields;
+  }
+  // PGlite's file layer throws `{ name: "ErrnoError", errno }`: pglite.ts explains it.
+  const errno = /** @type {{ errno?: unknown } | null} */ (error)?.errno;
+  return { thrown: typeof errno === "number" ? { errno } : String(error) };
+}
+
+/** @param {Options} options */
+async function open(options) {
+  // A template (a tar of a database's files) is written into the directory on the first
+  // opening only; a thread started again after a cancelled statement opens what is there.
+  const template = options.template ? await readFile(options.template) : undefined;
+  return PGlite.create(options.directory, {
+    ...(template ? { loadDataDir: new Blob([template]) } : {}),
+    relaxedDurability: false,
+    extensions: pgliteExtensions,
+  });
+}
+
+if (!parentPort) throw new Error("pglite-worker.js runs as a worker thread");
+const port = parentPort;
+
+/** @type {PGlite} */
+let pglite;
+try {
+  pglite = await open(/** @type {Options} */ (workerData));
+} catch (error) {
+  port.postMessage({ type: "failed", error: serialise(error) });
+  throw error;
+}
+
+/** @type {Map<string, () => Promise<void>>} */
+const listening = new Map();
+
+/** @param {Request} request */
+async function answer(request) {
+  switch (request.op) {
+    case "query":
+      return (await pglite.query(request.text, request.params)).rows;
+    case "exec":
+      return (await pglite.exec(request.text)).at(-1)?.rows ?? [];
+    case "listen":
+      if (!listening.has(request.channel)) {
+        const channel = request.channel;
+        const stop = await pglite.listen(channel, (payload) =>
+          port.postMessage({ type: "notify", channel, payload }),
+        );
+        listening.set(channel, stop);
+      }
+      return [];
+    case "unlisten":
+      await listening.get(request.channel)?.();
+      listening.delete(request.channel);
+      return [];
+    case "close":
+      await pglite.close();
+      return [];
+  }
+}
+
+port.on("message", (/** @type {Request} */ request) => {
+  answer(request).then(
+    (rows) => port.postMessage({ type: "answer", id: request.id, rows }),
+    (error) => port.postMessage({ type: "answer", id: request.id, error: serialise(error) }),
+  );
+});
+port.postMessage({ type: "ready" });
