@@ -22,6 +22,22 @@ export interface Booted {
   stopSchemaReloads: () => Promise<void>;
 }
 
+/**
+ * Under the C locale PostgreSQL classes no Arabic letter as a word character: pg_trgm makes no
+ * trigrams of Arabic, and the inbox's Arabic searches read the whole table.
+ */
+async function warnOfCharacterClasses(db: Database, log: Logger): Promise<void> {
+  if (db.kind !== "postgres") return;
+  const { rows } = await db.query<{ ctype: string }>("select current_setting('lc_ctype') as ctype");
+  const ctype = rows[0]?.ctype ?? "";
+  if (/^(C|POSIX)$/iu.test(ctype)) {
+    log.warn(
+      "the database's LC_CTYPE is C: Arabic searches cannot use their index; create the database with a UTF-8 locale such as C.UTF-8",
+      { lcCtype: ctype },
+    );
+  }
+}
+
 /** Everything between reading the configuration and listening: database, migrations, keys, site. */
 export async function boot(config: Config, log: Logger): Promise<Booted> {
   const tightened = await tightenPermissions(config.dataDir);
@@ -34,6 +50,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
   try {
     const applied = await migrate(db, await readMigrations(config.migrationsDir));
     if (applied.length > 0) log.info("migrations applied", { migrations: applied.join(", ") });
+    await warnOfCharacterClasses(db, log);
     // PGlite creates its files 0666 whatever the umask; the folders (0700) keep them private.
     await tightenPermissions(config.dataDir);
     const jwtSecret = await loadJwtSecret(config);

@@ -127,3 +127,32 @@ describe("the folded search", () => {
     expect(data).toBeNull();
   });
 });
+
+describe("the search's index", () => {
+  // What the function runs, planned as it would be on a big table (sequential scans off, as the
+  // planner would rule them out there): the trigram index must be able to serve it.
+  function plan(query: string): Promise<string> {
+    return server.db.transaction(async (tx) => {
+      await tx.exec("set local enable_seqscan = off");
+      const explained = await tx.query<{ "QUERY PLAN": string }>(
+        `explain select id from public.contact_submissions s
+          where public.submission_search_text(s.name, s.email, s.phone, s.message, s.note)
+                like '%' || public.fold_for_search($1) || '%'`,
+        [query],
+      );
+      return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+  }
+
+  it.each(["أحمد", "ورشة", "library", "0559876543"])(
+    "serves a search for %s, Arabic letters included in its trigrams",
+    async (query) => {
+      const { rows } = await server.db.query<{ trigrams: number }>(
+        "select cardinality(extensions.show_trgm(public.fold_for_search($1))) as trigrams",
+        [query],
+      );
+      expect(rows[0]?.trigrams).toBeGreaterThan(0);
+      expect(await plan(query)).toContain("contact_submissions_search_idx");
+    },
+  );
+});
