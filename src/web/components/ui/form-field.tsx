@@ -14,6 +14,12 @@ interface FormFieldProps {
   optionalText?: string;
   hint?: string | undefined;
   error?: string | undefined;
+  /**
+   * Every error the field may show, by key: each is in the page, hidden unless it is `error`,
+   * so that a server answering a form posted without scripts can show it
+   * (src/server/site/form-post.ts).
+   */
+  possibleErrors?: Readonly<Record<string, string>>;
   children: (control: ControlProps) => ReactNode;
 }
 
@@ -25,11 +31,13 @@ export function FormField({
   optionalText,
   hint,
   error,
+  possibleErrors,
   children,
 }: FormFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const errorId = `${id}-error`;
+  const describedBy = [hintId, error && errorId].filter(Boolean).join(" ") || undefined;
+  const errorClasses = "flex items-center gap-2 text-sm font-semibold text-red-700";
   return (
     <div className="grid gap-2">
       <label htmlFor={id} className="font-semibold text-ink-900">
@@ -49,11 +57,22 @@ export function FormField({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="flex items-center gap-2 text-sm font-semibold text-red-700">
+      {possibleErrors ? (
+        <p id={errorId} data-field-error={id} hidden={!error} className={errorClasses}>
           <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-          {error}
+          {Object.entries(possibleErrors).map(([key, message]) => (
+            <span key={key} data-error-message={key} hidden={message !== error}>
+              {message}
+            </span>
+          ))}
         </p>
+      ) : (
+        error && (
+          <p id={errorId} className={errorClasses}>
+            <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+            {error}
+          </p>
+        )
       )}
       {children({
         id,
