@@ -56,6 +56,23 @@ for (const scripts of [true, false]) {
         await links.first().click();
         await expect(email).toBeFocused();
       });
+
+      test(`a field's error leaves the field beside it as it was, in ${language}`, async ({
+        page,
+        consoleErrors,
+      }) => {
+        consoleErrors.allow(/status of 422/u);
+        await page.goto(address[language]);
+        if (scripts) await expect(page.locator("#root[data-hydrated]")).toBeAttached();
+        await submitWithTwoErrors(page, language);
+        const main = page.getByRole("main");
+        await expect(main.getByLabel(form.email)).toHaveAttribute("aria-invalid", "true");
+        const name = await main.getByLabel(form.name).boundingBox();
+        const email = await main.getByLabel(form.email).boundingBox();
+        if (!name || !email) throw new Error("the fields are not laid out");
+        expect(Math.abs(name.height - email.height)).toBeLessThan(1);
+        expect(Math.abs(name.y - email.y)).toBeLessThan(1);
+      });
     }
   });
 }

@@ -23,7 +23,10 @@ interface FormFieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
-/** A label, an optional hint, the control, and its error, tied together for assistive technology. */
+/**
+ * A label, an optional hint, the control, and its error below it, tied together for assistive
+ * technology. Below, so that an error leaves a control beside this one where it was.
+ */
 export function FormField({
   id,
   label,
@@ -39,7 +42,7 @@ export function FormField({
   const describedBy = [hintId, error && errorId].filter(Boolean).join(" ") || undefined;
   const errorClasses = "flex items-center gap-2 text-sm font-semibold text-red-700";
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <label htmlFor={id} className="font-semibold text-ink-900">
         {label}
         {required ? (
@@ -57,6 +60,11 @@ export function FormField({
           {hint}
         </p>
       )}
+      {children({
+        id,
+        ...(describedBy && { "aria-describedby": describedBy }),
+        ...(error && { "aria-invalid": true as const }),
+      })}
       {possibleErrors ? (
         <p id={errorId} data-field-error={id} hidden={!error} className={errorClasses}>
           <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
@@ -74,11 +82,6 @@ export function FormField({
           </p>
         )
       )}
-      {children({
-        id,
-        ...(describedBy && { "aria-describedby": describedBy }),
-        ...(error && { "aria-invalid": true as const }),
-      })}
     </div>
   );
 }
