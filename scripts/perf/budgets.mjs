@@ -18,6 +18,17 @@ export const lighthouseBudgets = {
   lcpMs: 1400,
   tbtMs: 100,
   cls: 0,
-  /** From the first touch to the frame showing its effect, median (scripts/perf/first-tap.mjs). */
-  firstTapMs: 100,
+};
+
+/**
+ * From the first touch to the frame showing its effect, median (scripts/perf/first-tap.mjs),
+ * when the page answers in place. The language switch redraws the whole page in the other
+ * language and direction: 200 ms, the "good" bound of Interaction to Next Paint. Tapped before
+ * the app wakes, it is a link to the other language's page: a page load, held to the budgets
+ * above, not to these.
+ */
+export const tapBudgetsMs = {
+  menu: 100,
+  card: 100,
+  language: 200,
 };

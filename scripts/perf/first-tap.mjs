@@ -56,7 +56,7 @@ function watchForChange() {
 
 /**
  * One tap, `delayMs` after load, on a fresh page: milliseconds from the touch to the frame that
- * shows its effect.
+ * shows its effect, and whether the page answered it in place or loaded another page.
  * @param {import("@playwright/test").Browser} browser
  * @param {string} url
  * @param {keyof typeof tapTargets} target
@@ -90,11 +90,12 @@ export async function measureFirstTap(browser, url, target, delayMs, language) {
       .then(() => "painted");
     const outcome = await Promise.race([painted, navigated]);
     if (outcome === "painted") {
-      return await page.evaluate(() => window.__kalimaTap.painted - window.__kalimaTap.touch);
+      const ms = await page.evaluate(() => window.__kalimaTap.painted - window.__kalimaTap.touch);
+      return { ms, answer: /** @type {const} */ ("in place") };
     }
     if (outcome === "navigated") {
       await page.waitForLoadState("load");
-      return await page.evaluate(async () => {
+      const ms = await page.evaluate(async () => {
         const touched = Number(sessionStorage.getItem("kalima-tap"));
         const paint = await new Promise((resolve) => {
           new PerformanceObserver((entries) => {
@@ -104,6 +105,7 @@ export async function measureFirstTap(browser, url, target, delayMs, language) {
         });
         return performance.timeOrigin + paint - touched;
       });
+      return { ms, answer: /** @type {const} */ ("page load") };
     }
     throw new Error(`${url}: a tap on ${target} changed nothing`);
   } finally {

@@ -33,6 +33,15 @@ export const contactErrors = [
 ] as const;
 export type ContactError = (typeof contactErrors)[number];
 
+/** The field each error is about. */
+export const contactErrorFields: Readonly<Record<ContactError, ContactField>> = {
+  nameMissing: "name",
+  emailMissing: "email",
+  emailShape: "email",
+  messageMissing: "message",
+  answerMissing: "answer",
+};
+
 export type FieldErrors = Partial<Record<ContactField, ContactError>>;
 
 export const emptyContactValues: ContactValues = {

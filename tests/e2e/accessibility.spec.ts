@@ -42,3 +42,23 @@ test("axe finds nothing with a program open and the form's errors shown", async 
   await expect(page.getByRole("alert")).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+// axe runs in the page, so the page keeps JavaScript: the app's files are refused instead, and
+// the form is posted by the browser and answered by our server as it is without scripts.
+for (const [language, address, send] of [
+  ["ar", "/contact", "أرسل الرسالة"],
+  ["en", "/en/contact", "Send Message"],
+] as const) {
+  test(`axe finds nothing on a form our server sent back with its errors, in ${language}`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 422|ERR_FAILED|Failed to fetch dynamically imported module/u);
+    await page.route(/\.js(\?|$)/u, (route) => route.abort());
+    await page.goto(address);
+    await page.getByRole("main").getByRole("button", { name: send }).click();
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(4);
+    await expect(page.locator("#root")).not.toHaveAttribute("data-hydrated");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+}

@@ -22,10 +22,16 @@ function overlapsAtBothEnds(): { phrases: number; overlaps: Overlap[] } {
   );
   const overlaps: Overlap[] = [];
   for (const end of [false, true]) {
+    // Each drift held at its very start, then at its very end, whatever phase its delay gives it.
     for (const animation of document.getAnimations()) {
       animation.pause();
-      const duration = Number(animation.effect?.getTiming().duration ?? 0);
-      animation.currentTime = end ? duration - 1 : 0;
+      animation.effect?.updateTiming({
+        delay: 0,
+        iterations: 1,
+        direction: "normal",
+        fill: "both",
+      });
+      animation.currentTime = end ? Number(animation.effect?.getTiming().duration ?? 0) : 0;
     }
     for (const phrase of phrases) {
       const a = phrase.getBoundingClientRect();
@@ -71,5 +77,84 @@ for (const language of ["ar", "en"] as const) {
     const address = language === "en" ? /\/en\/programs$/u : /:\d+\/programs$/u;
     await expect(page).toHaveURL(address);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.programsPage.title);
+  });
+}
+
+interface PhraseProblem {
+  phrase: string;
+  problem: string;
+}
+
+/**
+ * Each shown floating phrase's box over its whole drift (from its start to its end) must lie
+ * within the viewport's width and the hero, and cross no other phrase's.
+ */
+function phrasesCutOrPiled(): { shown: number; problems: PhraseProblem[] } {
+  const hero = document.querySelector("main section");
+  if (!hero) throw new Error("no hero");
+  const phrases = [...hero.querySelectorAll<HTMLElement>('[aria-hidden="true"] > span')].filter(
+    (phrase) => phrase.getClientRects().length > 0,
+  );
+  const sweeps = phrases.map(() => ({
+    left: Infinity,
+    right: -Infinity,
+    top: Infinity,
+    bottom: -Infinity,
+  }));
+  for (const end of [false, true]) {
+    // Each drift held at its very start, then at its very end, whatever phase its delay gives it.
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.effect?.updateTiming({
+        delay: 0,
+        iterations: 1,
+        direction: "normal",
+        fill: "both",
+      });
+      animation.currentTime = end ? Number(animation.effect?.getTiming().duration ?? 0) : 0;
+    }
+    phrases.forEach((phrase, index) => {
+      const box = phrase.getBoundingClientRect();
+      const sweep = sweeps[index];
+      if (!sweep) return;
+      sweep.left = Math.min(sweep.left, box.left);
+      sweep.right = Math.max(sweep.right, box.right);
+      sweep.top = Math.min(sweep.top, box.top);
+      sweep.bottom = Math.max(sweep.bottom, box.bottom);
+    });
+  }
+  const area = hero.getBoundingClientRect();
+  const problems: PhraseProblem[] = [];
+  sweeps.forEach((sweep, index) => {
+    const phrase = phrases[index]?.textContent ?? "";
+    if (sweep.left < 0 || sweep.right > document.documentElement.clientWidth) {
+      problems.push({ phrase, problem: "cut by the viewport's edge" });
+    }
+    if (sweep.top < area.top || sweep.bottom > area.bottom) {
+      problems.push({ phrase, problem: "cut by the hero's edge" });
+    }
+    sweeps.slice(index + 1).forEach((other, offset) => {
+      const width = Math.min(sweep.right, other.right) - Math.max(sweep.left, other.left);
+      const height = Math.min(sweep.bottom, other.bottom) - Math.max(sweep.top, other.top);
+      if (width > 0 && height > 0) {
+        problems.push({ phrase, problem: `crosses ${phrases[index + 1 + offset]?.textContent}` });
+      }
+    });
+  });
+  return { shown: phrases.length, problems };
+}
+
+for (const width of [320, 375, 414]) {
+  test.describe(`on a phone ${width} px wide`, () => {
+    test.use({ viewport: { width, height: 800 } });
+    for (const language of ["ar", "en"] as const) {
+      test(`no floating phrase is cut or piled on another, in ${language}`, async ({ page }) => {
+        await openIn(page, language, "/");
+        await page.evaluate(() => document.fonts.ready);
+        const { shown, problems } = await page.evaluate(phrasesCutOrPiled);
+        expect(shown).toBeGreaterThanOrEqual(6);
+        expect(problems).toEqual([]);
+      });
+    }
   });
 }

@@ -27,3 +27,30 @@ test("in English, and its button goes home", async ({ page, consoleErrors }) => 
   await expect(page).toHaveURL(/\/en$/u);
   await expect(page).toHaveTitle("Home | Kalima");
 });
+
+for (const scripts of [true, false]) {
+  test.describe(scripts ? "with scripts" : "without scripts", () => {
+    test.use({ javaScriptEnabled: scripts });
+
+    for (const [language, from, to, switchName, title] of [
+      ["en", "/en/no/such/page", "/no/such/page", "العربية", "الصفحة غير موجودة"],
+      ["ar", "/no/such/page", "/en/no/such/page", "English", "Page Not Found"],
+    ] as const) {
+      test(`the language switch of an unknown address in ${language} stays on that address`, async ({
+        page,
+        consoleErrors,
+      }) => {
+        consoleErrors.allow(/status of 404/u);
+        await page.goto(from);
+        if (scripts) await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+        await page.getByRole("banner").getByRole("link", { name: switchName }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+        await expect(page).toHaveURL(new URL(to, page.url()).href);
+        expect(page.url()).not.toContain("__not-found");
+        const response = await page.reload();
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      });
+    }
+  });
+}

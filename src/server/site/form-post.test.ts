@@ -2,10 +2,19 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactErrors } from "../../shared/contact-form.ts";
+import { contactErrorFields, contactErrors } from "../../shared/contact-form.ts";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 
-// The form as prerendering writes it: every outcome's note hidden, empty controlled fields.
+/** A field's errors as prerendering writes them below it: all hidden. */
+function fieldErrors(field: string): string {
+  const messages = contactErrors
+    .filter((error) => contactErrorFields[error] === field)
+    .map((error) => `<span data-error-message="${error}" hidden="">${error}</span>`);
+  return `<p id="f-${field}-error" data-field-error="f-${field}" hidden="">${messages.join("")}</p>`;
+}
+
+// The form as prerendering writes it: every outcome's note and every field's error hidden,
+// empty controlled fields.
 function formPage(language: "ar" | "en", route: string): string {
   const notes = ["sent", "verificationFailed", "tooMany", "failed"]
     .map((outcome) => `<div data-outcome="${outcome}" hidden="" role="alert">${outcome}</div>`)
@@ -15,11 +24,13 @@ function formPage(language: "ar" | "en", route: string): string {
     `<!DOCTYPE html><html lang="${language}"><body><main>${route}</main>` +
     `<form method="post" data-form-source="x"><div id="form-outcome">${notes}` +
     `<div data-outcome="invalid" hidden="" role="alert"><ul>${errors.join("")}</ul></div></div>` +
-    `<input id="f-name" name="name" type="text" required="" value=""/>` +
-    `<input id="f-email" name="email" type="email" value=""/>` +
+    `<input id="f-name" name="name" type="text" required="" value=""/>${fieldErrors("name")}` +
+    `<input id="f-email" name="email" type="email" value=""/>${fieldErrors("email")}` +
     `<input id="f-phone" name="phone" type="tel" value=""/>` +
     `<textarea id="f-message" name="message" required="" rows="5"></textarea>` +
-    `<input id="f-answer" name="answer" type="text" value=""/>` +
+    fieldErrors("message") +
+    `<input id="f-answer" aria-describedby="f-answer-hint" name="answer" type="text" value=""/>` +
+    fieldErrors("answer") +
     `</form></body></html>`
   );
 }
@@ -185,7 +196,19 @@ describe("a form posted without scripts", () => {
     for (const error of contactErrors) {
       const expected = ["emailMissing", "messageMissing", "answerMissing"].includes(error);
       expect(html.includes(`data-error="${error}">`), error).toBe(expected);
+      // Beside its field too, the field marked invalid and described by it.
+      expect(html.includes(`data-error-message="${error}">`), error).toBe(expected);
     }
+    expect(html).toContain('<input aria-invalid="true" aria-describedby="f-email-error" id=');
+    expect(html).toContain('<textarea aria-invalid="true" aria-describedby="f-message-error" id=');
+    expect(html).toContain(
+      'aria-invalid="true" id="f-answer" aria-describedby="f-answer-hint f-answer-error"',
+    );
+    expect(html).toContain('<input id="f-name" name="name"');
+    for (const field of ["email", "message", "answer"]) {
+      expect(html).toContain(`<p id="f-${field}-error" data-field-error="f-${field}">`);
+    }
+    expect(html).toContain('<p id="f-name-error" data-field-error="f-name" hidden="">');
     expect(html).toContain(
       'name="name" type="text" required="" value="&lt;b&gt;&quot;Sam&quot;&lt;/b&gt; &amp; co"/>',
     );
@@ -209,6 +232,9 @@ describe("a form posted without scripts", () => {
     const html = await answer.text();
     expect(html.includes('data-error="emailShape">')).toBe(true);
     expect(html.includes('data-error="emailMissing">')).toBe(false);
+    expect(html.includes('data-error-message="emailShape">')).toBe(true);
+    expect(html.includes('data-error-message="emailMissing">')).toBe(false);
+    expect(html).toContain('<input aria-invalid="true" aria-describedby="f-email-error" id=');
   });
 
   it("refuses a wrong answer to 2 + 3, keeping the fields, and stores nothing", async () => {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
+  contactErrorFields,
   contactFields,
   formPages,
   isHumanAnswer,
@@ -57,6 +58,11 @@ function unhide(html: string, attribute: string): string {
   return html.replace(marker, attribute);
 }
 
+function controlPattern(field: keyof ContactValues): RegExp {
+  const tag = field === "message" ? "textarea" : "input";
+  return new RegExp(`<${tag}\\b[^>]*\\bname="${field}"[^>]*>`, "u");
+}
+
 /** Writes a typed value back into the prerendered field, as the browser had it. */
 function refill(html: string, field: keyof ContactValues, value: string): string {
   const escaped = escapeHtml(value);
@@ -66,9 +72,30 @@ function refill(html: string, field: keyof ContactValues, value: string): string
       (_, open: string) => `${open}${escaped}</textarea>`,
     );
   }
-  return html.replace(new RegExp(`<input\\b[^>]*\\bname="${field}"[^>]*>`, "u"), (tag) =>
+  return html.replace(controlPattern(field), (tag) =>
     tag.replace(/\bvalue=""/u, () => `value="${escaped}"`),
   );
+}
+
+/**
+ * Shows an error beside its field, as the app does: the field's prerendered error message
+ * shown, and the control marked invalid and described by it.
+ */
+function markInvalid(html: string, error: ContactError): string {
+  const pattern = controlPattern(contactErrorFields[error]);
+  const id = pattern.exec(html)?.[0].match(/\sid="([^"]+)"/u)?.[1];
+  if (!id) throw new Error(`The page has no control for ${error}`);
+  const errorId = `${id}-error`;
+  const shown = unhide(unhide(html, `data-field-error="${id}"`), `data-error-message="${error}"`);
+  return shown.replace(pattern, (tag) => {
+    const described = tag.includes('aria-describedby="')
+      ? tag.replace(
+          /\baria-describedby="([^"]*)"/u,
+          (_, ids: string) => `aria-describedby="${ids} ${errorId}"`,
+        )
+      : tag.replace(/^<(\w+)/u, (open) => `${open} aria-describedby="${errorId}"`);
+    return described.replace(/^<(\w+)/u, (open) => `${open} aria-invalid="true"`);
+  });
 }
 
 /**
@@ -83,7 +110,7 @@ export async function pageWithOutcome(
 ): Promise<string> {
   let html = (await file.representation([])).body.toString("utf8");
   html = unhide(html, `data-outcome="${outcome}"`);
-  for (const error of errors) html = unhide(html, `data-error="${error}"`);
+  for (const error of errors) html = markInvalid(unhide(html, `data-error="${error}"`), error);
   if (values) for (const field of contactFields) html = refill(html, field, values[field]);
   return html;
 }

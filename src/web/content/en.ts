@@ -224,6 +224,11 @@ export const en: Content = {
   programsPage: {
     title: "Our Programs",
     lead: "Six weekly programs, each with a fixed slot and its own door into the word. Choose one to see when it airs and where to watch.",
+    scheduleOnly: {
+      lead: "Six weekly programs, each with a fixed slot and its own door into the word. Choose one to see when it airs.",
+      description:
+        "Six weekly programs on the book, the heart, the secret, leadership, the voice and the tone, with their times.",
+    },
     weekly: "Every week",
     day: "Day",
     time: "Time",

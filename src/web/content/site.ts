@@ -38,6 +38,11 @@ export function programPlaylist(index: number): string | undefined {
   return configured(programLinkSetting(index), programPlaylists[index]);
 }
 
+/** Every program has a link to watch it, so the programs page may say where to watch. */
+export function everyProgramWatchable(): boolean {
+  return programSchedule.every((_, index) => programPlaylist(index) !== undefined);
+}
+
 /** 0 is Sunday, as in Date.getUTCDay(). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 

@@ -117,6 +117,8 @@ export interface Content {
   programsPage: {
     title: string;
     lead: string;
+    /** The lead and the page's description while not every program has a link to watch it. */
+    scheduleOnly: { lead: string; description: string };
     weekly: string;
     day: string;
     time: string;

@@ -1,15 +1,24 @@
 import { PageIntro } from "../../components/layout/page-intro.tsx";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
 import { Section } from "../../components/ui/section.tsx";
+import { everyProgramWatchable } from "../../content/site.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { ProgramAccordion } from "../../features/programs/program-accordion.tsx";
 
 export default function ProgramsRoute() {
   const { content } = useLanguage();
+  const text = content.programsPage;
+  const watchable = everyProgramWatchable();
   return (
     <>
-      <PageMeta page="programs" />
-      <PageIntro title={content.programsPage.title} lead={content.programsPage.lead} />
+      {watchable ? (
+        <PageMeta page="programs" />
+      ) : (
+        <PageMeta
+          text={{ title: content.meta.programs.title, description: text.scheduleOnly.description }}
+        />
+      )}
+      <PageIntro title={text.title} lead={watchable ? text.lead : text.scheduleOnly.lead} />
       <Section>
         <ProgramAccordion />
       </Section>

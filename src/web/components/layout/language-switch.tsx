@@ -1,7 +1,13 @@
 import { Languages } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useLocation } from "react-router";
-import { switchedAddress, type Language } from "../../../shared/language.ts";
+import {
+  addressedPage,
+  languageParameter,
+  switchedAddress,
+  type Language,
+} from "../../../shared/language.ts";
+import { notFoundPath } from "../../../shared/pages.js";
 import { loadContent } from "../../content/load-content.ts";
 import { loadFirstViewFaces } from "../../language/first-view-faces.ts";
 import { useLanguage } from "../../language/use-language.ts";
@@ -21,6 +27,16 @@ function prefetch(language: Language) {
 }
 
 /**
+ * The prerendered not-found page is served at whatever unknown address was asked for: its link
+ * keeps that address (only the query changes), which our server then moves to the other
+ * language's.
+ */
+function switchHref(pathname: string, search: string, target: Language): string {
+  if (addressedPage(pathname).path === notFoundPath) return `?${languageParameter}=${target}`;
+  return switchedAddress(pathname, search, target);
+}
+
+/**
  * Shows the other language's name, in that language. A link to this page in that language
  * which records the choice, so it works without scripts; with them it switches in place once
  * that language's strings have loaded.
@@ -31,7 +47,7 @@ export function LanguageSwitch() {
   const target = content.languageSwitch.lang;
   return (
     <a
-      href={switchedAddress(pathname, search, target)}
+      href={switchHref(pathname, search, target)}
       hrefLang={target}
       lang={target}
       // The other language's strings and faces start loading as the visitor reaches for it.

@@ -22,9 +22,12 @@ function useCurrentYear(): number {
 export function SiteFooter() {
   const { content, language } = useLanguage();
   const year = useCurrentYear();
+  const hasProfiles = socialLinks().length > 0;
   return (
     <footer className="border-t border-gold-400/15 bg-ink-950 text-paper">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
+      <div
+        className={`mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 ${hasProfiles ? "md:grid-cols-[1.4fr_1fr_1fr]" : "md:grid-cols-[1.4fr_1fr]"}`}
+      >
         <div className="grid content-start gap-4">
           <Logo className="h-12 w-auto justify-self-start text-gold-400" title={content.siteName} />
           <p className="max-w-md text-paper/80">{content.footer.description}</p>
@@ -32,11 +35,11 @@ export function SiteFooter() {
         <div>
           <h2 className="mb-4 font-semibold text-gold-300">{content.footer.explore}</h2>
           <NavLinks
-            className="grid grid-cols-2 gap-x-6 gap-y-2 md:grid-cols-1"
+            className={`grid grid-cols-2 gap-x-6 gap-y-2 ${hasProfiles ? "md:grid-cols-1" : ""}`}
             linkClassName="text-paper/80 underline-offset-4 hover:text-gold-300 hover:underline aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300"
           />
         </div>
-        {socialLinks().length > 0 && (
+        {hasProfiles && (
           <div>
             <h2 className="mb-4 font-semibold text-gold-300">{content.footer.followUs}</h2>
             <SocialLinks />

@@ -7,6 +7,7 @@ import { ErrorSummary } from "./error-summary.tsx";
 import { FormOutcomeNotes } from "./form-outcome-notes.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { useContactForm } from "./use-contact-form.ts";
+import { contactErrorFields, contactErrors } from "../../../shared/contact-form.ts";
 import { contactFields, type ContactField } from "./validate.ts";
 
 interface ContactFormProps {
@@ -46,6 +47,16 @@ export function ContactForm({ source }: ContactFormProps) {
     return key ? text.errors[key] : undefined;
   };
   const listedErrors = contactFields.filter((field) => errors[field]);
+  const possibleErrors = (field: ContactField) =>
+    Object.fromEntries(
+      contactErrors
+        .filter((error) => contactErrorFields[error] === field)
+        .map((error) => [error, text.errors[error]]),
+    );
+  const fieldErrors = (field: ContactField) => ({
+    error: errorFor(field),
+    possibleErrors: possibleErrors(field),
+  });
 
   return (
     // Posted to the page's own address when scripts have not run: our server checks and stores
@@ -59,8 +70,13 @@ export function ContactForm({ source }: ContactFormProps) {
       onFocus={() => void getSupabase().catch(() => {})}
       className="grid gap-6"
     >
-      <FormOutcomeNotes source={source} shown={shownOutcome} />
-      {listedErrors.length > 0 && (
+      <FormOutcomeNotes
+        source={source}
+        shown={shownOutcome}
+        fieldId={fieldId}
+        onSelect={focusField}
+      />
+      {listedErrors.length > 0 && shownOutcome?.outcome !== "invalid" && (
         <ErrorSummary
           title={text.errorSummaryTitle}
           problems={listedErrors.map((field) => ({
@@ -74,7 +90,7 @@ export function ContactForm({ source }: ContactFormProps) {
       )}
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id={fieldId("name")} label={text.name} required error={errorFor("name")}>
+        <FormField id={fieldId("name")} label={text.name} required {...fieldErrors("name")}>
           {(control) => (
             <input
               {...control}
@@ -90,7 +106,7 @@ export function ContactForm({ source }: ContactFormProps) {
             />
           )}
         </FormField>
-        <FormField id={fieldId("email")} label={text.email} required error={errorFor("email")}>
+        <FormField id={fieldId("email")} label={text.email} required {...fieldErrors("email")}>
           {(control) => (
             <input
               {...control}
@@ -122,7 +138,7 @@ export function ContactForm({ source }: ContactFormProps) {
           />
         )}
       </FormField>
-      <FormField id={fieldId("message")} label={text.message} required error={errorFor("message")}>
+      <FormField id={fieldId("message")} label={text.message} required {...fieldErrors("message")}>
         {(control) => (
           <textarea
             {...control}
@@ -142,7 +158,7 @@ export function ContactForm({ source }: ContactFormProps) {
         label={text.question}
         required
         hint={text.questionHint}
-        error={errorFor("answer")}
+        {...fieldErrors("answer")}
       >
         {(control) => (
           <input

@@ -1,7 +1,9 @@
 import {
+  contactErrorFields,
   contactErrors,
   outcomeAnchor,
   type ContactError,
+  type ContactField,
   type FormOutcome,
 } from "../../../shared/contact-form.ts";
 import type { FormSource } from "../../../shared/contact-submission.ts";
@@ -17,6 +19,8 @@ export interface ShownOutcome {
 interface FormOutcomeNotesProps {
   source: FormSource;
   shown: ShownOutcome | undefined;
+  fieldId: (field: ContactField) => string;
+  onSelect: (field: ContactField) => void;
 }
 
 const failure =
@@ -27,7 +31,7 @@ const failure =
  * language; our server shows the one that happened (src/server/site/form-post.ts). Once the
  * app is awake only a shown note stays in the page: the toasts say the rest.
  */
-export function FormOutcomeNotes({ source, shown }: FormOutcomeNotesProps) {
+export function FormOutcomeNotes({ source, shown, fieldId, onSelect }: FormOutcomeNotesProps) {
   const { content } = useLanguage();
   const hydrated = useHydrated();
   const kept = (outcome: FormOutcome) => !hydrated || shown?.outcome === outcome;
@@ -79,7 +83,16 @@ export function FormOutcomeNotes({ source, shown }: FormOutcomeNotesProps) {
           <ul className="grid list-disc gap-1 ps-5">
             {contactErrors.map((error) => (
               <li key={error} data-error={error} hidden={!shown?.errors.includes(error)}>
-                {content.form.errors[error]}
+                <a
+                  href={`#${fieldId(contactErrorFields[error])}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onSelect(contactErrorFields[error]);
+                  }}
+                  className="underline underline-offset-4"
+                >
+                  {content.form.errors[error]}
+                </a>
               </li>
             ))}
           </ul>

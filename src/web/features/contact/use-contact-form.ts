@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { contactErrorFields } from "../../../shared/contact-form.ts";
 import type { FormSource } from "../../../shared/contact-submission.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { formatWait } from "../../lib/format.ts";
@@ -37,9 +38,14 @@ export function useContactForm(source: FormSource) {
   const idPrefix = source === "Contact Page" ? "contact" : "registration";
   const fieldId = (field: ContactField) => `${idPrefix}-${field}`;
   const [values, setValues] = useState<ContactValues>(() => typedBeforeHydration(source));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
   const [shownOutcome, setShownOutcome] = useState(() => outcomeBeforeHydration(source));
+  // What our server found in a form posted without scripts stays on its fields once awake.
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    Object.fromEntries(
+      (shownOutcome?.errors ?? []).map((error) => [contactErrorFields[error], error]),
+    ),
+  );
+  const [submitting, setSubmitting] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 

@@ -7,7 +7,8 @@ const placements = 10;
  * Phrases about the word drifting above or below the home hero's words, in a band of their own
  * so that none ever crosses them: decorative, so hidden from assistive technology; faint;
  * transforms and opacity only, and still under prefers-reduced-motion. Ten in each band, twenty
- * in all, the seven phrases in turn.
+ * in all, the seven phrases in turn; a phone shows the first four of each band, placed so that
+ * none leaves the screen or crosses another.
  */
 export function FloatingPhrases({ band }: { band: "above" | "below" }) {
   const { content } = useLanguage();
