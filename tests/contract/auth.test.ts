@@ -9,7 +9,7 @@ import {
   type ContractTarget,
 } from "../support/contract-target.ts";
 
-// Supabase Auth as supabase-js uses it (the endpoints the README's "Authentication" table answers), checked against our
+// Supabase Auth as supabase-js uses it (the endpoints docs/api.md lists under "/auth/v1"), checked against our
 // server in process, or unchanged against the project CONTRACT_SUPABASE_URL names. Checks that
 // need our database or the JWT secret say so and are skipped elsewhere.
 let target: ContractTarget;

@@ -101,7 +101,7 @@ export async function assurance(tx: Queryable, sessionId: string) {
   return { aal, amr } as const;
 }
 
-/** An HS256 access token whose claims come in GoTrue's order (as GoTrue signs them; README, "Authentication"). */
+/** An HS256 access token whose claims come in GoTrue's order (as GoTrue signs them; docs/api.md, "/auth/v1"). */
 export async function signAccessToken(
   tx: Queryable,
   settings: TokenSettings,

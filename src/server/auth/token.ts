@@ -88,7 +88,7 @@ interface RefreshTokenRow {
 }
 
 /**
- * GoTrue's refresh-token rotation (README, "Authentication"). Presenting a revoked token gives back
+ * GoTrue's refresh-token rotation (docs/api.md, "/auth/v1"). Presenting a revoked token gives back
  * the active one when it is that token's parent (the client lost the answer), a new child within
  * the reuse interval (two tabs refreshing at once), and otherwise ends the whole session and
  * answers refresh_token_already_used.

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 
-// What supabase-js sends and must be able to read from another origin (README, "Configuration", CORS_ORIGINS).
+// What supabase-js sends and must be able to read from another origin (docs/api.md, "the gateway and CORS").
 const allowHeaders = [
   "apikey",
   "authorization",
