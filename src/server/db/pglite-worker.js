@@ -1,6 +1,6 @@
 // The embedded database's own thread: PGlite runs here, so a long query never stops the server's
 // thread from answering pages and health checks. pglite.ts sends one request at a time and
-// replaces this thread when a statement outlives its statement_timeout (docs/decisions/0020).
+// replaces this thread when a statement outlives its statement_timeout (docs/decisions/0021).
 // Plain JavaScript: Node starts a worker from a file it can run as it is, in tests too.
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";

@@ -118,7 +118,7 @@ interface Thread {
 }
 
 /**
- * PGlite on a worker thread of its own (docs/decisions/0020). Requests go one at a time, a
+ * PGlite on a worker thread of its own (docs/decisions/0021). Requests go one at a time, a
  * transaction's statements together, as on PGlite's single connection. PGlite cannot cancel a
  * running statement (WebAssembly has no timer signal), so a statement that passes its
  * statement_timeout is stopped by ending the thread, answered 57014, and the database reopened
