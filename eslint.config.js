@@ -23,6 +23,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // One way to say what was thrown: errorMessage (src/shared) for a line a person reads,
+    // errorForLog (src/server/log.ts) for the log, with the stack.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/shared/error-message.ts", "src/server/log.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "ConditionalExpression[test.operator='instanceof'][test.right.name='Error'][consequent.property.name='message']",
+          message: "Use errorMessage(error) from src/shared/error-message.ts, or errorForLog.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
   },

@@ -3,7 +3,7 @@
 import { serve } from "@hono/node-server";
 import { boot } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { jsonLogger as log } from "./log.ts";
+import { errorForLog, jsonLogger as log } from "./log.ts";
 import { startRetention } from "./retention.ts";
 import { startUpkeep } from "./db/upkeep.ts";
 
@@ -59,7 +59,7 @@ main().catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
   } else {
     log.error("could not start", {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorForLog(error),
     });
   }
   process.exit(1);

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import type { OAuthProviderConfig } from "../config.ts";
 import { authError } from "./errors.ts";
+import { errorMessage } from "../../shared/error-message.ts";
 
 export interface ProviderEndpoints {
   authorizationUrl: string;
@@ -200,9 +201,7 @@ export class OAuthProviders {
       });
       return payload;
     } catch (error) {
-      throw authError.providerFailed(
-        `the ID token did not verify: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw authError.providerFailed(`the ID token did not verify: ${errorMessage(error)}`);
     }
   }
 }

@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/open.ts";
 import { exportFormats, exportSubmissions, type ExportFormat } from "./submissions-export.ts";
 import { runCommand, UsageError } from "./command.ts";
+import { errorMessage } from "../../shared/error-message.ts";
 
 const usage =
   "Usage: npm run export -- --format csv|json [--since YYYY-MM-DD[THH:MM[:SS]][Z|±HH:MM]] [--output FILE]";
@@ -47,7 +48,7 @@ function readArguments(): { format: ExportFormat; since: Date | undefined; outpu
       },
     }));
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
   if (values.format === undefined) throw new UsageError("--format is required");
   if (!exportFormats.includes(values.format as ExportFormat)) {

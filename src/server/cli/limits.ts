@@ -9,6 +9,7 @@ import { openDatabase } from "../db/open.ts";
 import { isPostgresError } from "../db/database.ts";
 import { runCommand, UsageError } from "./command.ts";
 import { describeDatabase } from "./database-name.ts";
+import { errorMessage } from "../../shared/error-message.ts";
 
 const usage =
   "Usage: npm run limits [-- --per-client-burst N --burst-window INTERVAL --per-client-daily N " +
@@ -44,7 +45,7 @@ function readChanges(): [Setting, string][] {
       ) as Record<Setting, { type: "string" }>,
     }));
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
   const changes = Object.entries(values) as [Setting, string][];
   for (const [name, value] of changes) {

@@ -4,6 +4,7 @@ import { loadConfig } from "../config.ts";
 import { describeDatabase } from "./database-name.ts";
 import { migrate, readMigrations } from "../db/migrate.ts";
 import { openDatabase } from "../db/open.ts";
+import { errorMessage } from "../../shared/error-message.ts";
 
 try {
   const config = loadConfig();
@@ -21,6 +22,6 @@ try {
     await db.close();
   }
 } catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${errorMessage(error)}\n`);
   process.exitCode = 1;
 }

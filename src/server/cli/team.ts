@@ -14,6 +14,7 @@ import {
   resetFactors,
 } from "./team-members.ts";
 import { runCommand, UsageError } from "./command.ts";
+import { errorMessage } from "../../shared/error-message.ts";
 
 const usage = `Usage:
   npm run team -- invite <email> [--language ar|en]   one-time link (24 hours) to join the inbox,
@@ -63,7 +64,7 @@ function readArguments() {
       options: { language: { type: "string", default: "ar" } },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
   const [command, email, ...rest] = parsed.positionals;
   if (rest.length > 0) throw new UsageError(`Unexpected ${rest.join(" ")}`);

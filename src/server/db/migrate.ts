@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "./database.ts";
+import { errorMessage } from "../../shared/error-message.ts";
 
 export interface Migration {
   version: string;
@@ -54,7 +55,7 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<st
       try {
         await tx.exec(migration.sql);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         throw new Error(`Migration ${migration.version}_${migration.name} failed: ${reason}`, {
           cause: error,
         });

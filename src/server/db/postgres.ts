@@ -7,6 +7,7 @@ import {
   type RoleSettings,
 } from "./database.ts";
 import { queryUnderRole } from "./one-round-trip.ts";
+import { errorMessage } from "../../shared/error-message.ts";
 
 export interface PostgresOptions {
   connectionString: string;
@@ -44,7 +45,7 @@ function describe(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) {
     return error.errors.map(describe).join("; ");
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const code = (error as { code?: unknown } | null)?.code;
   return message || (typeof code === "string" ? code : "unknown error");
 }

@@ -10,6 +10,7 @@ import {
   markSent,
   vouchForDelivery,
 } from "./outbox.ts";
+import { errorMessage } from "../../shared/error-message.ts";
 
 /** How often the worker gives up stale mail and tells the inbox that mail is on. */
 const sweepMs = 60_000;
@@ -108,7 +109,7 @@ export class MailWorker {
     try {
       await this.sendWithin(message, (settings.claimSeconds * 1000) / 2);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       await markAttemptFailed(db, mail.id, reason, false);
       log.warn("mail not sent; will try again", { ...fields, error: reason });
       return true;

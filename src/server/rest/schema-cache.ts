@@ -1,5 +1,5 @@
 import type { Database, Queryable } from "../db/database.ts";
-import type { Logger } from "../log.ts";
+import { errorForLog, type Logger } from "../log.ts";
 
 // PostgREST's schema cache: every table, view and function of the exposed schemas, read from
 // pg_catalog at start and again on `NOTIFY pgrst, 'reload schema'`. What a role may do with them
@@ -265,7 +265,7 @@ export async function reloadOnNotify(
         () => log.info("schema cache reloaded", { version: cache.version }),
         (error: unknown) =>
           log.error("schema cache reload failed; keeping the previous one", {
-            error: error instanceof Error ? error.message : String(error),
+            error: errorForLog(error),
           }),
       );
   });

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { errorMessage } from "../../../shared/error-message.ts";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { formatNumber } from "../../lib/format.ts";
@@ -9,9 +10,7 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
   const { content, language } = useLanguage();
   const detail = isRouteErrorResponse(error)
     ? content.routeError.statusText(formatNumber(language, error.status))
-    : error instanceof Error
-      ? error.message
-      : String(error);
+    : errorMessage(error);
   return (
     <section className="mx-auto grid max-w-3xl justify-items-center gap-6 px-4 py-24 text-center sm:px-6">
       <PageMeta page="error" indexable={false} />

@@ -1,5 +1,6 @@
 import type { ContactSubmissionInsert } from "../../../../shared/contact-submission.ts";
 import { getSupabase } from "../../../lib/supabase-client.ts";
+import { errorMessage } from "../../../../shared/error-message.ts";
 
 export type SubmissionOutcome =
   | { kind: "stored" }
@@ -19,6 +20,6 @@ export async function sendSubmission(row: ContactSubmissionInsert): Promise<Subm
     }
     return { kind: "failed", message: error.message };
   } catch (error) {
-    return { kind: "failed", message: error instanceof Error ? error.message : String(error) };
+    return { kind: "failed", message: errorMessage(error) };
   }
 }
