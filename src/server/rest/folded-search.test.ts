@@ -155,3 +155,44 @@ describe("the search's index", () => {
     },
   );
 });
+
+describe("the counts beside a search", () => {
+  it("counts the matches of each status and the unread, in one call, for the team alone", async () => {
+    await server.db.query(
+      `update public.contact_submissions
+          set status = case email when 'noor@example.com' then 'spam' else 'done' end,
+              seen = true
+        where email in ('noor@example.com', 'layla@example.com')`,
+    );
+    try {
+      const team = asUser(await token(member, "aal2"));
+      const all = await team.rpc("search_submission_counts", { query: "EXAMPLE.COM" });
+      expect(all.error).toBeNull();
+      expect(all.data).toEqual({ new: 3, in_progress: 0, done: 1, spam: 1, unread: 3 });
+      const arabic = await team.rpc("search_submission_counts", {
+        query: "احمد",
+        form: "Contact Page",
+      });
+      expect(arabic.data).toEqual({ new: 1, in_progress: 0, done: 0, spam: 0, unread: 1 });
+      const otherForm = await team.rpc("search_submission_counts", {
+        query: "احمد",
+        form: "Mutakallim Program",
+      });
+      expect(otherForm.data).toEqual({ new: 0, in_progress: 0, done: 0, spam: 0, unread: 0 });
+
+      const outsider = await asUser(await token(stranger, "aal2")).rpc("search_submission_counts", {
+        query: "a",
+      });
+      expect(outsider.error?.code).toBe("42501");
+      const anon = await clientFor(server, server.keys.anon).rpc("search_submission_counts", {
+        query: "a",
+      });
+      expect(anon.data).toBeNull();
+      expect(anon.error).not.toBeNull();
+    } finally {
+      await server.db.query(
+        "update public.contact_submissions set status = 'new', seen = false where email in ('noor@example.com', 'layla@example.com')",
+      );
+    }
+  });
+});

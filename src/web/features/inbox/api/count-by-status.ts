@@ -1,5 +1,5 @@
 import { getSupabase } from "../../../lib/supabase-client.ts";
-import type { SubmissionFilter } from "../model/filter.ts";
+import { searchText, type SubmissionFilter } from "../model/filter.ts";
 import { submissionStatuses, type SubmissionStatus } from "../model/submission.ts";
 import { querySubmissions } from "./query-submissions.ts";
 
@@ -9,6 +9,16 @@ export type StatusCounts = Record<SubmissionStatus | "unread", number>;
 /** The counts for the filter's form and text. */
 export async function countByStatus(filter: SubmissionFilter): Promise<StatusCounts> {
   const supabase = await getSupabase();
+  const text = searchText(filter);
+  if (text !== undefined) {
+    // One reading of the matches for all five counts (public.search_submission_counts).
+    const { data, error } = await supabase.rpc("search_submission_counts", {
+      query: text,
+      form: filter.form === "all" ? null : filter.form,
+    });
+    if (error) throw error;
+    return data as StatusCounts;
+  }
   const count = async (
     status: SubmissionFilter["status"],
     unreadOnly: boolean,
