@@ -103,7 +103,7 @@ export const ar: InboxContent = {
     allStatuses: "الكل عدا المزعجة",
     withCount: (label, count) => `${label} (${count})`,
     search: "بحث",
-    searchHint: "في الاسم أو البريد أو الهاتف أو نص الرسالة",
+    searchHint: "في الاسم أو البريد أو الهاتف أو نص الرسالة أو ملاحظة الفريق",
     searchSubmit: "ابحث",
     clear: "إلغاء التصفية",
     submissions: {

@@ -103,7 +103,7 @@ export const en: InboxContent = {
     allStatuses: "All but spam",
     withCount: (label, count) => `${label} (${count})`,
     search: "Search",
-    searchHint: "Name, email, phone or message",
+    searchHint: "Name, email, phone, message or the team's note",
     searchSubmit: "Search",
     clear: "Clear filters",
     submissions: {
