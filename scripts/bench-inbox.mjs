@@ -394,8 +394,17 @@ function listSubmissions(supabase, filter, page) {
     .range(from, from + pageSize - 1);
 }
 
-/** countByStatus (api/count-by-status.ts): five counts, sent together. */
+/**
+ * countByStatus (api/count-by-status.ts): with text, one call of search_submission_counts;
+ * without, five counts sent together.
+ */
 async function countByStatus(supabase, filter) {
+  if (filter.text !== undefined) {
+    return supabase.rpc("search_submission_counts", {
+      query: filter.text,
+      form: filter.form === undefined || filter.form === "all" ? null : filter.form,
+    });
+  }
   const count = (status, unreadOnly) => {
     let query = querySubmissions(supabase, { ...filter, status }, "id", { count: "exact" });
     if (unreadOnly) query = query.eq("seen", false);
