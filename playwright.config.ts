@@ -13,8 +13,11 @@ export default defineConfig({
   // script has run (cause not yet found; the page needs no Latin glyph).
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // The browser suite's two workers and their Chromiums keep a 2-core CI machine's load average
+  // near 14: a home page then takes more than 7 s to wake now and then. Waiting longer there
+  // only gives a slow machine time; budgets are measured by npm run perf, not by these waits.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 15_000 : 7_000 },
   reporter: [["list"]],
   use: {
     baseURL: e2eBaseUrl,
