@@ -9,7 +9,6 @@ create or replace function public.search_submission_counts(query text, form text
   set search_path = ''
 as $$
 declare
-  folded text := public.fold_for_search(pg_catalog.btrim(coalesce(query, '')));
   counts jsonb;
 begin
   if coalesce(auth.jwt() ->> 'role', '') <> 'service_role' and not public.is_team_member() then
@@ -24,9 +23,7 @@ begin
            'unread', count(*) filter (where not s.seen and s.status <> 'spam'))
     into counts
     from public.contact_submissions s
-   where s.search_text
-         like '%' || pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(
-              folded, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+   where s.search_text like public.search_pattern(query)
      and (form is null or s.form_source = form);
   return counts;
 end;
