@@ -385,13 +385,36 @@ function querySubmissions(supabase, filter, columns, countOptions = {}) {
   return applyFilter(query, filter);
 }
 
-/** listSubmissions (api/list-submissions.ts): one page, newest first, with the total. */
-function listSubmissions(supabase, filter, page) {
+/**
+ * listSubmissions (api/list-submissions.ts): one page and one row more, newest first; the table
+ * with its estimated total, or with text the search's own page beside its counts.
+ */
+async function listSubmissions(supabase, filter, page) {
   const from = (page - 1) * pageSize;
-  return querySubmissions(supabase, filter, submissionColumns, { count: "exact" })
+  if (filter.text !== undefined) {
+    const { form = "all", status = "all" } = filter;
+    const [found, counts] = await Promise.all([
+      supabase
+        .rpc(
+          "search_submissions",
+          {
+            query: filter.text,
+            ...(form === "all" ? {} : { form }),
+            ...(status === "all" ? { spam: false } : { status }),
+            row_limit: pageSize + 1,
+            row_offset: from,
+          },
+          { get: true },
+        )
+        .select(submissionColumns),
+      countByStatus(supabase, filter),
+    ]);
+    return found.error ? found : counts;
+  }
+  return querySubmissions(supabase, filter, submissionColumns, { count: "estimated" })
     .order("created_at", { ascending: false })
     .order("id", { ascending: false })
-    .range(from, from + pageSize - 1);
+    .range(from, from + pageSize);
 }
 
 /**
@@ -400,13 +423,15 @@ function listSubmissions(supabase, filter, page) {
  */
 async function countByStatus(supabase, filter) {
   if (filter.text !== undefined) {
-    return supabase.rpc("search_submission_counts", {
-      query: filter.text,
-      form: filter.form === undefined || filter.form === "all" ? null : filter.form,
-    });
+    const form = filter.form ?? "all";
+    return supabase.rpc(
+      "search_submission_counts",
+      { query: filter.text, ...(form === "all" ? {} : { form }) },
+      { get: true },
+    );
   }
   const count = (status, unreadOnly) => {
-    let query = querySubmissions(supabase, { ...filter, status }, "id", { count: "exact" });
+    let query = querySubmissions(supabase, { ...filter, status }, "id", { count: "estimated" });
     if (unreadOnly) query = query.eq("seen", false);
     return query.limit(1);
   };

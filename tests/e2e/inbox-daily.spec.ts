@@ -292,6 +292,8 @@ for (const language of ["ar", "en"] as const) {
     const card = page.getByRole("listitem").filter({ hasText: row.name });
     await expect(card.getByText(text.unreadMark, { exact: true })).toBeVisible();
     await page.getByRole("link", { name: row.name }).click();
+    // Read, not merely clicked through: the detail is on view before going back.
+    await expect(page.getByRole("button", { name: text.markUnread })).toBeVisible();
     await page.getByRole("link", { name: text.back }).click();
     await expect(card).toBeVisible();
     await expect(card.getByText(text.unreadMark, { exact: true })).toHaveCount(0);

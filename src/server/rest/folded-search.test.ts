@@ -128,6 +128,51 @@ describe("the folded search", () => {
   });
 });
 
+describe("a page of a search", () => {
+  it("is found inside the function, newest first, with the form, the status and spam as asked", async () => {
+    await server.db.query(
+      `update public.contact_submissions
+          set status = 'spam', created_at = now() + interval '1 minute'
+        where email = 'noor@example.com'`,
+    );
+    try {
+      const team = asUser(await token(member, "aal2"));
+      const page = async (args: Record<string, unknown>) => {
+        const { data, error } = await team
+          .rpc("search_submissions", { query: "example.com", ...args })
+          .select("email");
+        return { data: data as { email: string }[] | null, error };
+      };
+      const newest = await server.db.query<{ email: string }>(
+        `select email from public.contact_submissions
+          where status <> 'spam' order by created_at desc, id desc`,
+      );
+      const notSpam = newest.rows.map((row) => row.email);
+
+      const first = await page({ spam: false, row_limit: 2, row_offset: 0 });
+      expect(first.error).toBeNull();
+      expect(first.data?.map((row) => row.email)).toEqual(notSpam.slice(0, 2));
+      const second = await page({ spam: false, row_limit: 2, row_offset: 2 });
+      expect(second.data?.map((row) => row.email)).toEqual(notSpam.slice(2, 4));
+      const spam = await page({ status: "spam", row_limit: 50 });
+      expect(spam.data).toEqual([{ email: "noor@example.com" }]);
+      const otherForm = await page({ form: "Mutakallim Program", row_limit: 50 });
+      expect(otherForm.data).toEqual([]);
+      // Alone, the query still finds every match, spam included.
+      const all = await page({});
+      expect(all.data).toHaveLength(5);
+
+      const negative = await page({ row_limit: -1 });
+      expect(negative.error?.code).toBe("22023");
+      expect(negative.data).toBeNull();
+    } finally {
+      await server.db.query(
+        "update public.contact_submissions set status = 'new' where email = 'noor@example.com'",
+      );
+    }
+  });
+});
+
 describe("the search's index", () => {
   // What the function runs, planned as it would be on a big table (sequential scans off, as the
   // planner would rule them out there): the trigram index must be able to serve it.
@@ -192,6 +237,24 @@ describe("the counts beside a search", () => {
     } finally {
       await server.db.query(
         "update public.contact_submissions set status = 'new', seen = false where email in ('noor@example.com', 'layla@example.com')",
+      );
+    }
+  });
+
+  it("stops counting past a thousand, so a common word is not counted to its last match", async () => {
+    await server.db.query(
+      `insert into public.contact_submissions (name, email, message, form_source)
+       select 'Reader ' || n, 'reader' || n || '@example.org', 'A word on the harvest', 'Contact Page'
+         from generate_series(1, 1005) as n`,
+    );
+    try {
+      const team = asUser(await token(member, "aal2"));
+      const counts = await team.rpc("search_submission_counts", { query: "harvest" });
+      expect(counts.error).toBeNull();
+      expect(counts.data).toEqual({ new: 1001, in_progress: 0, done: 0, spam: 0, unread: 1001 });
+    } finally {
+      await server.db.query(
+        "delete from public.contact_submissions where email like '%@example.org'",
       );
     }
   });

@@ -6,16 +6,20 @@ import { querySubmissions } from "./query-submissions.ts";
 /** How many of each status, spam included, and how many nobody has opened (spam aside). */
 export type StatusCounts = Record<SubmissionStatus | "unread", number>;
 
-/** The counts for the filter's form and text. */
+/**
+ * The counts for the filter's form and text: each exact up to countLimit (model/count.ts);
+ * past it the planner's estimate (count=estimated), or for a search a number past the limit.
+ */
 export async function countByStatus(filter: SubmissionFilter): Promise<StatusCounts> {
   const supabase = await getSupabase();
   const text = searchText(filter);
   if (text !== undefined) {
-    // One reading of the matches for all five counts (public.search_submission_counts).
-    const { data, error } = await supabase.rpc("search_submission_counts", {
-      query: text,
-      form: filter.form === "all" ? null : filter.form,
-    });
+    // All five counts in one call, each stopped past the limit (public.search_submission_counts).
+    const { data, error } = await supabase.rpc(
+      "search_submission_counts",
+      { query: text, ...(filter.form === "all" ? {} : { form: filter.form }) },
+      { get: true },
+    );
     if (error) throw error;
     return data as StatusCounts;
   }
@@ -23,7 +27,7 @@ export async function countByStatus(filter: SubmissionFilter): Promise<StatusCou
     status: SubmissionFilter["status"],
     unreadOnly: boolean,
   ): Promise<number> => {
-    let query = querySubmissions(supabase, { ...filter, status }, "id", { count: "exact" });
+    let query = querySubmissions(supabase, { ...filter, status }, "id", { count: "estimated" });
     if (unreadOnly) query = query.eq("seen", false);
     const { count: found, error } = await query.limit(1);
     if (error) throw error;

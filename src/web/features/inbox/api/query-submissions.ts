@@ -10,7 +10,7 @@ export function querySubmissions(
   supabase: SupabaseClient,
   filter: SubmissionFilter,
   columns: string,
-  options: { count?: "exact" } = {},
+  options: { count?: "exact" | "estimated" } = {},
 ) {
   const text = searchText(filter);
   const query =

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import { formSources, type FormSource } from "../../../../shared/contact-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import type { StatusCounts } from "../api/count-by-status.ts";
-import { formatNumber } from "../../../lib/format.ts";
+import { beyondOf, matchingCount } from "../model/count.ts";
+import { formatTallyNumber } from "../model/format.ts";
 import { noFilter, type SubmissionFilter } from "../model/filter.ts";
 import { isSubmissionStatus, submissionStatuses } from "../model/submission.ts";
 import { fieldClasses, primaryButton, secondaryButton } from "./styles.ts";
@@ -19,9 +20,12 @@ const labelClasses = "font-semibold text-ink-900";
 /** Which form, which status, and text to look for; a choice applies at once, text on submit. */
 export function FilterForm({ filter, counts, onChange }: FilterFormProps) {
   const { language, text } = useInboxContent();
+  const beyond = beyondOf(filter);
   const counted = (label: string, count: number | undefined) =>
-    count === undefined ? label : text.list.withCount(label, formatNumber(language, count));
-  const notSpam = counts && counts.new + counts.in_progress + counts.done;
+    count === undefined
+      ? label
+      : text.list.withCount(label, formatTallyNumber(language, count, beyond, text.list));
+  const notSpam = counts && matchingCount(counts, "all");
   const id = useId();
   const [typed, setTyped] = useState(filter.text);
   const [shownFor, setShownFor] = useState(filter.text);

@@ -237,9 +237,10 @@ describe("<InboxPage>", () => {
       ["status", "neq.spam"],
       ["order", "created_at.desc,id.desc"],
       ["offset", "0"],
-      ["limit", "50"],
+      // One more than a page: whether another follows.
+      ["limit", "51"],
     ]);
-    expect(new Headers(init?.headers).get("prefer")).toContain("count=exact");
+    expect(new Headers(init?.headers).get("prefer")).toContain("count=estimated");
     await waitFor(() => expect(screen.getByRole("button", { name: "تسجيل الخروج" })).toBeVisible());
   });
 
@@ -269,7 +270,56 @@ describe("<InboxPage>", () => {
     );
     const search = requested("contact_submissions?select=id%2Ccreated_at").searchParams;
     expect(search.get("status")).toBe("eq.new");
-    expect([search.get("offset"), search.get("limit")]).toEqual(["50", "50"]);
+    expect([search.get("offset"), search.get("limit")]).toEqual(["50", "51"]);
+  });
+
+  it("says about how many past a thousand, and pages on without a last page", async () => {
+    storeSession("aal2");
+    const page = Array.from({ length: 51 }, (_, index) => submission(250_000 - index, "Layla"));
+    network.mockImplementation(
+      withMail({ on: true }, () =>
+        Response.json(page, { headers: { "content-range": "0-50/250000" } }),
+      ),
+    );
+    renderInbox("ar");
+    expect(await screen.findByText("نحو ٢٥٠٠٠٠ رسالة")).toHaveAttribute("role", "status");
+    // Fifty shown; the fifty-first only says that another page follows.
+    expect(within(screen.getByRole("list")).getAllByRole("listitem")).toHaveLength(50);
+    const pages = screen.getByRole("navigation", { name: "الصفحات" });
+    expect(pages).toHaveTextContent("الصفحة ١");
+    expect(pages).not.toHaveTextContent(/ من /u);
+    expect(within(pages).getByRole("link", { name: "التالية" })).toHaveAttribute(
+      "href",
+      "/inbox?page=2",
+    );
+  });
+
+  it("says more than a thousand when a search stops counting", async () => {
+    storeSession("aal2");
+    network.mockImplementation(
+      withMail({ on: true }, (url) =>
+        url.includes("/rpc/search_submission_counts")
+          ? Response.json({ new: 1001, in_progress: 4, done: 0, spam: 0, unread: 1001 })
+          : Response.json([submission(3, "Layla")]),
+      ),
+    );
+    renderWeb(
+      <AuthProvider>
+        <InboxPage />
+      </AuthProvider>,
+      { language: "en", path: "/en/inbox?q=workshop" },
+    );
+    expect(await screen.findByText("More than 1000 submissions")).toHaveAttribute("role", "status");
+    expect(screen.getByRole("option", { name: "New (over 1000)" })).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "In progress (4)" })).toBeInTheDocument();
+    const search = requested("rpc/search_submissions?").searchParams;
+    expect(Object.fromEntries(search)).toMatchObject({
+      query: "workshop",
+      spam: "false",
+      row_limit: "51",
+      row_offset: "0",
+    });
+    expect(search.has("status")).toBe(false);
   });
 
   it("says quietly, in Arabic, that mail is off, asking the database's clock", async () => {

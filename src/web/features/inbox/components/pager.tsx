@@ -7,14 +7,18 @@ import { secondaryButton } from "./styles.ts";
 
 interface PagerProps {
   page: number;
-  pages: number;
+  /** How many pages there are, or undefined when the total is not exact. */
+  pages: number | undefined;
+  /** Whether a page follows this one (for a total that is not exact). */
+  more: boolean;
   hrefFor: (page: number) => string;
 }
 
 /** Previous and next, with where the reader is; arrows point the way the language reads. */
-export function Pager({ page, pages, hrefFor }: PagerProps) {
+export function Pager({ page, pages, more, hrefFor }: PagerProps) {
   const { language, text } = useInboxContent();
-  if (pages <= 1) return null;
+  const next = pages === undefined ? more : page < pages;
+  if (page <= 1 && !next) return null;
   return (
     <nav aria-label={text.list.pages} className="flex flex-wrap items-center justify-between gap-3">
       {page > 1 ? (
@@ -26,9 +30,11 @@ export function Pager({ page, pages, hrefFor }: PagerProps) {
         <span />
       )}
       <p className="text-ink-800">
-        {text.list.pageOf(formatNumber(language, page), formatNumber(language, pages))}
+        {pages === undefined
+          ? text.list.pageAt(formatNumber(language, page))
+          : text.list.pageOf(formatNumber(language, page), formatNumber(language, pages))}
       </p>
-      {page < pages ? (
+      {next ? (
         <Link to={hrefFor(page + 1)} className={secondaryButton}>
           {text.list.next}
           <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />

@@ -3,7 +3,8 @@ import { useInboxContent } from "../content/use-inbox-content.ts";
 import type { SubmissionPage } from "../api/list-submissions.ts";
 import { useStatusCounts } from "../hooks/use-status-counts.ts";
 import type { Loaded } from "../hooks/use-submissions.ts";
-import { formatCount } from "../model/format.ts";
+import { beyondOf, countLimit } from "../model/count.ts";
+import { formatTally } from "../model/format.ts";
 import type { InboxAddress } from "../model/filter.ts";
 import { pageSize } from "../model/submission.ts";
 import { BulkStatusBar } from "./bulk-status-bar.tsx";
@@ -34,13 +35,17 @@ export function SubmissionList({ address, result, hrefFor, go, refresh }: Submis
   const select = (ids: ReadonlySet<number>) => setSelection({ key: pageKey, ids });
   const rows = data?.rows ?? [];
   const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
-  const pages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
+  const beyond = beyondOf(address.filter);
+  // Past countLimit the total is an estimate or a stopped count: the pager says only where the
+  // reader is, and offers the next page while there is one.
+  const pages =
+    data && data.count <= countLimit ? Math.max(1, Math.ceil(data.count / pageSize)) : undefined;
   const summary =
     result.state === "loading"
       ? text.list.loading
       : result.state === "failed"
         ? text.list.failed
-        : formatCount(language, data?.count ?? 0, text.list.submissions);
+        : formatTally(language, data?.count ?? 0, text.list.submissions, beyond, text.list);
 
   return (
     <div className="grid gap-6">
@@ -58,7 +63,7 @@ export function SubmissionList({ address, result, hrefFor, go, refresh }: Submis
         </p>
         {counts && address.filter.status !== "spam" && (
           <p className="font-semibold text-ink-800">
-            {formatCount(language, counts.unread, text.list.unread)}
+            {formatTally(language, counts.unread, text.list.unread, beyond, text.list)}
           </p>
         )}
         <ExportButton filter={address.filter} />
@@ -81,6 +86,7 @@ export function SubmissionList({ address, result, hrefFor, go, refresh }: Submis
           filter={address.filter}
           selected={selected}
           matching={data?.count ?? selected.size}
+          beyond={beyond}
           onDone={() => {
             select(new Set());
             refresh();
@@ -111,7 +117,12 @@ export function SubmissionList({ address, result, hrefFor, go, refresh }: Submis
       {result.state === "ready" && data?.rows.length === 0 && (
         <p className="rounded-2xl bg-paper p-6 text-center text-ink-800">{text.list.empty}</p>
       )}
-      <Pager page={address.page} pages={pages} hrefFor={(page) => hrefFor({ page })} />
+      <Pager
+        page={address.page}
+        pages={pages}
+        more={data?.more ?? false}
+        hrefFor={(page) => hrefFor({ page })}
+      />
     </div>
   );
 }

@@ -111,11 +111,22 @@ export interface InboxContent {
     selectPage: string;
     selected: CountedNoun;
     selectAllMatching: (count: string) => string;
+    /** All the filter matches are chosen, past an exact count. */
+    allMatchingSelected: string;
     bulkStatus: string;
     bulkApply: string;
     bulkDone: (count: string) => string;
     bulkFailed: string;
     pageOf: (page: string, pages: string) => string;
+    /** Where the reader is when the last page is not known (a search past its count). */
+    pageAt: (page: string) => string;
+    /** A count past the exact limit: the database's estimate ("About 250000 submissions"). */
+    about: (counted: string) => string;
+    /** A search's count that stopped at its limit ("More than 1000 submissions"). */
+    moreThan: (counted: string) => string;
+    /** The same, for a bare number beside a filter's choice: "New (about 250000)". */
+    aboutNumber: (count: string) => string;
+    moreThanNumber: (count: string) => string;
     pages: string;
     previous: string;
     next: string;

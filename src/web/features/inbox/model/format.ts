@@ -1,6 +1,7 @@
 import type { Language } from "../../../../shared/language.ts";
 import { formatNumber } from "../../../lib/format.ts";
-import type { CountedNoun } from "../content/types.ts";
+import type { CountedNoun, InboxContent } from "../content/types.ts";
+import { countLimit, type Beyond } from "./count.ts";
 
 // The site's numerals (lib/format.ts): Arabic-Indic in Arabic, Latin in English.
 const locales: Record<Language, string> = { ar: "ar-u-nu-arab", en: "en-US" };
@@ -35,4 +36,39 @@ export function formatCount(language: Language, count: number, noun: CountedNoun
   }
   const form = noun[rules.select(count)] ?? noun.other;
   return form(formatNumber(language, count));
+}
+
+type CountWords = Pick<
+  InboxContent["list"],
+  "about" | "moreThan" | "aboutNumber" | "moreThanNumber"
+>;
+
+/**
+ * A count and its noun as formatCount says it, up to countLimit; past it, an estimate
+ * ("About 250000 submissions") or a search's stopped count ("More than 1000 submissions").
+ */
+export function formatTally(
+  language: Language,
+  count: number,
+  noun: CountedNoun,
+  beyond: Beyond,
+  words: CountWords,
+): string {
+  if (count <= countLimit) return formatCount(language, count, noun);
+  return beyond === "about"
+    ? words.about(formatCount(language, count, noun))
+    : words.moreThan(formatCount(language, countLimit, noun));
+}
+
+/** A bare count the same way, beside a filter's choice: "253", "about 250000", "over 1000". */
+export function formatTallyNumber(
+  language: Language,
+  count: number,
+  beyond: Beyond,
+  words: CountWords,
+): string {
+  if (count <= countLimit) return formatNumber(language, count);
+  return beyond === "about"
+    ? words.aboutNumber(formatNumber(language, count))
+    : words.moreThanNumber(formatNumber(language, countLimit));
 }
