@@ -1,4 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Server and shared code that touches no database: run once, in the "unit" project, with no
+// migrated template to wait for. A suite that opens a database belongs in the server projects.
+const databaseFreeSuites = [
+  "src/shared/**/*.test.ts",
+  "src/server/auth/admin-params.test.ts",
+  "src/server/auth/password-pool.test.ts",
+  "src/server/auth/rate-limit.test.ts",
+  "src/server/auth/redirect-urls.test.ts",
+  "src/server/auth/totp.test.ts",
+  "src/server/config.test.ts",
+  "src/server/db/directory-lock.test.ts",
+  "src/server/db/private-directory.test.ts",
+  "src/server/jwt.test.ts",
+  "src/server/rest/filters.test.ts",
+  "src/server/site/site.test.ts",
+];
 
 // The server suites run twice: on the embedded database, and on PostgreSQL (TEST_DATABASE_URL)
 // in the "-postgres" projects, each test file on a database of its own.
@@ -56,9 +73,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: "unit",
+          include: databaseFreeSuites,
+          environment: "node",
+        },
+      },
+      {
+        test: {
           ...serverProject,
           name: "server",
-          include: [...serverSuites, "src/shared/**/*.test.ts"],
+          include: serverSuites,
+          exclude: [...configDefaults.exclude, ...databaseFreeSuites],
           globalSetup: ["tests/support/database-template.ts"],
           env: { TEST_DATABASE_KIND: "embedded" },
         },
@@ -68,6 +93,7 @@ export default defineConfig({
           ...serverProject,
           name: "server-postgres",
           include: serverSuites,
+          exclude: [...configDefaults.exclude, ...databaseFreeSuites],
           globalSetup: ["tests/support/postgres-template.ts"],
           env: { TEST_DATABASE_KIND: "postgres" },
         },

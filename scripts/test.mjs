@@ -68,6 +68,7 @@ try {
     countVitest(output);
   };
   vitest("web");
+  vitest("unit");
   vitest("server");
   if (postgresUrl) vitest("server-postgres");
   else process.stdout.write(`\n${postgresNotice}\n`);
