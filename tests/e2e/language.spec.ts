@@ -241,7 +241,10 @@ test("no frame shows one language's words in the other's direction", async ({ pa
   await expect(html).toHaveAttribute("dir", "ltr");
   await page.getByRole("banner").getByRole("link", { name: "العربية" }).click();
   await expect(html).toHaveAttribute("dir", "rtl");
-  await page.waitForTimeout(200);
+  // Two more frames drawn: the one after the switch has been sampled.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   const frames = await page.evaluate(() => [
     ...(window as unknown as { framesSeen: Set<string> }).framesSeen,
   ]);

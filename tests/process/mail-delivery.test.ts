@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insert, processJwtSecret, processKeys } from "../support/api.ts";
+import { clientAt, insert, processJwtSecret, processKeys } from "../support/api.ts";
 import { deliveryFigures } from "../support/mail-counts.ts";
 import { createDatabase, onPostgres, type TestDatabase } from "../support/postgres-databases.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
@@ -73,7 +73,19 @@ describe(`mail while the SMTP server is down, on ${databaseKind}`, () => {
     await sink.start();
     const expected = submissions + registrations;
     await sink.waitFor(expected, 40_000);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Until the outbox records every mail sent: none is sent again after that.
+    const outbox = clientAt(server.url, keys.service_role);
+    await expect
+      .poll(
+        async () => {
+          const { data, error } = await outbox.from("mail_outbox").select("status");
+          if (error) throw error;
+          const sent = data.filter((row) => row.status === "sent").length;
+          return sent === expected && data.every((row) => row.status !== "pending");
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(true);
     const ids = server
       .output()
       .split("\n")

@@ -1,7 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Link, useLocation } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { renderWeb } from "../../../tests/support/render-web.tsx";
 import { PageMeta } from "../components/layout/page-meta.tsx";
 import { LanguageSwitch } from "../components/layout/language-switch.tsx";
@@ -78,7 +78,11 @@ describe("language", () => {
   });
 
   it("moves the address to the page shown when it follows a switch, not the one pressed on", async () => {
-    const user = userEvent.setup();
+    // The address moves when the page is idle (a timer here): the clock is run out below
+    // rather than waited for.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWeb(
       <>
         <Probe />
@@ -92,7 +96,8 @@ describe("language", () => {
     // A link followed before the address has caught up with the switch.
     await user.click(screen.getByRole("link", { name: "About" }));
     await waitFor(() => expect(window.location.pathname).toBe("/en/about"));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every move still waiting for idle time runs now: none takes the address back.
+    await act(() => vi.runAllTimersAsync());
     expect(window.location.pathname).toBe("/en/about");
     expect(screen.getByTestId("probe")).toHaveTextContent("en ltr Contact Us /en/about");
   });

@@ -104,8 +104,14 @@ describe("two instances sharing one outbox on PostgreSQL", () => {
 
     const expected = submissions + registrations;
     await sink.waitFor(expected, 45_000);
-    // Long enough for any claim left by the kill to run out and be taken over.
-    await new Promise((resolve) => setTimeout(resolve, (claimSeconds + 3) * 1000));
+    // Until every mail is recorded sent: a claim left by the kill runs out and is taken over
+    // first, and no mail is sent again after that.
+    await expect
+      .poll(async () => (await outboxIds()).every((row) => row.status === "sent"), {
+        timeout: (claimSeconds + 30) * 1000,
+        interval: 250,
+      })
+      .toBe(true);
 
     const rows = await outboxIds();
     expect(rows).toHaveLength(expected);
