@@ -28,7 +28,7 @@ import type { AuthServices } from "./services.ts";
 import { settings } from "./settings.ts";
 import { signup } from "./signup.ts";
 import { token } from "./token.ts";
-import { getUser, updateUser } from "./user.ts";
+import { getUser, updateUser } from "./current-user.ts";
 import { verifyLink, verifyOtp } from "./verify.ts";
 
 export const authBodyLimit = 64 * 1024;

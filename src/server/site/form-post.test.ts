@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactErrorFields, contactErrors } from "../../shared/contact-form.ts";
+import { contactErrorFields, contactErrors } from "../../shared/form-checks.ts";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 
 /** A field's errors as prerendering writes them below it: all hidden. */

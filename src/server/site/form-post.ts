@@ -11,7 +11,7 @@ import {
   type ContactError,
   type ContactValues,
   type FormOutcome,
-} from "../../shared/contact-form.ts";
+} from "../../shared/form-checks.ts";
 import { localizedPath, type Language } from "../../shared/language.ts";
 import type { AppEnv } from "../http/context.ts";
 import { redirectWithinSite } from "./redirect.ts";

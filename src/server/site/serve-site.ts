@@ -9,7 +9,7 @@ import {
   languageParameter,
   type Language,
 } from "../../shared/language.ts";
-import { formPages, outcomeParameter } from "../../shared/contact-form.ts";
+import { formPages, outcomeParameter } from "../../shared/form-checks.ts";
 import type { AppEnv } from "../http/context.ts";
 import { limitFormBody, postForm, sentPage, type SubmitAnonymously } from "./form-post.ts";
 import { redirectWithinSite } from "./redirect.ts";

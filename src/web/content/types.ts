@@ -1,7 +1,7 @@
 // The shape of every string a visitor can read. ar.ts and en.ts both satisfy it, so a key present
 // in one language and missing in the other does not compile. Tuples fix the counts the product
 // promises (six programs, four values, three stories, seven phrases).
-import type { ContactError } from "../../shared/contact-form.ts";
+import type { ContactError } from "../../shared/form-checks.ts";
 import type { pages } from "../../shared/pages.js";
 
 export type PageId = (typeof pages)[number]["id"];

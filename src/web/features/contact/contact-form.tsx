@@ -7,7 +7,7 @@ import { ErrorSummary } from "./error-summary.tsx";
 import { FormOutcomeNotes } from "./form-outcome-notes.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { useContactForm } from "./use-contact-form.ts";
-import { contactErrorFields, contactErrors } from "../../../shared/contact-form.ts";
+import { contactErrorFields, contactErrors } from "../../../shared/form-checks.ts";
 import { contactFields, type ContactField } from "./validate.ts";
 
 interface ContactFormProps {

@@ -5,7 +5,7 @@ import {
   type ContactError,
   type ContactField,
   type FormOutcome,
-} from "../../../shared/contact-form.ts";
+} from "../../../shared/form-checks.ts";
 import type { FormSource } from "../../../shared/contact-submission.ts";
 import type { ToastText } from "../../content/types.ts";
 import { useLanguage } from "../../language/use-language.ts";

@@ -3,7 +3,7 @@ import {
   formOutcomes,
   type ContactError,
   type FormOutcome,
-} from "../../../shared/contact-form.ts";
+} from "../../../shared/form-checks.ts";
 import type { FormSource } from "../../../shared/contact-submission.ts";
 import type { ShownOutcome } from "./form-outcome-notes.tsx";
 import { contactFields, emptyContactValues, type ContactValues } from "./validate.ts";

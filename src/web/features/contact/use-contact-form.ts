@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { contactErrorFields } from "../../../shared/contact-form.ts";
+import { contactErrorFields } from "../../../shared/form-checks.ts";
 import type { FormSource } from "../../../shared/contact-submission.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { formatWait } from "../../lib/format.ts";

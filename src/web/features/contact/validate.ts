@@ -7,4 +7,4 @@ export {
   type ContactField,
   type ContactValues,
   type FieldErrors,
-} from "../../../shared/contact-form.ts";
+} from "../../../shared/form-checks.ts";
