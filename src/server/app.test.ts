@@ -51,12 +51,24 @@ describe("an unexpected failure", () => {
     expect(html).toContain("حدث خطأ في الخادم");
     expect(html).toContain("Something went wrong on the server");
     expect(html).not.toContain("the page store failed");
+    // The answer names the request, so a visitor's report leads to the line with its cause.
+    const id = answer.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/u);
     expect(logged).toContainEqual([
       "unhandled error",
       expect.objectContaining({
+        request_id: id,
         path: "/about",
         error: expect.stringContaining("the page store failed"),
       }),
     ]);
+  });
+
+  it("gives every request an id of its own, whatever the client sends", async () => {
+    const first = await app.request("/auth/v1/health", { headers: { "x-request-id": "forged" } });
+    const second = await app.request("/auth/v1/health");
+    const ids = [first, second].map((answer) => answer.headers.get("x-request-id"));
+    expect(ids[0]).not.toBe("forged");
+    expect(new Set(ids).size).toBe(2);
   });
 });

@@ -10,6 +10,7 @@ import { requireApiKey } from "./http/api-key.ts";
 import { clientIp } from "./http/client-ip.ts";
 import type { AppEnv } from "./http/context.ts";
 import { apiCors } from "./http/cors.ts";
+import { requestId } from "./http/request-id.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { errorForLog, type Logger } from "./log.ts";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const secret = new TextEncoder().encode(deps.jwtSecret);
   const app = new Hono<AppEnv>();
 
+  app.use(requestId());
   app.use(clientIp(deps.config.trustProxyHeader));
   if (deps.config.logRequests) app.use(requestLog(deps.log));
   const https = deps.config.siteUrl.startsWith("https:");
@@ -123,6 +125,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   app.onError((error, c) => {
     deps.log.error("unhandled error", {
+      request_id: c.get("requestId"),
       method: c.req.method,
       path: c.req.path,
       error: errorForLog(error),

@@ -290,7 +290,11 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("OAuth with an OpenID provide
     expect(done.headers.get("location")).not.toMatch(/answered|token endpoint|40\d/u);
     expect(logged).toContainEqual([
       "OAuth callback failed",
-      { provider: brokenName, error: expect.stringMatching(/token endpoint.*answered 40\d/u) },
+      {
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/u),
+        provider: brokenName,
+        error: expect.stringMatching(/token endpoint.*answered 40\d/u),
+      },
     ]);
   });
 

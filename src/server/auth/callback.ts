@@ -234,6 +234,7 @@ export function callback(services: AuthServices) {
       // What went wrong inside is logged, never sent: the redirect carries a public message.
       if (failure instanceof AuthError ? failure.internal : !(failure instanceof ProviderRefusal)) {
         services.log.error("OAuth callback failed", {
+          request_id: c.get("requestId"),
           provider: flow.provider_type,
           error: failure instanceof AuthError ? failure.internal : errorForLog(failure),
         });

@@ -86,6 +86,7 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
   auth.onError((error, c) => {
     if (error instanceof AuthError) return authErrorResponse(c, error);
     services.log.error("unhandled auth error", {
+      request_id: c.get("requestId"),
       method: c.req.method,
       path: c.req.path,
       error: errorForLog(error),

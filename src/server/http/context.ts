@@ -16,5 +16,7 @@ export interface AppEnv {
     /** The verified claims a REST request runs under (anon when no bearer token came). */
     claims: ApiClaims;
     clientIp: string;
+    /** This request's id (http/request-id.ts): in its log lines and the X-Request-Id header. */
+    requestId: string;
   };
 }

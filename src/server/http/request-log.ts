@@ -8,6 +8,7 @@ export function requestLog(log: Logger): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     log.info("request", {
+      request_id: c.get("requestId"),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
