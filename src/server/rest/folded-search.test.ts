@@ -213,17 +213,38 @@ describe("the counts beside a search", () => {
       const team = asUser(await token(member, "aal2"));
       const all = await team.rpc("search_submission_counts", { query: "EXAMPLE.COM" });
       expect(all.error).toBeNull();
-      expect(all.data).toEqual({ new: 3, in_progress: 0, done: 1, spam: 1, unread: 3 });
+      expect(all.data).toEqual({
+        new: 3,
+        in_progress: 0,
+        done: 1,
+        spam: 1,
+        unread: 3,
+        more: false,
+      });
       const arabic = await team.rpc("search_submission_counts", {
         query: "احمد",
         form: "Contact Page",
       });
-      expect(arabic.data).toEqual({ new: 1, in_progress: 0, done: 0, spam: 0, unread: 1 });
+      expect(arabic.data).toEqual({
+        new: 1,
+        in_progress: 0,
+        done: 0,
+        spam: 0,
+        unread: 1,
+        more: false,
+      });
       const otherForm = await team.rpc("search_submission_counts", {
         query: "احمد",
         form: "Mutakallim Program",
       });
-      expect(otherForm.data).toEqual({ new: 0, in_progress: 0, done: 0, spam: 0, unread: 0 });
+      expect(otherForm.data).toEqual({
+        new: 0,
+        in_progress: 0,
+        done: 0,
+        spam: 0,
+        unread: 0,
+        more: false,
+      });
 
       const outsider = await asUser(await token(stranger, "aal2")).rpc("search_submission_counts", {
         query: "a",
@@ -251,7 +272,35 @@ describe("the counts beside a search", () => {
       const team = asUser(await token(member, "aal2"));
       const counts = await team.rpc("search_submission_counts", { query: "harvest" });
       expect(counts.error).toBeNull();
-      expect(counts.data).toEqual({ new: 1001, in_progress: 0, done: 0, spam: 0, unread: 1001 });
+      expect(counts.data).toEqual({
+        new: 1001,
+        in_progress: 0,
+        done: 0,
+        spam: 0,
+        unread: 1001,
+        more: true,
+      });
+
+      // Each page is the one plain SQL gives, whichever way the function found it (among the
+      // newest rows, or every match gathered and sorted).
+      const truth = await server.db.query<{ id: number }>(
+        `select id from public.contact_submissions where message like '%harvest%'
+          order by created_at desc, id desc`,
+      );
+      const ids = truth.rows.map((row) => row.id);
+      for (const [offset, limit] of [
+        [0, 51],
+        [900, 51],
+        [1000, 51],
+      ] as const) {
+        const { data, error } = await team
+          .rpc("search_submissions", { query: "harvest", row_limit: limit, row_offset: offset })
+          .select("id");
+        expect(error).toBeNull();
+        expect((data as { id: number }[]).map((row) => row.id)).toEqual(
+          ids.slice(offset, offset + limit),
+        );
+      }
     } finally {
       await server.db.query(
         "delete from public.contact_submissions where email like '%@example.org'",

@@ -3,18 +3,20 @@ import { searchText, type SubmissionFilter } from "../model/filter.ts";
 import { submissionStatuses, type SubmissionStatus } from "../model/submission.ts";
 import { querySubmissions } from "./query-submissions.ts";
 
-/** How many of each status, spam included, and how many nobody has opened (spam aside). */
-export type StatusCounts = Record<SubmissionStatus | "unread", number>;
-
 /**
- * The counts for the filter's form and text: each exact up to countLimit (model/count.ts);
- * past it the planner's estimate (count=estimated), or for a search a number past the limit.
+ * How many of each status, spam included, and how many nobody has opened (spam aside). Without
+ * text, each is exact up to countLimit (model/count.ts) and the planner's estimate past it. With
+ * text, exact unless `more`: the search passed countLimit matches and stopped counting, and
+ * the counts are of the matches it read.
  */
+export type StatusCounts = Record<SubmissionStatus | "unread", number> & { more: boolean };
+
+/** The counts for the filter's form and text. */
 export async function countByStatus(filter: SubmissionFilter): Promise<StatusCounts> {
   const supabase = await getSupabase();
   const text = searchText(filter);
   if (text !== undefined) {
-    // All five counts in one call, each stopped past the limit (public.search_submission_counts).
+    // All five in one reading of at most countLimit + 1 matches (public.search_submission_counts).
     const { data, error } = await supabase.rpc(
       "search_submission_counts",
       { query: text, ...(filter.form === "all" ? {} : { form: filter.form }) },
@@ -38,6 +40,7 @@ export async function countByStatus(filter: SubmissionFilter): Promise<StatusCou
     ...submissionStatuses.map((status) => count(status, false)),
   ]);
   return {
+    more: false,
     unread: unread ?? 0,
     ...(Object.fromEntries(
       submissionStatuses.map((status, index) => [status, byStatus[index] ?? 0]),

@@ -1,17 +1,15 @@
 import { getSupabase } from "../../../lib/supabase-client.ts";
 import { searchText, type SubmissionFilter } from "../model/filter.ts";
-import { matchingCount } from "../model/count.ts";
+import { countedOf, matchingCount, type Counted } from "../model/count.ts";
 import { pageSize, submissionColumns, type Submission } from "../model/submission.ts";
 import { countByStatus } from "./count-by-status.ts";
 import { querySubmissions } from "./query-submissions.ts";
 
 export interface SubmissionPage {
   rows: Submission[];
-  /**
-   * Every submission the filter matches, on all pages: exact up to countLimit; past it the
-   * database's estimate, or for a search a number past countLimit (it stops counting there).
-   */
+  /** How many the filter matches, on all pages, read as `counted` says. */
   count: number;
+  counted: Counted;
   /** Whether another page follows this one. */
   more: boolean;
 }
@@ -46,11 +44,15 @@ export async function listSubmissions(
     ]);
     if (found.error) throw found.error;
     const rows = found.data as unknown as Submission[];
-    return {
-      rows: rows.slice(0, pageSize),
-      count: matchingCount(counts, filter.status),
-      more: rows.length > pageSize,
-    };
+    const more = rows.length > pageSize;
+    const shown = rows.slice(0, pageSize);
+    if (!counts.more) {
+      return { rows: shown, count: matchingCount(counts, filter.status), counted: "exact", more };
+    }
+    // The search stopped counting: the pages tell what is known.
+    return more
+      ? { rows: shown, count: from + pageSize, counted: "more", more }
+      : { rows: shown, count: from + shown.length, counted: "exact", more };
   }
   // Exact up to countLimit rows, past it the planner's estimate: no request counts a million.
   const { data, count, error } = await querySubmissions(supabase, filter, submissionColumns, {
@@ -61,5 +63,11 @@ export async function listSubmissions(
     .range(from, from + pageSize);
   if (error) throw error;
   const rows = data as unknown as Submission[];
-  return { rows: rows.slice(0, pageSize), count: count ?? 0, more: rows.length > pageSize };
+  const total = count ?? 0;
+  return {
+    rows: rows.slice(0, pageSize),
+    count: total,
+    counted: countedOf(total),
+    more: rows.length > pageSize,
+  };
 }

@@ -6,7 +6,7 @@ import { setStatusOf } from "../api/set-status-of.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
 import type { SubmissionFilter } from "../model/filter.ts";
-import { countLimit, type Beyond } from "../model/count.ts";
+import type { Counted } from "../model/count.ts";
 import { formatCount, formatTallyNumber } from "../model/format.ts";
 import { submissionStatuses, type SubmissionStatus } from "../model/submission.ts";
 import { fieldClasses, primaryButton } from "./styles.ts";
@@ -16,13 +16,19 @@ interface BulkStatusBarProps {
   selected: ReadonlySet<number>;
   /** How many the filter matches on every page: the choice to act on all of them. */
   matching: number;
-  /** How `matching` reads past countLimit: an estimate, or a search's stopped count. */
-  beyond: Beyond;
+  /** How `matching` reads: exactly, an estimate, or a bound a search's count passed. */
+  matchingCounted: Counted;
   onDone: () => void;
 }
 
 /** Sets one status on the selected submissions, or on all the filter matches, in one step. */
-export function BulkStatusBar({ filter, selected, matching, beyond, onDone }: BulkStatusBarProps) {
+export function BulkStatusBar({
+  filter,
+  selected,
+  matching,
+  matchingCounted,
+  onDone,
+}: BulkStatusBarProps) {
   const { language, text } = useInboxContent();
   const describeFailure = useDescribeFailure();
   const id = useId();
@@ -59,7 +65,7 @@ export function BulkStatusBar({ filter, selected, matching, beyond, onDone }: Bu
       className="flex flex-wrap items-center gap-3 rounded-2xl bg-ink-900 p-3 text-paper shadow-xl sm:p-4"
     >
       <p id={`${id}-count`} role="status" className="font-semibold">
-        {allMatching && matching > countLimit
+        {allMatching && matchingCounted !== "exact"
           ? text.list.allMatchingSelected
           : formatCount(language, count, text.list.selected)}
       </p>
@@ -71,7 +77,9 @@ export function BulkStatusBar({ filter, selected, matching, beyond, onDone }: Bu
             onChange={(event) => setAllMatching(event.target.checked)}
             className="size-5 accent-gold-400"
           />
-          {text.list.selectAllMatching(formatTallyNumber(language, matching, beyond, text.list))}
+          {text.list.selectAllMatching(
+            formatTallyNumber(language, matching, matchingCounted, text.list),
+          )}
         </label>
       )}
       <label htmlFor={`${id}-status`} className="text-sm font-semibold">

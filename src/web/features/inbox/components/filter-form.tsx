@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { formSources, type FormSource } from "../../../../shared/contact-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import type { StatusCounts } from "../api/count-by-status.ts";
-import { beyondOf, matchingCount } from "../model/count.ts";
+import { countedOf, matchingCount } from "../model/count.ts";
 import { formatTallyNumber } from "../model/format.ts";
 import { noFilter, type SubmissionFilter } from "../model/filter.ts";
 import { isSubmissionStatus, submissionStatuses } from "../model/submission.ts";
@@ -20,12 +20,13 @@ const labelClasses = "font-semibold text-ink-900";
 /** Which form, which status, and text to look for; a choice applies at once, text on submit. */
 export function FilterForm({ filter, counts, onChange }: FilterFormProps) {
   const { language, text } = useInboxContent();
-  const beyond = beyondOf(filter);
+  // A search that stopped counting gives no count of each status.
+  const known = counts?.more ? undefined : counts;
   const counted = (label: string, count: number | undefined) =>
     count === undefined
       ? label
-      : text.list.withCount(label, formatTallyNumber(language, count, beyond, text.list));
-  const notSpam = counts && matchingCount(counts, "all");
+      : text.list.withCount(label, formatTallyNumber(language, count, countedOf(count), text.list));
+  const notSpam = known && matchingCount(known, "all");
   const id = useId();
   const [typed, setTyped] = useState(filter.text);
   const [shownFor, setShownFor] = useState(filter.text);
@@ -85,7 +86,7 @@ export function FilterForm({ filter, counts, onChange }: FilterFormProps) {
           <option value="all">{counted(text.list.allStatuses, notSpam)}</option>
           {submissionStatuses.map((status) => (
             <option key={status} value={status}>
-              {counted(text.statuses[status], counts?.[status])}
+              {counted(text.statuses[status], known?.[status])}
             </option>
           ))}
         </select>

@@ -294,13 +294,14 @@ describe("<InboxPage>", () => {
     );
   });
 
-  it("says more than a thousand when a search stops counting", async () => {
+  it("says what a search knows when it stops counting past a thousand", async () => {
     storeSession("aal2");
+    const page = Array.from({ length: 51 }, (_, index) => submission(5000 - index, "Layla"));
     network.mockImplementation(
       withMail({ on: true }, (url) =>
         url.includes("/rpc/search_submission_counts")
-          ? Response.json({ new: 1001, in_progress: 4, done: 0, spam: 0, unread: 1001 })
-          : Response.json([submission(3, "Layla")]),
+          ? Response.json({ new: 990, in_progress: 11, done: 0, spam: 0, unread: 990, more: true })
+          : Response.json(page),
       ),
     );
     renderWeb(
@@ -309,9 +310,16 @@ describe("<InboxPage>", () => {
       </AuthProvider>,
       { language: "en", path: "/en/inbox?q=workshop" },
     );
-    expect(await screen.findByText("More than 1000 submissions")).toHaveAttribute("role", "status");
-    expect(screen.getByRole("option", { name: "New (over 1000)" })).toBeInTheDocument();
-    expect(screen.getByRole("option", { name: "In progress (4)" })).toBeInTheDocument();
+    // More than this page holds, and no count of each status it did not finish.
+    expect(await screen.findByText("More than 50 submissions")).toHaveAttribute("role", "status");
+    expect(screen.getByRole("option", { name: "New" })).toBeInTheDocument();
+    expect(screen.queryByText(/unread$/u)).toBeNull();
+    const pages = screen.getByRole("navigation", { name: "Pages" });
+    expect(pages).toHaveTextContent("Page 1");
+    expect(within(pages).getByRole("link", { name: "Next" })).toHaveAttribute(
+      "href",
+      "/en/inbox?q=workshop&page=2",
+    );
     const search = requested("rpc/search_submissions?").searchParams;
     expect(Object.fromEntries(search)).toMatchObject({
       query: "workshop",
@@ -320,6 +328,27 @@ describe("<InboxPage>", () => {
       row_offset: "0",
     });
     expect(search.has("status")).toBe(false);
+  });
+
+  it("counts a search exactly up to a thousand", async () => {
+    storeSession("aal2");
+    network.mockImplementation(
+      withMail({ on: true }, (url) =>
+        url.includes("/rpc/search_submission_counts")
+          ? Response.json({ new: 1, in_progress: 1, done: 0, spam: 3, unread: 2, more: false })
+          : Response.json([submission(2, "Layla"), submission(1, "Sam")]),
+      ),
+    );
+    renderWeb(
+      <AuthProvider>
+        <InboxPage />
+      </AuthProvider>,
+      { language: "en", path: "/en/inbox?q=reader" },
+    );
+    expect(await screen.findByText("2 submissions")).toHaveAttribute("role", "status");
+    expect(screen.getByRole("option", { name: "Spam (3)" })).toBeInTheDocument();
+    expect(screen.getByText("2 unread")).toBeVisible();
+    expect(screen.queryByRole("navigation", { name: "Pages" })).toBeNull();
   });
 
   it("says quietly, in Arabic, that mail is off, asking the database's clock", async () => {

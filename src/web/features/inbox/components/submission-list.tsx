@@ -3,7 +3,7 @@ import { useInboxContent } from "../content/use-inbox-content.ts";
 import type { SubmissionPage } from "../api/list-submissions.ts";
 import { useStatusCounts } from "../hooks/use-status-counts.ts";
 import type { Loaded } from "../hooks/use-submissions.ts";
-import { beyondOf, countLimit } from "../model/count.ts";
+import { countedOf } from "../model/count.ts";
 import { formatTally } from "../model/format.ts";
 import type { InboxAddress } from "../model/filter.ts";
 import { pageSize } from "../model/submission.ts";
@@ -35,17 +35,22 @@ export function SubmissionList({ address, result, hrefFor, go, refresh }: Submis
   const select = (ids: ReadonlySet<number>) => setSelection({ key: pageKey, ids });
   const rows = data?.rows ?? [];
   const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
-  const beyond = beyondOf(address.filter);
-  // Past countLimit the total is an estimate or a stopped count: the pager says only where the
-  // reader is, and offers the next page while there is one.
+  // A total that is not exact gives no last page: the pager says where the reader is, and
+  // offers the next page while there is one.
   const pages =
-    data && data.count <= countLimit ? Math.max(1, Math.ceil(data.count / pageSize)) : undefined;
+    data && data.counted === "exact" ? Math.max(1, Math.ceil(data.count / pageSize)) : undefined;
   const summary =
     result.state === "loading"
       ? text.list.loading
       : result.state === "failed"
         ? text.list.failed
-        : formatTally(language, data?.count ?? 0, text.list.submissions, beyond, text.list);
+        : formatTally(
+            language,
+            data?.count ?? 0,
+            text.list.submissions,
+            data?.counted ?? "exact",
+            text.list,
+          );
 
   return (
     <div className="grid gap-6">
@@ -61,9 +66,15 @@ export function SubmissionList({ address, result, hrefFor, go, refresh }: Submis
         >
           {summary}
         </p>
-        {counts && address.filter.status !== "spam" && (
+        {counts && !counts.more && address.filter.status !== "spam" && (
           <p className="font-semibold text-ink-800">
-            {formatTally(language, counts.unread, text.list.unread, beyond, text.list)}
+            {formatTally(
+              language,
+              counts.unread,
+              text.list.unread,
+              countedOf(counts.unread),
+              text.list,
+            )}
           </p>
         )}
         <ExportButton filter={address.filter} />
@@ -86,7 +97,7 @@ export function SubmissionList({ address, result, hrefFor, go, refresh }: Submis
           filter={address.filter}
           selected={selected}
           matching={data?.count ?? selected.size}
-          beyond={beyond}
+          matchingCounted={data?.counted ?? "exact"}
           onDone={() => {
             select(new Set());
             refresh();

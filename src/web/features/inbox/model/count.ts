@@ -3,16 +3,17 @@ import type { SubmissionFilter } from "./filter.ts";
 
 /**
  * Counts are exact up to here. Past it, the list's counts are the database's estimate (PostgREST's
- * count=estimated) and a search's counts stop (search_submission_counts counts one more than
- * this and no further): the inbox says "about" and "more than".
+ * count=estimated), and a search stops counting (search_submission_counts reads at most one
+ * more match than this).
  */
 export const countLimit = 1000;
 
-/** How a count past countLimit reads: an estimate, or a search's count that stopped. */
-export type Beyond = "about" | "more";
+/** How a count reads: exactly, about (an estimate), or more than (a bound the count passed). */
+export type Counted = "exact" | "about" | "more";
 
-export function beyondOf(filter: Pick<SubmissionFilter, "text">): Beyond {
-  return filter.text.trim() === "" ? "about" : "more";
+/** How the list's count reads, for a count of the table (not of a search). */
+export function countedOf(count: number): Counted {
+  return count > countLimit ? "about" : "exact";
 }
 
 /** How many the status filter matches, from the counts of each status ("all" leaves spam out). */

@@ -1,7 +1,7 @@
 import type { Language } from "../../../../shared/language.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import type { CountedNoun, InboxContent } from "../content/types.ts";
-import { countLimit, type Beyond } from "./count.ts";
+import type { Counted } from "./count.ts";
 
 // The site's numerals (lib/format.ts): Arabic-Indic in Arabic, Latin in English.
 const locales: Record<Language, string> = { ar: "ar-u-nu-arab", en: "en-US" };
@@ -43,32 +43,33 @@ type CountWords = Pick<
   "about" | "moreThan" | "aboutNumber" | "moreThanNumber"
 >;
 
-/**
- * A count and its noun as formatCount says it, up to countLimit; past it, an estimate
- * ("About 250000 submissions") or a search's stopped count ("More than 1000 submissions").
- */
+/** A count and its noun: "3 submissions", "About 250000 submissions", "More than 1000 submissions". */
 export function formatTally(
   language: Language,
   count: number,
   noun: CountedNoun,
-  beyond: Beyond,
+  counted: Counted,
   words: CountWords,
 ): string {
-  if (count <= countLimit) return formatCount(language, count, noun);
-  return beyond === "about"
-    ? words.about(formatCount(language, count, noun))
-    : words.moreThan(formatCount(language, countLimit, noun));
+  const said = formatCount(language, count, noun);
+  return counted === "exact"
+    ? said
+    : counted === "about"
+      ? words.about(said)
+      : words.moreThan(said);
 }
 
 /** A bare count the same way, beside a filter's choice: "253", "about 250000", "over 1000". */
 export function formatTallyNumber(
   language: Language,
   count: number,
-  beyond: Beyond,
+  counted: Counted,
   words: CountWords,
 ): string {
-  if (count <= countLimit) return formatNumber(language, count);
-  return beyond === "about"
-    ? words.aboutNumber(formatNumber(language, count))
-    : words.moreThanNumber(formatNumber(language, countLimit));
+  const said = formatNumber(language, count);
+  return counted === "exact"
+    ? said
+    : counted === "about"
+      ? words.aboutNumber(said)
+      : words.moreThanNumber(said);
 }
