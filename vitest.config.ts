@@ -1,8 +1,9 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Server and shared code that touches no database: run once, in the "unit" project, with no
+// Tests that open no database (server, shared and build code): run once, in the "unit" project, with no
 // migrated template to wait for. A suite that opens a database belongs in the server projects.
 const databaseFreeSuites = [
+  "tests/build/**/*.test.ts",
   "src/shared/**/*.test.ts",
   "src/server/auth/admin-params.test.ts",
   "src/server/auth/password-pool.test.ts",
