@@ -1,26 +1,40 @@
 import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { Queryable } from "../db/database.ts";
+import { errorForLog } from "../log.ts";
 import type { AuthEnv } from "./bearer.ts";
 import { AuthError, authError } from "./errors.ts";
-import { callbackUrl, flowStateLifetimeSeconds } from "./flow-state.ts";
+import { removeFactor } from "./factors.ts";
+import {
+  callbackUrl,
+  claimProviderState,
+  deleteFlow,
+  findPendingFlow,
+  issueAuthCode,
+  type PendingFlow,
+} from "./flow-state.ts";
+import {
+  addIdentity,
+  addressProven,
+  identityOwner,
+  refreshIdentityData,
+  removeIdentities,
+} from "./identities.ts";
 import type { ProviderUser } from "./oauth-providers.ts";
 import { requestUserAgent } from "./request.ts";
 import type { AuthServices } from "./services.ts";
-import { startSession } from "./sessions.ts";
-import { removeFactor } from "./factors.ts";
-import { findFactors, findUserByEmail, findUserById, isBanned, type UserRow } from "./users.ts";
+import { endEverySession, startSession } from "./sessions.ts";
+import {
+  addProvider,
+  createProviderUser,
+  findFactors,
+  findUserByEmail,
+  findUserById,
+  handToProvider,
+  isBanned,
+  type UserRow,
+} from "./users.ts";
 import { isUuid } from "./uuid.ts";
-import { errorForLog } from "../log.ts";
-
-interface FlowState {
-  id: string;
-  provider_type: string;
-  code_challenge: string | null;
-  referrer: string | null;
-  code_verifier: string | null;
-  expired: boolean;
-}
 
 // GoTrue's oauthErrorMap, for errors sent back in the address.
 const oauthErrors: Record<number, string> = {
@@ -76,21 +90,6 @@ function errorRedirect(target: string, failure: unknown): string {
 }
 
 /**
- * Whether someone proved they own the user's address: an identity of it says the address was
- * verified (a provider that checked it, or an invitation link opened). Autoconfirm confirms an
- * address nobody proved, so `email_confirmed_at` alone says nothing.
- */
-async function addressProven(tx: Queryable, user: UserRow): Promise<boolean> {
-  const { rows } = await tx.query<{ proven: boolean }>(
-    `select exists (select 1 from auth.identities
-        where user_id = $1 and identity_data ->> 'email_verified' = 'true'
-          and lower(identity_data ->> 'email') = lower($2)) as proven`,
-    [user.id, user.email ?? ""],
-  );
-  return rows[0]?.proven === true;
-}
-
-/**
  * GoTrue's RemoveUnconfirmedIdentities, for every account whose address nobody proved: whoever
  * made it may have typed someone else's address (a pre-account takeover), so the provider's
  * verified owner of the address takes the account, and all that the account's maker set up
@@ -104,24 +103,10 @@ async function reclaimUnprovenAccount(
   provider: string,
   person: ProviderUser,
 ): Promise<void> {
-  await tx.query("delete from auth.identities where user_id = $1", [user.id]);
+  await removeIdentities(tx, user.id);
   for (const factor of await findFactors(tx, user.id)) await removeFactor(tx, factor.id);
-  await tx.query("delete from auth.refresh_tokens where user_id = $1", [user.id]);
-  await tx.query("delete from auth.sessions where user_id = $1", [user.id]);
-  await tx.query(
-    `update auth.users
-        set encrypted_password = '', confirmation_token = '',
-            email_confirmed_at = coalesce(email_confirmed_at, now()),
-            raw_user_meta_data = $2::jsonb,
-            raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $3::jsonb,
-            updated_at = now()
-      where id = $1`,
-    [
-      user.id,
-      JSON.stringify(person.identityData),
-      JSON.stringify({ provider, providers: [provider] }),
-    ],
-  );
+  await endEverySession(tx, user.id);
+  await handToProvider(tx, user.id, provider, person.identityData);
   services.log.warn("an account whose address was never proven passed to its provider's owner", {
     provider,
     user_id: user.id,
@@ -138,17 +123,10 @@ async function accountFor(
   provider: string,
   person: ProviderUser,
 ): Promise<UserRow> {
-  const { rows } = await tx.query<{ user_id: string }>(
-    "select user_id from auth.identities where provider = $1 and provider_id = $2",
-    [provider, person.subject],
-  );
-  const known = rows[0];
+  const known = await identityOwner(tx, provider, person.subject);
   if (known) {
-    await tx.query(
-      "update auth.identities set identity_data = $3::jsonb, updated_at = now() where provider = $1 and provider_id = $2",
-      [provider, person.subject, JSON.stringify(person.identityData)],
-    );
-    const user = await findUserById(tx, known.user_id);
+    await refreshIdentityData(tx, provider, person.subject, person.identityData);
+    const user = await findUserById(tx, known);
     if (!user) throw authError.unexpected();
     return user;
   }
@@ -160,15 +138,7 @@ async function accountFor(
     // and only to an account whose own claim to the address was proven too.
     if (!person.emailVerified) throw authError.emailExists();
     if (await addressProven(tx, user)) {
-      await tx.query(
-        `update auth.users
-            set raw_app_meta_data = jsonb_set(coalesce(raw_app_meta_data, '{}'::jsonb), '{providers}',
-                  (select coalesce(jsonb_agg(distinct value), '[]'::jsonb) from jsonb_array_elements_text(
-                     coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || to_jsonb($2::text)) as value)),
-                updated_at = now()
-          where id = $1`,
-        [user.id, provider],
-      );
+      await addProvider(tx, user.id, provider);
     } else {
       await reclaimUnprovenAccount(tx, services, user, provider, person);
       user = await findUserById(tx, user.id);
@@ -180,26 +150,21 @@ async function accountFor(
       throw authError.providerEmailUnverified(provider);
     }
     const userId = randomUUID();
-    await tx.query(
-      `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at,
-         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
-         $3::jsonb, $4::jsonb, now(), now(), false, false)`,
-      [
-        userId,
-        person.email,
-        JSON.stringify({ provider, providers: [provider] }),
-        JSON.stringify(person.identityData),
-      ],
-    );
+    await createProviderUser(tx, {
+      id: userId,
+      email: person.email,
+      provider,
+      identityData: person.identityData,
+    });
     user = await findUserById(tx, userId);
     if (!user) throw authError.unexpected();
   }
-  await tx.query(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     values ($1, $2, $3::jsonb, $4, now(), now(), now())`,
-    [person.subject, user.id, JSON.stringify(person.identityData), provider],
-  );
+  await addIdentity(tx, {
+    userId: user.id,
+    provider,
+    subject: person.subject,
+    data: person.identityData,
+  });
   return user;
 }
 
@@ -214,15 +179,7 @@ export function callback(services: AuthServices) {
     const state = c.req.query("state");
     if (!state) throw authError.oauthStateMissing();
     if (!isUuid(state)) throw authError.oauthStateInvalid();
-    const { rows } = await services.db.query<FlowState>(
-      `select f.id, f.provider_type, f.code_challenge, f.referrer, s.code_verifier,
-              f.created_at < now() - make_interval(secs => $2) as expired
-         from auth.flow_state f
-         left join auth.oauth_client_states s on s.id = f.oauth_client_state_id
-        where f.id = $1 and f.user_id is null`,
-      [state.toLowerCase(), flowStateLifetimeSeconds],
-    );
-    const flow = rows[0];
+    const flow = await findPendingFlow(services.db, state.toLowerCase());
     if (!flow) throw authError.oauthStateNotFound();
     if (flow.expired) throw authError.oauthStateExpired();
 
@@ -239,9 +196,7 @@ export function callback(services: AuthServices) {
           error: failure instanceof AuthError ? failure.internal : errorForLog(failure),
         });
       }
-      await services.db
-        .query("delete from auth.flow_state where id = $1", [flow.id])
-        .catch(() => undefined);
+      await deleteFlow(services.db, flow.id).catch(() => undefined);
       return c.redirect(errorRedirect(target, failure), 302);
     }
   };
@@ -250,7 +205,7 @@ export function callback(services: AuthServices) {
 async function complete(
   services: AuthServices,
   c: Context<AuthEnv>,
-  flow: FlowState,
+  flow: PendingFlow,
   target: string,
 ): Promise<string> {
   const refusal = c.req.query("error");
@@ -269,31 +224,20 @@ async function complete(
   const context = { ip: c.get("clientIp"), userAgent: requestUserAgent(c) };
 
   return services.db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      "delete from auth.oauth_client_states where id = (select oauth_client_state_id from auth.flow_state where id = $1 and user_id is null) returning id",
-      [flow.id],
-    );
-    if (claimed.rows.length === 0 && flow.code_verifier !== null) {
-      throw authError.flowStateAlreadyUsed();
-    }
+    const claimed = await claimProviderState(tx, flow.id);
+    if (!claimed && flow.code_verifier !== null) throw authError.flowStateAlreadyUsed();
     const user = await accountFor(tx, services, provider.name, person);
     if (isBanned(user)) throw authError.userBanned();
     const address = new URL(target);
 
     if (flow.code_challenge) {
       const authCode = randomUUID();
-      await tx.query(
-        `update auth.flow_state
-            set user_id = $2, auth_code = $3, auth_code_issued_at = now(), updated_at = now(),
-                provider_access_token = $4, provider_refresh_token = $5
-          where id = $1`,
-        [flow.id, user.id, authCode, tokens.accessToken, tokens.refreshToken ?? null],
-      );
+      await issueAuthCode(tx, { id: flow.id, userId: user.id, authCode }, tokens);
       address.searchParams.set("code", authCode);
       return address.toString();
     }
 
-    await tx.query("delete from auth.flow_state where id = $1", [flow.id]);
+    await deleteFlow(tx, flow.id);
     const session = await startSession(tx, services.tokens, user, "oauth", context, provider.name);
     // GoTrue's AsRedirectURL: url.Values.Encode, whose keys come sorted.
     const fragment = new URLSearchParams(

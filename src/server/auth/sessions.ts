@@ -190,3 +190,9 @@ export async function startSession(
 export function ipOrNull(ip: string): string | null {
   return isIP(ip) ? ip : null;
 }
+
+/** Ends every session of the user at once: their refresh tokens stop working with them. */
+export async function endEverySession(tx: Queryable, userId: string): Promise<void> {
+  await tx.query("delete from auth.refresh_tokens where user_id = $1", [userId]);
+  await tx.query("delete from auth.sessions where user_id = $1", [userId]);
+}

@@ -160,3 +160,58 @@ export async function userJson(db: Queryable, user: UserRow) {
 function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
+
+/** A user a provider vouched for, signing up through it: confirmed, with its identity data. */
+export async function createProviderUser(
+  tx: Queryable,
+  user: { id: string; email: string; provider: string; identityData: Record<string, unknown> },
+): Promise<void> {
+  await tx.query(
+    `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
+       $3::jsonb, $4::jsonb, now(), now(), false, false)`,
+    [
+      user.id,
+      user.email,
+      JSON.stringify({ provider: user.provider, providers: [user.provider] }),
+      JSON.stringify(user.identityData),
+    ],
+  );
+}
+
+/** Adds a provider to app_metadata.providers, once. */
+export async function addProvider(tx: Queryable, userId: string, provider: string): Promise<void> {
+  await tx.query(
+    `update auth.users
+        set raw_app_meta_data = jsonb_set(coalesce(raw_app_meta_data, '{}'::jsonb), '{providers}',
+              (select coalesce(jsonb_agg(distinct value), '[]'::jsonb) from jsonb_array_elements_text(
+                 coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || to_jsonb($2::text)) as value)),
+            updated_at = now()
+      where id = $1`,
+    [userId, provider],
+  );
+}
+
+/**
+ * The account passes to a provider's verified owner of its address: no password, no pending
+ * confirmation, the address confirmed, the provider's data as user_metadata and the provider
+ * as the only one.
+ */
+export async function handToProvider(
+  tx: Queryable,
+  userId: string,
+  provider: string,
+  identityData: Record<string, unknown>,
+): Promise<void> {
+  await tx.query(
+    `update auth.users
+        set encrypted_password = '', confirmation_token = '',
+            email_confirmed_at = coalesce(email_confirmed_at, now()),
+            raw_user_meta_data = $2::jsonb,
+            raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $3::jsonb,
+            updated_at = now()
+      where id = $1`,
+    [userId, JSON.stringify(identityData), JSON.stringify({ provider, providers: [provider] })],
+  );
+}
