@@ -284,7 +284,7 @@ describe("the counts beside a search", () => {
       // Each page is the one plain SQL gives, whichever way the function found it (among the
       // newest rows, or every match gathered and sorted).
       const truth = await server.db.query<{ id: number }>(
-        `select id from public.contact_submissions where message like '%harvest%'
+        `select id::int from public.contact_submissions where message like '%harvest%'
           order by created_at desc, id desc`,
       );
       const ids = truth.rows.map((row) => row.id);
