@@ -35,8 +35,14 @@ export function queryAsRole<Row>(
   request: RequestRole,
   text: string,
   params: unknown[],
+  options: { readOnly?: boolean } = {},
 ): Promise<QueryResult<Row>> {
-  return db.queryAs<Row>(roleSettings(request), text, params);
+  const settings = roleSettings(request);
+  return db.queryAs<Row>(
+    options.readOnly ? { ...settings, readOnly: true } : settings,
+    text,
+    params,
+  );
 }
 
 /**

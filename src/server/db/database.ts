@@ -18,6 +18,8 @@ export interface RoleSettings {
   submissionLimits?: "off";
   /** statement_timeout for the transaction, as PostgreSQL reads it ("3s", "8000"). */
   statementTimeout?: string;
+  /** The statement may not write: a GET's function call, as PostgREST runs it. */
+  readOnly?: true;
 }
 
 export interface TransactionOptions {

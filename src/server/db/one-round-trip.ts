@@ -66,6 +66,8 @@ function settingNames(settings: RoleSettings): string[] {
     ...(settings.headers === undefined ? [] : ["request.headers"]),
     ...(settings.submissionLimits === undefined ? [] : ["kalima.submission_limits"]),
     ...(settings.statementTimeout === undefined ? [] : ["statement_timeout"]),
+    // Going read-only is allowed at any point of a transaction, so it joins the settings.
+    ...(settings.readOnly ? ["transaction_read_only"] : []),
   ];
 }
 
@@ -76,6 +78,7 @@ function settingValues(settings: RoleSettings): string[] {
     settings.headers,
     settings.submissionLimits,
     settings.statementTimeout,
+    settings.readOnly ? "on" : undefined,
   ].filter((value) => value !== undefined);
 }
 

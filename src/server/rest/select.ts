@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { asRole, queryAsRole } from "../db/as-role.ts";
+import { queryAsRole } from "../db/as-role.ts";
 import type { QueryResult } from "../db/database.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
@@ -52,12 +52,10 @@ type Run = <Row>(sql: string, params: unknown[]) => Promise<QueryResult<Row>>;
 /** Runs statements under the request's role; a read-only one refuses writes (25006, 405). */
 export function runner(c: Context<AppEnv>, deps: RestDependencies, readOnly = false): Run {
   const role = requestRole(c, deps);
-  if (!readOnly) return (sql, params) => queryAsRole(deps.db, role, sql, params);
-  return (sql, params) =>
-    asRole(deps.db, role, async (tx) => {
-      await tx.query("set transaction read only");
-      return tx.query(sql, params);
-    });
+  // Read-only joins the role's settings: one round trip, as every other statement. On the
+  // embedded database a transaction of several round trips holds its one connection between
+  // them, while the server's thread is busy with other requests.
+  return (sql, params) => queryAsRole(deps.db, role, sql, params, { readOnly });
 }
 
 function planRows(plan: unknown): number {
