@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 // Tests that open no database (server, shared and build code): run once, in the "unit" project, with no
 // migrated template to wait for. A suite that opens a database belongs in the server projects.
 const databaseFreeSuites = [
-  "tests/build/**/*.test.ts",
+  "tests/prerender/**/*.test.ts",
   "src/shared/**/*.test.ts",
   "src/server/auth/admin-params.test.ts",
   "src/server/auth/password-pool.test.ts",
