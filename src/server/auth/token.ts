@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { Queryable } from "../db/database.ts";
 import type { AuthEnv } from "./bearer.ts";
 import { authError, AuthError } from "./errors.ts";
-import { flowStateLifetimeSeconds } from "./flow-state.ts";
+import { deleteFlow, flowStateLifetimeSeconds } from "./flow-state.ts";
 import { checkPasswordStrength, passwordPool, verifyPassword } from "./passwords.ts";
 import { readParams, requestUserAgent, stringParam } from "./request.ts";
 import type { AuthServices } from "./services.ts";
@@ -214,7 +214,7 @@ async function pkceGrant(services: AuthServices, params: Params, context: Sessio
     if (!verifierMatches(flow, verifier)) throw authError.badCodeVerifier();
     const user = await findUserById(tx, flow.user_id);
     if (!user) throw authError.flowStateNotFound();
-    await tx.query("delete from auth.flow_state where id = $1", [flow.id]);
+    await deleteFlow(tx, flow.id);
     const session = await startSession(
       tx,
       services.tokens,
