@@ -36,6 +36,11 @@ declare
   skipped integer := coalesce(row_offset, 0);
   page public.contact_submissions[];
   gathered integer;
+  -- The page among the newest rows, the window's size first: steps 1 and 3 below.
+  among_newest text := 'select coalesce(pg_catalog.array_agg(s order by s.created_at desc, s.id desc), ''{}'')
+       from (select s.* from (select * from public.contact_submissions s
+                               where true%2$s order by s.created_at desc, s.id desc limit %1$s) s
+              where %3$s order by s.created_at desc, s.id desc limit %4$s offset %5$s) s';
 begin
   if coalesce(auth.jwt() ->> 'role', '') <> 'service_role' and not public.is_team_member() then
     raise exception 'Only members of the team may search submissions'
@@ -63,12 +68,7 @@ begin
   end if;
 
   -- 1. The newest rows.
-  execute pg_catalog.format(
-    'select coalesce(pg_catalog.array_agg(s order by s.created_at desc, s.id desc), ''{}'')
-       from (select s.* from (select * from public.contact_submissions s
-                               where true%s order by s.created_at desc, s.id desc limit 5000) s
-              where %s order by s.created_at desc, s.id desc limit %s offset %s) s',
-    conditions, matching, row_limit, skipped)
+  execute pg_catalog.format(among_newest, 5000, conditions, matching, row_limit, skipped)
     into page;
   if pg_catalog.cardinality(page) = row_limit then
     return query select * from pg_catalog.unnest(page);
@@ -89,12 +89,7 @@ begin
   end if;
 
   -- 3. A common word, far down its matches.
-  execute pg_catalog.format(
-    'select coalesce(pg_catalog.array_agg(s order by s.created_at desc, s.id desc), ''{}'')
-       from (select s.* from (select * from public.contact_submissions s
-                               where true%s order by s.created_at desc, s.id desc limit 50000) s
-              where %s order by s.created_at desc, s.id desc limit %s offset %s) s',
-    conditions, matching, row_limit, skipped)
+  execute pg_catalog.format(among_newest, 50000, conditions, matching, row_limit, skipped)
     into page;
   if pg_catalog.cardinality(page) = row_limit then
     return query select * from pg_catalog.unnest(page);
