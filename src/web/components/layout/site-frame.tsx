@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLanguage } from "../../language/use-language.ts";
-import { HydrationPart } from "../../lib/hydration-parts.tsx";
+import { HydrationPart } from "../../lib/wake-up.tsx";
 import { NewTabNote } from "./new-tab-note.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";

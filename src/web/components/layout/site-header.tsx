@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { addressedPage, localizedPath } from "../../../shared/language.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { useLanguage } from "../../language/use-language.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useHydrated } from "../../lib/wake-up.tsx";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { Logo } from "./logo.tsx";
 import { NavLinks } from "./nav-links.tsx";

@@ -2,7 +2,7 @@ import { contactLimits, type FormSource } from "../../../shared/contact-submissi
 import { FormField } from "../../components/ui/form-field.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { getSupabase } from "../../lib/supabase-client.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useHydrated } from "../../lib/wake-up.tsx";
 import { ErrorSummary } from "./error-summary.tsx";
 import { FormOutcomeNotes } from "./form-outcome-notes.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";

@@ -9,7 +9,7 @@ import {
 import type { FormSource } from "../../../shared/contact-submission.ts";
 import type { ToastText } from "../../content/types.ts";
 import { useLanguage } from "../../language/use-language.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useHydrated } from "../../lib/wake-up.tsx";
 
 export interface ShownOutcome {
   outcome: FormOutcome;

@@ -3,8 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Content } from "../../content/types.ts";
 import { newTabNoteId } from "../../components/layout/new-tab-note.tsx";
 import { useLanguage } from "../../language/use-language.ts";
-import { HydrationPart } from "../../lib/hydration-parts.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { HydrationPart, useHydrated } from "../../lib/wake-up.tsx";
 import { usePrograms, type Program } from "./use-programs.ts";
 
 /**

@@ -3,11 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { expect, it, vi } from "vitest";
 import { appRootId } from "./document-head.ts";
-import {
-  answerPressesNativelyUntilHydrated,
-  HydrationPart,
-  HydrationShell,
-} from "./hydration-parts.tsx";
+import { answerPressesNativelyUntilHydrated, HydrationPart, HydrationShell } from "./wake-up.tsx";
 
 it("leaves a press to the page until the page has hydrated whole, then to the app", async () => {
   const pressed = vi.fn();
