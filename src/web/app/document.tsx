@@ -2,7 +2,7 @@ import { useLayoutEffect, type ReactNode } from "react";
 import { Links, Scripts, ScrollRestoration } from "react-router";
 import { anonKeyMetaName } from "../../shared/anon-key-meta.ts";
 import { useLanguage } from "../language/use-language.ts";
-import { appRootId, applyDocumentLanguage } from "../lib/document-head.ts";
+import { appRootId, applyDocumentLanguage } from "../lib/document-element.ts";
 import { siteUrlMetaName } from "../lib/site-url.ts";
 import { Toaster } from "../toast/toaster.tsx";
 import stylesheet from "./app.css?url";
@@ -11,7 +11,8 @@ import favicon from "../../../public/favicon.svg?inline";
 
 /**
  * Prerendering writes the whole document; in the browser, React Router hydrates only #root,
- * and the language keeps <html lang dir> and the head in step (document-head.ts).
+ * and the language keeps <html lang dir> in step (document-element.ts); React keeps the head's
+ * title, meta and link tags (PageMeta).
  */
 export function Document({ children }: { children: ReactNode }) {
   const { language, direction } = useLanguage();

@@ -2,7 +2,7 @@ import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { expect, it, vi } from "vitest";
-import { appRootId } from "./document-head.ts";
+import { appRootId } from "./document-element.ts";
 import { answerPressesNativelyUntilHydrated, HydrationPart, HydrationShell } from "./wake-up.tsx";
 
 it("leaves a press to the page until the page has hydrated whole, then to the app", async () => {

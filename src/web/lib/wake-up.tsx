@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { loadContent } from "../content/load-content.ts";
 import { initialLanguage } from "../language/initial-language.ts";
-import { appRootId } from "./document-head.ts";
+import { appRootId } from "./document-element.ts";
 
 // How a prerendered page wakes up. Every page works as plain HTML first (docs/decisions/0017):
 // its links, menu, program cards, language switch and forms answer without the app.

@@ -1,10 +1,26 @@
-import { Fragment, useEffect } from "react";
 import { useLocation } from "react-router";
 import { addressedPage, languages, localizedPath } from "../../../shared/language.ts";
 import { absoluteUrl } from "../../lib/site-url.ts";
 import type { Content, PageMetaText } from "../../content/types.ts";
 import { useLanguage } from "../../language/use-language.ts";
-import { applyHeadTags, type HeadTags } from "../../lib/document-head.ts";
+
+interface HeadMeta {
+  /** `name` for standard tags, `property` for Open Graph. */
+  key: { name: string } | { property: string };
+  content: string;
+}
+
+interface HeadLink {
+  rel: string;
+  href: string;
+  hrefLang?: string;
+}
+
+interface HeadTags {
+  title: string;
+  meta: HeadMeta[];
+  links: HeadLink[];
+}
 
 type PageMetaProps = (
   | { page: keyof Content["meta"]; text?: never }
@@ -52,16 +68,12 @@ function useHeadTags({ page, text, indexable = true }: PageMetaProps): HeadTags 
 }
 
 /**
- * The page's title and meta tags in the current language. Prerendering writes them as elements
- * (React places them in <head>); in the browser they are kept in step with the language.
+ * The page's title, meta tags and links in the current language. React places them in <head>:
+ * prerendering writes them there, hydration adopts the ones written, and a change of language
+ * or page updates them in the same commit as the page's words.
  */
 export function PageMeta(props: PageMetaProps) {
   const tags = useHeadTags(props);
-  const signature = JSON.stringify(tags);
-  useEffect(() => {
-    applyHeadTags(JSON.parse(signature) as HeadTags);
-  }, [signature]);
-  if (!import.meta.env.SSR) return null;
   return (
     <>
       <title>{tags.title}</title>
@@ -69,9 +81,12 @@ export function PageMeta(props: PageMetaProps) {
         <meta key={"name" in key ? key.name : key.property} {...key} content={content} />
       ))}
       {tags.links.map((link) => (
-        <Fragment key={`${link.rel}-${link.hrefLang ?? ""}`}>
-          <link rel={link.rel} href={link.href} hrefLang={link.hrefLang} />
-        </Fragment>
+        <link
+          key={`${link.rel}-${link.hrefLang ?? ""}`}
+          rel={link.rel}
+          href={link.href}
+          hrefLang={link.hrefLang}
+        />
       ))}
     </>
   );
