@@ -115,6 +115,7 @@ describe("signUp", () => {
     });
     expect(error).toBeNull();
     if (!autoconfirm) {
+      // eslint-disable-next-line vitest/no-conditional-expect -- a project that confirms addresses
       expect(data.session).toBeNull();
       return;
     }
@@ -626,8 +627,8 @@ describe("TOTP multi-factor authentication", () => {
       factorId: factor!.id,
       code: arabic,
     });
-    if (ours()) expect(error).toBeNull();
-    else expect(error).toMatchObject({ status: 422 });
+    // Ours reads Arabic-Indic digits as an Arabic speaker's phone types them; GoTrue does not.
+    expect(error && { status: error.status }).toEqual(ours() ? null : { status: 422 });
   });
 
   it("answers an unknown factor with 404 mfa_factor_not_found", async () => {

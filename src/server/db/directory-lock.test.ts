@@ -85,7 +85,11 @@ describe("lockDirectory", () => {
       { pid: process.pid, boot: "an-earlier-boot", started: null },
     ]) {
       await writeFile(file, JSON.stringify(stale));
-      await (await lockDirectory(file, "The embedded database")).release();
+      const lock = await lockDirectory(file, "The embedded database");
+      const taken = JSON.parse(await readFile(file, "utf8")) as typeof stale;
+      expect(taken).toMatchObject({ pid: process.pid });
+      expect(taken).not.toEqual(stale);
+      await lock.release();
     }
   });
 

@@ -83,19 +83,24 @@ async function deletions() {
 
 describe("deleting a submission", () => {
   it.each([
-    ["anon", async () => server.keys.anon],
-    ["a member with one factor", () => bearer(member, "aal1")],
-    ["an account not on the team", () => bearer(outsider, "aal2")],
-    ["a forged token", () => bearer(member, "aal2", "x".repeat(40))],
-  ])("is refused to %s, and nothing goes", async (_who, token) => {
+    ["anon", async () => server.keys.anon, 401, expect.objectContaining({ code: "42501" })],
+    // Row-level security hides every row from them: nothing matches, nothing goes.
+    ["a member with one factor", () => bearer(member, "aal1"), 200, []],
+    ["an account not on the team", () => bearer(outsider, "aal2"), 200, []],
+    [
+      "a forged token",
+      () => bearer(member, "aal2", "x".repeat(40)),
+      401,
+      expect.objectContaining({ code: "PGRST301" }),
+    ],
+  ])("is refused to %s, and nothing goes", async (_who, token, status, body) => {
     const id = await stored("layla@example.com");
     const answer = await request(
       `/rest/v1/contact_submissions?id=eq.${id}`,
       await token(),
       "DELETE",
     );
-    expect([200, 401, 403]).toContain(answer.status);
-    if (answer.status === 200) expect(answer.body).toEqual([]);
+    expect(answer).toEqual({ status, body });
     expect(await exists(id)).toEqual({ submissions: 1, mails: 1, changes: 2 });
     expect(await deletions()).toEqual([]);
   });
@@ -151,15 +156,14 @@ describe("erasing an address", () => {
   });
 
   it.each([
-    ["anon", async () => server.keys.anon, 401],
-    ["an account not on the team", () => bearer(outsider, "aal2"), 200],
-  ])("erases nothing for %s", async (_who, token, status) => {
+    ["anon", async () => server.keys.anon, 401, expect.objectContaining({ code: "42501" })],
+    ["an account not on the team", () => bearer(outsider, "aal2"), 200, 0],
+  ])("erases nothing for %s", async (_who, token, status, body) => {
     const id = await stored("layla@example.com");
     const answer = await request("/rest/v1/rpc/erase_submissions_from", await token(), "POST", {
       address: "layla@example.com",
     });
-    expect(answer.status).toBe(status);
-    if (status === 200) expect(answer.body).toBe(0);
+    expect(answer).toEqual({ status, body });
     expect((await exists(id))?.submissions).toBe(1);
   });
 });
