@@ -1,5 +1,8 @@
 import js from "@eslint/js";
+import vitest from "@vitest/eslint-plugin";
+import checkFile from "eslint-plugin-check-file";
 import reactHooks from "eslint-plugin-react-hooks";
+import testingLibrary from "eslint-plugin-testing-library";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -95,6 +98,52 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // One way to name a file or folder: kebab-case, so `user.ts` and `User.ts` cannot both exist
+    // and every import reads the same (`entry.client.tsx`, `*.test.ts`: middle extensions).
+    files: ["src/**/*.{ts,tsx,js}", "scripts/**/*.{mjs,js,cjs}", "tests/**/*.{ts,tsx,mjs}"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.{ts,tsx,js,mjs,cjs}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
+      "check-file/folder-naming-convention": ["error", { "{src,scripts,tests}/**/": "KEBAB_CASE" }],
+    },
+  },
+  {
+    // The Vitest suites (the browser suites are Playwright's, with their own expect).
+    files: ["src/**/*.test.{ts,tsx}", "tests/{contract,process,prerender,support}/**/*.ts"],
+    plugins: { vitest },
+    rules: {
+      ...vitest.configs.recommended.rules,
+      // A test that asserts nothing, or asserts only on one branch, passes whatever happens.
+      "vitest/no-conditional-expect": "error",
+      // expect(value, "what was checked") is Vitest's own message argument.
+      "vitest/valid-expect": ["error", { maxArgs: 2 }],
+      // A suite's setup may check what it set up: a failed check there fails the suite.
+      "vitest/no-standalone-expect": [
+        "error",
+        { additionalTestBlockFunctions: ["beforeAll", "beforeEach"] },
+      ],
+    },
+  },
+  {
+    // Unawaited findBy and waitFor, needless act(), side effects inside waitFor: each a test
+    // that passes before the page has done what it checks.
+    files: ["src/web/**/*.test.tsx"],
+    ...testingLibrary.configs["flat/react"],
+    rules: {
+      ...testingLibrary.configs["flat/react"].rules,
+      // Our render helpers answer the user-event session the test types with, not the render's
+      // result: the names say what the test renders.
+      "testing-library/render-result-naming-convention": "off",
+      // Some checks are outside what a query reaches, by design: the head's tags, the live
+      // region a toast is announced in, the aria-hidden wrapper of the honeypot, focus order.
+      "testing-library/no-node-access": "off",
     },
   },
 );
