@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, SupabaseClient } from "@supabase/supabase-js";
 import { decodeJwt, SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   clientFor,
   contractTarget,
@@ -186,8 +186,7 @@ describe("auth.admin.generateLink for recovery", () => {
     });
     expect(verified.error).toBeNull();
     expect(verified.data.user?.id).toBe(created.data.user!.id);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(events).toContain("PASSWORD_RECOVERY");
+    await vi.waitFor(() => expect(events).toContain("PASSWORD_RECOVERY"));
 
     const reused = await clientFor(target, target.anonKey).auth.verifyOtp({
       type: "recovery",
