@@ -11,20 +11,40 @@ import { querySubmissions } from "./query-submissions.ts";
  */
 export type StatusCounts = Record<SubmissionStatus | "unread", number> & { more: boolean };
 
+/**
+ * A search's counts asked for in this task, by form and text: the page's count and the status
+ * counts ask for the same reading as the inbox renders, and share it. A later call (after a
+ * change of status) reads again.
+ */
+const searchCountsUnderWay = new Map<string, Promise<StatusCounts>>();
+
+function countSearch(text: string, form: SubmissionFilter["form"]): Promise<StatusCounts> {
+  const key = JSON.stringify([form, text]);
+  let reading = searchCountsUnderWay.get(key);
+  if (!reading) {
+    reading = (async () => {
+      const supabase = await getSupabase();
+      // All five in one reading of at most countLimit + 1 matches
+      // (public.search_submission_counts).
+      const { data, error } = await supabase.rpc(
+        "search_submission_counts",
+        { query: text, ...(form === "all" ? {} : { form }) },
+        { get: true },
+      );
+      if (error) throw error;
+      return data as StatusCounts;
+    })();
+    searchCountsUnderWay.set(key, reading);
+    setTimeout(() => searchCountsUnderWay.delete(key));
+  }
+  return reading;
+}
+
 /** The counts for the filter's form and text. */
 export async function countByStatus(filter: SubmissionFilter): Promise<StatusCounts> {
-  const supabase = await getSupabase();
   const text = searchText(filter);
-  if (text !== undefined) {
-    // All five in one reading of at most countLimit + 1 matches (public.search_submission_counts).
-    const { data, error } = await supabase.rpc(
-      "search_submission_counts",
-      { query: text, ...(filter.form === "all" ? {} : { form: filter.form }) },
-      { get: true },
-    );
-    if (error) throw error;
-    return data as StatusCounts;
-  }
+  if (text !== undefined) return countSearch(text, filter.form);
+  const supabase = await getSupabase();
   const count = async (
     status: SubmissionFilter["status"],
     unreadOnly: boolean,

@@ -19,10 +19,14 @@ export async function listSubmissions(
   filter: SubmissionFilter,
   page: number,
 ): Promise<SubmissionPage> {
-  const supabase = await getSupabase();
   const from = (page - 1) * pageSize;
   const text = searchText(filter);
-  if (text !== undefined) {
+  // Asked for before anything is awaited, in the task the status counts ask in: they share it.
+  const searchCounts = text === undefined ? undefined : countByStatus(filter);
+  // Read below; should the client fail to load first, its failure is the one reported.
+  searchCounts?.catch(() => {});
+  const supabase = await getSupabase();
+  if (text !== undefined && searchCounts) {
     // The database finds, orders and pages the matches itself (public.search_submissions), and
     // counts them up to a point (public.search_submission_counts).
     const [found, counts] = await Promise.all([
@@ -40,7 +44,7 @@ export async function listSubmissions(
           { get: true },
         )
         .select(submissionColumns),
-      countByStatus(filter),
+      searchCounts,
     ]);
     if (found.error) throw found.error;
     const rows = found.data as unknown as Submission[];
