@@ -18,7 +18,7 @@ export function InboxView({ focus }: { focus: boolean }) {
   const { text } = useInboxContent();
   const { user, signOut } = useAuth();
   const { address, hrefFor, go } = useInboxAddress();
-  const { result, replace, refresh } = useSubmissions(address.filter, address.page);
+  const { result, replace, refresh, reading } = useSubmissions(address.filter, address.page);
   const mail = useMailState();
   const lastOpened = useRef<number | undefined>(undefined);
 
@@ -56,6 +56,7 @@ export function InboxView({ focus }: { focus: boolean }) {
           <SubmissionList
             address={address}
             result={result}
+            reading={reading}
             hrefFor={hrefFor}
             go={go}
             refresh={refresh}

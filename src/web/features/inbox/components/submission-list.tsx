@@ -16,6 +16,8 @@ import { SubmissionCard } from "./submission-card.tsx";
 interface SubmissionListProps {
   address: InboxAddress;
   result: Loaded<SubmissionPage>;
+  /** Changes whenever the page is read again (useSubmissions). */
+  reading: string;
   hrefFor: (next: Partial<InboxAddress>) => string;
   go: (next: Partial<InboxAddress>) => void;
   /** Reads the page again, after an action changed rows on it. */
@@ -23,11 +25,19 @@ interface SubmissionListProps {
 }
 
 /** The filter, how many submissions match, one page of them, and the way to the others. */
-export function SubmissionList({ address, result, hrefFor, go, refresh }: SubmissionListProps) {
+export function SubmissionList({
+  address,
+  result,
+  reading,
+  hrefFor,
+  go,
+  refresh,
+}: SubmissionListProps) {
   const { language, text } = useInboxContent();
   const { data } = result;
-  // Read again each time the list is shown: a status may have changed in the detail.
-  const counts = useStatusCounts(address.filter, result.data);
+  // Read each time the list is shown (a status may have changed in the detail), and beside each
+  // reading of the page: with a search, the page and the counts share one reading of the matches.
+  const counts = useStatusCounts(address.filter, reading);
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>();
   // A selection belongs to the page it was made on.
   const pageKey = JSON.stringify([address.filter, address.page]);

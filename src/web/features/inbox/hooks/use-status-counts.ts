@@ -4,7 +4,7 @@ import type { SubmissionFilter } from "../model/filter.ts";
 
 /**
  * How many submissions of each status the form and text match; read again when they change
- * or when `freshness` does (a new page of the list, a row changed in place). Undefined until
+ * or when `freshness` does (the list read again). Undefined until
  * known for this form and text; a failure leaves the counts out rather than showing wrong ones.
  */
 export function useStatusCounts(

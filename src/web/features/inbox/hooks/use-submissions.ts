@@ -54,5 +54,7 @@ export function useSubmissions(filter: SubmissionFilter, page: number) {
   }, []);
 
   const refresh = useCallback(() => setReload((count) => count + 1), []);
-  return { result: loadedFor(key, answer), replace, refresh };
+  /** Names the reading under way: it changes whenever the page is read again. */
+  const reading = key;
+  return { result: loadedFor(key, answer), replace, refresh, reading };
 }
