@@ -187,14 +187,17 @@ describe("the role matrix: grants and policies decide", () => {
   for (const table of ["notes", "words"]) {
     it.each(bearers)(`on ${table}: %s`, async (name, bearer) => {
       const answered: Outcome[] = [];
+      const refusalCodes: (string | undefined)[] = [];
       for (const verb of verbs) {
         const result = await attempt(await bearer(), table, verb);
         const got = outcome(result);
-        const refused = got === 401 || got === 403;
-        expect(refused ? result.error?.code : "42501", `${verb} refused`).toBe("42501");
         answered.push(got);
+        if (got === 401 || got === 403) refusalCodes.push(result.error?.code);
       }
       expect(answered).toEqual(expected[table]?.[name]);
+      // Every refusal is PostgreSQL's permission error, as PostgREST answers it.
+      const refusals = answered.filter((got) => got === 401 || got === 403).length;
+      expect(refusalCodes).toEqual(Array.from({ length: refusals }, () => "42501"));
     });
 
     it.each([

@@ -159,10 +159,9 @@ describe("every redirect stays on the site", () => {
       answer: "5",
     }).toString();
     const answer = await rawRequest("POST", address, fields);
-    // Whatever the answer (none of these is a form's address), a Location it carries leads to
-    // the site.
-    const leadsTo = answer.location === undefined ? testOrigin : followedOrigin(answer);
-    expect(leadsTo, `${answer.status} ${answer.location}`).toBe(testOrigin);
+    // None of these is a form's address: refused, and sent nowhere. Node's parser refuses a
+    // backslash in the path (400) before the site sees it; the site answers the rest 405.
+    expect(answer).toEqual({ status: address.includes("\\") ? 400 : 405, location: undefined });
   });
 
   it.each([
