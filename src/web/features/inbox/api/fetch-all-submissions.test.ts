@@ -1,36 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
-import { exportBatchSize, fetchAllSubmissions } from "./fetch-all-submissions.ts";
+import { fetchAllSubmissions } from "./fetch-all-submissions.ts";
 
 // The network is the edge: supabase-js runs for real and its requests meet this stub.
 const network = stubSupabaseNetwork();
 
-const rows = (from: number, count: number) =>
-  Array.from({ length: count }, (_, index) => ({ id: from + index }));
+const row = (id: number, minute: number) => ({
+  id,
+  created_at: `2026-01-31T15:${String(minute).padStart(2, "0")}:00+00:00`,
+});
 
 describe("fetching every submission for the export", () => {
-  it("reads pages of 1000, oldest first, with the filter, until a short page", async () => {
+  it("reads every match with the filter, and gives them oldest first", async () => {
     network
-      .mockResolvedValueOnce(Response.json(rows(1, exportBatchSize)))
-      .mockResolvedValueOnce(Response.json(rows(1001, 2)));
+      .mockResolvedValueOnce(Response.json([row(3, 30), row(2, 20)]))
+      .mockResolvedValueOnce(Response.json([row(1, 10)]))
+      .mockResolvedValueOnce(Response.json([]));
     const found = await fetchAllSubmissions({ form: "all", status: "spam", text: "" });
-    expect(found).toHaveLength(exportBatchSize + 2);
-    const requests = network.mock.calls.map(([url, init]) => ({
-      search: decodeURIComponent(new URL(String(url)).search),
-      range: new Headers(init?.headers).get("range"),
-    }));
-    expect(requests).toEqual([
-      {
-        search:
-          "?select=id,created_at,name,email,phone,message,form_source,status,note&status=eq.spam&order=id.asc&offset=0&limit=1000",
-        range: null,
-      },
-      {
-        search:
-          "?select=id,created_at,name,email,phone,message,form_source,status,note&status=eq.spam&order=id.asc&offset=1000&limit=1000",
-        range: null,
-      },
-    ]);
+    expect(found.map((found) => found.id)).toEqual([1, 2, 3]);
+    const [url] = network.mock.calls[0] ?? [];
+    expect(decodeURIComponent(new URL(String(url)).search)).toBe(
+      "?select=id,created_at,name,email,phone,message,form_source,status,note&status=eq.spam&order=created_at.desc,id.desc&limit=1000",
+    );
+    expect(network).toHaveBeenCalledTimes(3);
   });
 
   it("fails when the server does", async () => {
