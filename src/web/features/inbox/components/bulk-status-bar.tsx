@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { formatNumber } from "../../../lib/format.ts";
 import { toast } from "../../../toast/toast-store.ts";
-import { listMatchingIds } from "../api/list-matching-ids.ts";
 import { setStatusOf } from "../api/set-status-of.ts";
+import { setStatusOfMatches } from "../api/set-status-of-matches.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
 import type { SubmissionFilter } from "../model/filter.ts";
@@ -41,8 +41,9 @@ export function BulkStatusBar({
     if (busy) return;
     setBusy(true);
     try {
-      const ids = allMatching ? await listMatchingIds(filter) : [...selected];
-      const changed = await setStatusOf(ids, status);
+      const changed = allMatching
+        ? await setStatusOfMatches(filter, status)
+        : await setStatusOf([...selected], status);
       toast({ title: text.list.bulkDone(formatNumber(language, changed)) });
       setAllMatching(false);
       onDone();

@@ -1,0 +1,24 @@
+import { getSupabase } from "../../../lib/supabase-client.ts";
+import { searchText, type SubmissionFilter } from "../model/filter.ts";
+import type { SubmissionStatus } from "../model/submission.ts";
+
+/**
+ * Sets the status of every submission the filter matches, however many, in one statement in
+ * the database (public.set_status_of_matches): all change or none. Answers how many changed.
+ */
+export async function setStatusOfMatches(
+  filter: SubmissionFilter,
+  status: SubmissionStatus,
+): Promise<number> {
+  const supabase = await getSupabase();
+  const text = searchText(filter);
+  const { data, error } = await supabase.rpc("set_status_of_matches", {
+    new_status: status,
+    ...(text === undefined ? {} : { query: text }),
+    ...(filter.form === "all" ? {} : { form: filter.form }),
+    // "All" is every status but spam, as the list shows it (applyFilter).
+    ...(filter.status === "all" ? { spam: false } : { status: filter.status }),
+  });
+  if (error) throw error;
+  return Number(data);
+}
