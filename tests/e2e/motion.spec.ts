@@ -39,6 +39,26 @@ test("page changes go through a view transition, old page out before the new one
   expect(timing.enter).toMatch(/^0.26s ease-out 0.16s .*page-enter$/u);
 });
 
+test("a page fade that is skipped leaves nothing uncaught in the visitor's console", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/ViewTransition opt-in disabled/u);
+  // The browser skips a fade when the tab is hidden while it runs (a visitor switching tabs);
+  // here the next page skips its own as soon as it is revealed, every time.
+  await page.addInitScript(() => {
+    addEventListener("pagereveal", (event) => event.viewTransition?.skipTransition());
+  });
+  await page.route("**/assets/*.js", () => new Promise<void>(() => {}));
+  await page.goto("/");
+  await page.locator('header a[href="/about"]').first().click();
+  await expect(page).toHaveTitle("عن المنصة | كلمة");
+  await page.locator('header a[href="/contact"]').first().click();
+  await expect(page).toHaveTitle(/^تواصل/u);
+  // Rejections are reported after the task that made them: give them a frame to arrive.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+});
+
 test("the hero's phrases drift, and stand still when motion is reduced", async ({
   browser,
   baseURL,

@@ -9,6 +9,8 @@ import stylesheet from "./app.css?url";
 import { FontPreloads } from "./font-preloads.tsx";
 import favicon from "../../../public/favicon.svg?inline";
 
+const skippedTransitionsAnswered = `for (const type of ["pageswap", "pagereveal"]) addEventListener(type, (event) => event.viewTransition?.ready.catch(() => {}));`;
+
 /**
  * Prerendering writes the whole document; in the browser, React Router hydrates only #root,
  * and the language keeps <html lang dir> in step (document-element.ts); React keeps the head's
@@ -33,6 +35,11 @@ export function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1326" />
+        {/* Before the first frame, where the browser reveals a page with its fade: when the
+            fade is skipped (the tab hidden while it runs, say), Chromium rejects the
+            transition's ready promise, which no one else awaits, and a visitor's console
+            shows "Uncaught (in promise) AbortError: Transition was skipped". */}
+        <script dangerouslySetInnerHTML={{ __html: skippedTransitionsAnswered }} />
         <meta name={siteUrlMetaName} content={import.meta.env.VITE_SITE_URL} />
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <FontPreloads language={language} />
