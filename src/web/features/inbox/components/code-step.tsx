@@ -1,9 +1,9 @@
 import { SubmitButton } from "./submit-button.tsx";
 import { useId } from "react";
-import { useAuth } from "../../../auth/use-auth.ts";
 import { findVerifiedFactor } from "../api/find-factor.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useCodeForm } from "../hooks/use-code-form.ts";
+import { useSignOut } from "../hooks/use-sign-out.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { CodeField } from "./code-field.tsx";
 import { secondaryButton } from "./styles.ts";
@@ -11,7 +11,7 @@ import { secondaryButton } from "./styles.ts";
 /** A member signed in with a password proves the second factor: the app's current code. */
 export function CodeStep({ focus }: { focus: boolean }) {
   const { content, text } = useInboxContent();
-  const { signOut } = useAuth();
+  const signOut = useSignOut();
   const id = useId();
   const { form, code, setCode, invalid, busy, submit } = useCodeForm(
     findVerifiedFactor,

@@ -7,6 +7,7 @@ import type { Language } from "../../../../shared/language.ts";
 import { sessionStorageKey } from "../../../lib/supabase-client.ts";
 import { AuthProvider } from "../../../auth/auth-provider.tsx";
 import { Toaster } from "../../../toast/toaster.tsx";
+import { draftLifetimeDays, keepDraft } from "../model/note-draft.ts";
 import { InboxPage } from "./inbox-page.tsx";
 
 // The network is the edge: supabase-js runs for real and its requests meet this stub.
@@ -461,5 +462,57 @@ describe("<InboxPage>", () => {
     );
     expect(items[1]).toHaveTextContent("إعادة تعيين كلمة المرور");
     expect(items[2]).toHaveTextContent("١٢ محاولة");
+  });
+});
+
+describe("a member's drafts in this browser", () => {
+  const drafts = () =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith("kalima-inbox-draft"))
+      .sort();
+
+  /** The inbox of one submission, id 1; asked which drafted submissions remain, 1 does. */
+  const inboxOfOne = withMail({ on: true }, (url) => {
+    if (url.includes("/auth/v1/logout")) return new Response(null, { status: 204 });
+    if (new URL(url).searchParams.has("id")) return Response.json([{ id: 1 }]);
+    return Response.json([submission(1, "Layla")], { headers: { "content-range": "0-0/1" } });
+  });
+
+  it.each([
+    ["تسجيل الخروج", "local"],
+    ["تسجيل الخروج من كل الأجهزة", "global"],
+  ])("go, all of the member's, when they ask to sign out (%s)", async (button, scope) => {
+    storeSession("aal2");
+    keepDraft(user.id, 1, "اتصلت بها ولم تردّ", "");
+    keepDraft("user-2", 1, "another member's note", "");
+    network.mockImplementation(inboxOfOne);
+    const events = renderInbox("ar");
+    await events.click(await screen.findByRole("button", { name: button }));
+
+    expect(await screen.findByRole("button", { name: "تسجيل الدخول" })).toBeVisible();
+    expect(drafts()).toEqual(["kalima-inbox-draft:user-2:1"]);
+    expect(network).toHaveBeenCalledWith(
+      `${window.location.origin}/auth/v1/logout?scope=${scope}`,
+      expect.anything(),
+    );
+  });
+
+  it("go when the inbox opens, once expired or their submission is gone", async () => {
+    storeSession("aal2");
+    keepDraft(user.id, 1, "still there", "");
+    keepDraft(user.id, 5, "deleted by another member", "");
+    const old = new Date(Date.now() - (draftLifetimeDays + 1) * 24 * 60 * 60 * 1000);
+    localStorage.setItem(
+      "kalima-inbox-draft:user-2:1",
+      JSON.stringify({ note: "a week old", at: old.toISOString() }),
+    );
+    network.mockImplementation(inboxOfOne);
+    renderInbox("en");
+
+    await waitFor(() => expect(drafts()).toEqual([`kalima-inbox-draft:${user.id}:1`]));
+    const asked = network.mock.calls
+      .map(([input]) => new URL(String(input)))
+      .filter((url) => url.searchParams.has("id"));
+    expect(asked.map((url) => url.searchParams.get("id"))).toEqual(["in.(1,5)"]);
   });
 });

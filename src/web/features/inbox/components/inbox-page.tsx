@@ -3,6 +3,7 @@ import { PageMeta } from "../../../components/layout/page-meta.tsx";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useIdleSignOut } from "../hooks/use-idle-sign-out.ts";
+import { useSignOut } from "../hooks/use-sign-out.ts";
 import { useInboxStep } from "../hooks/use-inbox-step.ts";
 import type { InboxStep } from "../model/step.ts";
 import { CodeStep } from "./code-step.tsx";
@@ -38,6 +39,7 @@ function Loading() {
 export function InboxPage() {
   const { text } = useInboxContent();
   const { signOut } = useAuth();
+  const signOutAsAsked = useSignOut();
   const { step, recovering, markPasswordChosen } = useInboxStep();
   const [idleSignedOut, setIdleSignedOut] = useState(false);
 
@@ -50,6 +52,7 @@ export function InboxPage() {
     if (step !== "sign-in") setIdleSignedOut(false);
   }
 
+  // Not asked for by the member: their drafts stay, to be offered back after signing in again.
   const onIdle = useCallback(() => {
     void signOut("local").then((signedOut) => setIdleSignedOut(signedOut));
   }, [signOut]);
@@ -69,7 +72,7 @@ export function InboxPage() {
         {step === "code" && <CodeStep focus={focusStep} />}
         {step === "inbox" && <InboxView focus={focusStep} />}
       </div>
-      {warning && <IdleWarning onStay={stay} onSignOut={() => void signOut("local")} />}
+      {warning && <IdleWarning onStay={stay} onSignOut={() => void signOutAsAsked("local")} />}
     </div>
   );
 }

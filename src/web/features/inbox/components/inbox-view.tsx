@@ -1,9 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useAuth } from "../../../auth/use-auth.ts";
+import { forgetDraftsOfRemoved } from "../api/forget-drafts-of-removed.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useInboxAddress } from "../hooks/use-inbox-address.ts";
 import { useMailState } from "../hooks/use-mail-state.ts";
+import { useSignOut } from "../hooks/use-sign-out.ts";
 import { useSubmissions } from "../hooks/use-submissions.ts";
+import { dropExpiredDrafts } from "../model/note-draft.ts";
 import { StepHeading } from "./step-heading.tsx";
 import { MailStateNotice } from "./mail-state-notice.tsx";
 import { quietButton } from "./styles.ts";
@@ -16,11 +19,18 @@ import { SubmissionList } from "./submission-list.tsx";
  */
 export function InboxView({ focus }: { focus: boolean }) {
   const { text } = useInboxContent();
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
+  const signOut = useSignOut();
   const { address, hrefFor, go } = useInboxAddress();
   const { result, replace, refresh, reading } = useSubmissions(address.filter, address.page);
   const mail = useMailState();
   const lastOpened = useRef<number | undefined>(undefined);
+
+  // Drafts outlive neither their week nor their submission, wherever it was deleted.
+  useEffect(() => {
+    dropExpiredDrafts();
+    forgetDraftsOfRemoved().catch(() => {});
+  }, []);
 
   // Back from a submission, focus returns to it in the list.
   useEffect(() => {

@@ -4,9 +4,11 @@ import { formatNumber } from "../../../lib/format.ts";
 import { toast } from "../../../toast/toast-store.ts";
 import { deleteSubmission } from "../api/delete-submission.ts";
 import { eraseAddress } from "../api/erase-address.ts";
+import { forgetDraftsOfRemoved } from "../api/forget-drafts-of-removed.ts";
 import { updateSubmission } from "../api/update-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
+import { dropDraftsOfSubmissions } from "../model/note-draft.ts";
 import type { Submission } from "../model/submission.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { quietButton } from "./styles.ts";
@@ -61,12 +63,16 @@ export function SubmissionActions({
   const remove = () =>
     run(async () => {
       await deleteSubmission(submission.id);
+      dropDraftsOfSubmissions([submission.id]);
       onRemoved();
       return text.detail.removed;
     });
   const erase = () =>
     run(async () => {
       const erased = await eraseAddress(submission.email);
+      dropDraftsOfSubmissions([submission.id]);
+      // The address's other submissions went too: which of the drafted ones, the database says.
+      forgetDraftsOfRemoved().catch(() => {});
       onRemoved();
       return text.detail.erased(formatNumber(language, erased));
     });

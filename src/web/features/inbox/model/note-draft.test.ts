@@ -1,5 +1,22 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { dropDraft, keepDraft, readDraft } from "./note-draft.ts";
+import {
+  draftLifetimeDays,
+  draftedSubmissionIds,
+  dropDraft,
+  dropDraftsOf,
+  dropDraftsOfSubmissions,
+  dropExpiredDrafts,
+  keepDraft,
+  readDraft,
+} from "./note-draft.ts";
+
+const day = 24 * 60 * 60 * 1000;
+
+function draftKeys() {
+  return Object.keys(localStorage)
+    .filter((key) => key.startsWith("kalima-inbox-draft"))
+    .sort();
+}
 
 describe("a note's draft in this browser", () => {
   afterEach(() => localStorage.clear());
@@ -24,5 +41,45 @@ describe("a note's draft in this browser", () => {
   it("ignores what is not a draft", () => {
     localStorage.setItem("kalima-inbox-draft:member-1:1", "{not json");
     expect(readDraft("member-1", 1, "")).toBeUndefined();
+  });
+
+  it(`is offered for ${draftLifetimeDays} days, and dropped when read after`, () => {
+    keepDraft("member-1", 1, "call back on Sunday", "");
+    const typed = Date.now();
+    expect(readDraft("member-1", 1, "", typed + draftLifetimeDays * day - 1000)).toMatchObject({
+      note: "call back on Sunday",
+    });
+    expect(readDraft("member-1", 1, "", typed + draftLifetimeDays * day + 1000)).toBeUndefined();
+    expect(draftKeys()).toEqual([]);
+  });
+
+  it("drops every expired draft of every member at once, and what is not a draft", () => {
+    const old = new Date(Date.now() - (draftLifetimeDays + 1) * day).toISOString();
+    localStorage.setItem("kalima-inbox-draft:member-1:1", JSON.stringify({ note: "a", at: old }));
+    localStorage.setItem("kalima-inbox-draft:member-2:2", JSON.stringify({ note: "b", at: old }));
+    localStorage.setItem("kalima-inbox-draft:member-2:3", JSON.stringify({ note: "c" }));
+    keepDraft("member-2", 4, "fresh", "");
+    localStorage.setItem("kalima-language", "en");
+    dropExpiredDrafts();
+    expect(draftKeys()).toEqual(["kalima-inbox-draft:member-2:4"]);
+    expect(localStorage.getItem("kalima-language")).toBe("en");
+  });
+
+  it("goes, all of a member's, when they sign out; other members' stay", () => {
+    keepDraft("member-1", 1, "a", "");
+    keepDraft("member-1", 2, "b", "");
+    keepDraft("member-2", 1, "c", "");
+    dropDraftsOf("member-1");
+    expect(draftKeys()).toEqual(["kalima-inbox-draft:member-2:1"]);
+  });
+
+  it("goes, every member's, with its submission", () => {
+    keepDraft("member-1", 1, "a", "");
+    keepDraft("member-2", 1, "b", "");
+    keepDraft("member-2", 12, "c", "");
+    keepDraft("member-1", 3, "d", "");
+    expect(draftedSubmissionIds().sort((a, b) => a - b)).toEqual([1, 3, 12]);
+    dropDraftsOfSubmissions([1, 3]);
+    expect(draftKeys()).toEqual(["kalima-inbox-draft:member-2:12"]);
   });
 });

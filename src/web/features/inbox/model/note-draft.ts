@@ -1,13 +1,36 @@
-/** A note typed and not saved, kept in this browser past a sign-out. */
+/** A note typed and not saved, kept in this browser past an idle sign-out. */
 export interface NoteDraft {
   note: string;
   /** When it was last typed, ISO 8601. */
   at: string;
 }
 
+/** A draft older than this is dropped, unread: notes on visitors do not linger in a browser. */
+export const draftLifetimeDays = 7;
+const draftLifetimeMs = draftLifetimeDays * 24 * 60 * 60 * 1000;
+
 const prefix = "kalima-inbox-draft";
 // One member's drafts are never offered to another signed in on the same browser.
 const keyOf = (userId: string, submissionId: number) => `${prefix}:${userId}:${submissionId}`;
+
+interface DraftKey {
+  key: string;
+  userId: string;
+  submissionId: number;
+}
+
+/** Every draft kept in this browser, of every member. */
+function draftKeys(): DraftKey[] {
+  const found: DraftKey[] = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    const [start, userId, submissionId] = key?.split(":") ?? [];
+    if (key && start === prefix && userId && /^\d+$/u.test(submissionId ?? "")) {
+      found.push({ key, userId, submissionId: Number(submissionId) });
+    }
+  }
+  return found;
+}
 
 function isDraft(value: unknown): value is NoteDraft {
   return (
@@ -20,18 +43,49 @@ function isDraft(value: unknown): value is NoteDraft {
   );
 }
 
-/** The draft kept for this submission, unless it says what is already saved. */
+/** The draft stored under `key`, unless it is not one or has expired. */
+function storedDraft(key: string, now: number): NoteDraft | undefined {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(key) ?? "null");
+    if (!isDraft(kept)) return undefined;
+    const age = now - Date.parse(kept.at);
+    return Number.isFinite(age) && age <= draftLifetimeMs ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function remove(keys: readonly string[]) {
+  try {
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // Refused storage kept nothing.
+  }
+}
+
+function removeWhere(test: (draft: DraftKey) => boolean) {
+  try {
+    remove(
+      draftKeys()
+        .filter(test)
+        .map((draft) => draft.key),
+    );
+  } catch {
+    // Refused storage kept nothing.
+  }
+}
+
+/** The draft kept for this submission, unless it says what is already saved; expired, it goes. */
 export function readDraft(
   userId: string,
   submissionId: number,
   savedNote: string,
+  now = Date.now(),
 ): NoteDraft | undefined {
-  try {
-    const kept: unknown = JSON.parse(localStorage.getItem(keyOf(userId, submissionId)) ?? "null");
-    return isDraft(kept) && kept.note !== savedNote ? kept : undefined;
-  } catch {
-    return undefined;
-  }
+  const key = keyOf(userId, submissionId);
+  const draft = storedDraft(key, now);
+  if (!draft) remove([key]);
+  return draft && draft.note !== savedNote ? draft : undefined;
 }
 
 /** Keeps the note as typed, or forgets the draft once the note is what is saved. */
@@ -49,9 +103,30 @@ export function keepDraft(userId: string, submissionId: number, note: string, sa
 }
 
 export function dropDraft(userId: string, submissionId: number) {
+  remove([keyOf(userId, submissionId)]);
+}
+
+/** Every draft of this member: they signed out. */
+export function dropDraftsOf(userId: string) {
+  removeWhere((draft) => draft.userId === userId);
+}
+
+/** Every member's drafts of these submissions: they were deleted. */
+export function dropDraftsOfSubmissions(submissionIds: Iterable<number>) {
+  const gone = new Set(submissionIds);
+  removeWhere((draft) => gone.has(draft.submissionId));
+}
+
+/** Every member's drafts that have expired, or are not drafts. */
+export function dropExpiredDrafts(now = Date.now()) {
+  removeWhere((draft) => storedDraft(draft.key, now) === undefined);
+}
+
+/** The submissions some member keeps a draft of in this browser. */
+export function draftedSubmissionIds(): number[] {
   try {
-    localStorage.removeItem(keyOf(userId, submissionId));
+    return [...new Set(draftKeys().map((draft) => draft.submissionId))];
   } catch {
-    // Nothing was kept.
+    return [];
   }
 }
