@@ -40,7 +40,7 @@ export class UnsendableMailError extends Error {
 }
 
 /**
- * Mirrors public.is_mailable_address: one address, none of the characters that would make an
+ * Mirrors internal.is_mailable_address: one address, none of the characters that would make an
  * address header name a second one or carry a display name of its own.
  */
 export const mailableAddress =

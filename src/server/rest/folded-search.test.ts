@@ -181,7 +181,7 @@ describe("the search's index", () => {
       await tx.exec("set local enable_seqscan = off");
       const explained = await tx.query<{ "QUERY PLAN": string }>(
         `explain select id from public.contact_submissions s
-          where s.search_text like '%' || public.fold_for_search($1) || '%'`,
+          where s.search_text like '%' || internal.fold_for_search($1) || '%'`,
         [query],
       );
       return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
@@ -192,7 +192,7 @@ describe("the search's index", () => {
     "serves a search for %s, Arabic letters included in its trigrams",
     async (query) => {
       const { rows } = await server.db.query<{ trigrams: number }>(
-        "select cardinality(extensions.show_trgm(public.fold_for_search($1))) as trigrams",
+        "select cardinality(extensions.show_trgm(internal.fold_for_search($1))) as trigrams",
         [query],
       );
       expect(rows[0]?.trigrams).toBeGreaterThan(0);
