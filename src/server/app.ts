@@ -43,7 +43,8 @@ export interface AppDependencies {
     | "apiExternalUrl"
     | "jwtExpiry"
     | "mail"
-  >;
+  > &
+    Partial<Pick<Config, "dbTxEnd">>;
   db: Database;
   schema: SchemaCache;
   jwtSecret: string;
@@ -70,6 +71,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       secret,
       submissionLimits: deps.config.submissionLimits,
       log: deps.log,
+      txEnd: deps.config.dbTxEnd,
     }),
   );
 

@@ -24,6 +24,16 @@ const booleanSetting = (fallback: "true" | "false") =>
     .default(fallback)
     .transform((value) => value === "true");
 
+/** PostgREST's db-tx-end: how each request's transaction ends, and whether Prefer: tx may say. */
+export const txEndSettings = [
+  "commit",
+  "commit-allow-override",
+  "rollback",
+  "rollback-allow-override",
+] as const;
+
+export type TxEnd = (typeof txEndSettings)[number];
+
 const perWindow = (fallback: number) =>
   z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
@@ -38,6 +48,9 @@ const environment = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   PGRST_DB_SCHEMAS: commaList.transform((schemas) => (schemas.length > 0 ? schemas : ["public"])),
+  PGRST_DB_TX_END: z
+    .enum(txEndSettings, { error: `must be one of ${txEndSettings.join(", ")}` })
+    .default("commit"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
   SITE_URL: z.url({ error: "must be an absolute URL such as https://kalima.example" }).optional(),
@@ -135,6 +148,8 @@ export interface Config {
   databasePoolSize: number;
   /** The schemas /rest/v1 serves, the default first (PostgREST's db-schemas). */
   dbSchemas: string[];
+  /** How each REST request's transaction ends (PostgREST's db-tx-end). */
+  dbTxEnd: TxEnd;
   jwtSecret: string | undefined;
   jwtExpiry: number;
   siteUrl: string;
@@ -262,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
     dbSchemas: values.PGRST_DB_SCHEMAS,
+    dbTxEnd: values.PGRST_DB_TX_END,
     jwtSecret: values.JWT_SECRET,
     jwtExpiry: values.JWT_EXPIRY,
     siteUrl,

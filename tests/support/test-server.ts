@@ -6,7 +6,12 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createApp } from "../../src/server/app.ts";
-import { loadConfig, type AuthConfig, type MailConfig } from "../../src/server/config.ts";
+import {
+  loadConfig,
+  type AuthConfig,
+  type MailConfig,
+  type TxEnd,
+} from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { databaseFromPGlite, openPGliteThread } from "../../src/server/db/pglite.ts";
 import { openPostgres } from "../../src/server/db/postgres.ts";
@@ -54,6 +59,8 @@ export interface TestServerOptions {
   log?: Logger;
   /** The embedded database on a thread of its own, as the server runs it; in process otherwise. */
   embeddedThread?: boolean;
+  /** PGRST_DB_TX_END; commit, the default, when unset. */
+  dbTxEnd?: TxEnd;
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -126,6 +133,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       jwtExpiry: options.jwtExpiry ?? 3600,
       auth: authConfig,
       mail: options.mail,
+      dbTxEnd: options.dbTxEnd,
     },
     db,
     schema,

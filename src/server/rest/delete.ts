@@ -1,10 +1,9 @@
 import type { Context } from "hono";
-import { asRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
-import { preferenceApplied, readPreferences } from "./prefer.ts";
+import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
 import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import {
   acceptedFormat,
@@ -17,6 +16,7 @@ import {
 import { requestRole } from "./request-claims.ts";
 import { filteredWhere, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
+import { inTransaction } from "./transaction.ts";
 
 /**
  * DELETE /rest/v1/:table — PostgREST's delete under the caller's role and policies: 204, or 200
@@ -26,7 +26,7 @@ export function deleteRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    const preferences = readPreferences(c.req.header("prefer"));
+    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
     const parameters = queryParameters(c.req.url);
     const filters = parseFilters(parameters);
     const query = Object.fromEntries(parameters);
@@ -46,18 +46,23 @@ export function deleteRows(deps: RestDependencies) {
     const claims = c.get("claims");
     let result: Rows;
     try {
-      result = await asRole(deps.db, requestRole(c, deps), async (tx) => {
-        const { rows } = await tx.query<Rows>(sql, params);
-        const deleted = rows[0] ?? noRows;
-        // An object was asked for: any other number of rows undoes the delete.
-        requireSingular(format, deleted.rows);
-        return deleted;
-      });
+      result = await inTransaction(
+        deps.db,
+        requestRole(c, deps),
+        { rollback: rollsBack(deps.txEnd, preferences) },
+        async (tx) => {
+          const { rows } = await tx.query<Rows>(sql, params);
+          const deleted = rows[0] ?? noRows;
+          // An object was asked for: any other number of rows undoes the delete.
+          requireSingular(format, deleted.rows);
+          return deleted;
+        },
+      );
     } catch (error) {
       throw fromDatabaseError(error, claims.role !== "anon");
     }
 
-    const applied = preferenceApplied(preferences, ["return", "count", "handling"]);
+    const applied = preferenceApplied(preferences, ["return", "count", "tx", "handling"]);
     if (applied) c.header("Preference-Applied", applied);
     const total = preferences.count ? `/${result.rows}` : "/*";
     c.header("Content-Range", result.rows === 0 ? `*${total}` : `0-${result.rows - 1}${total}`);

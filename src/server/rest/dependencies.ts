@@ -1,3 +1,4 @@
+import type { TxEnd } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../log.ts";
 import type { SchemaCache } from "./schema-cache.ts";
@@ -10,4 +11,6 @@ export interface RestDependencies {
   /** SUBMISSION_LIMITS: false asks the database to skip its limits on visitors' submissions. */
   submissionLimits: boolean;
   log: Logger;
+  /** PGRST_DB_TX_END: commit (the default) or roll back, and whether Prefer: tx may override. */
+  txEnd?: TxEnd;
 }

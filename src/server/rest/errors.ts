@@ -78,23 +78,26 @@ export const restError = {
     ),
   updateRequiresWhere: () => new PostgrestError(400, "21000", "UPDATE requires a WHERE clause"),
   deleteRequiresWhere: () => new PostgrestError(400, "21000", "DELETE requires a WHERE clause"),
+  /** PGRST202, worded for what the call sent: named arguments, or a body of one type. */
   noFunction: (
     schema: string,
     name: string,
     argumentNames: readonly string[],
-    json: boolean,
+    body: "json" | "text" | "xml" | "bytea" | undefined,
     hint: string | undefined,
   ) => {
     const listed = argumentNames.join(", ");
-    const parameters =
-      argumentNames.length === 0
-        ? " without parameters"
-        : ` with parameter${argumentNames.length > 1 ? "s" : ""} ${listed}`;
+    const named = (text: string) => (argumentNames.length === 0 ? " without parameters" : text);
+    const wholeBody = body !== undefined && body !== "json";
+    const searched = wholeBody
+      ? ` with a single unnamed ${body} parameter`
+      : named(` with parameter${argumentNames.length > 1 ? "s" : ""} ${listed}`) +
+        (body === "json" ? " or with a single unnamed json/jsonb parameter" : "");
     return new PostgrestError(
       404,
       "PGRST202",
-      `Could not find the function ${schema}.${name}${argumentNames.length === 0 ? " without parameters" : `(${listed})`} in the schema cache`,
-      `Searched for the function ${schema}.${name}${parameters}${json ? " or with a single unnamed json/jsonb parameter" : ""}, but no matches were found in the schema cache.`,
+      `Could not find the function ${schema}.${name}${wholeBody ? "" : named(`(${listed})`)} in the schema cache`,
+      `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
       hint ?? null,
     );
   },
@@ -201,25 +204,51 @@ function permission(error: PostgrestError, authenticated: boolean): PostgrestErr
       });
 }
 
-/** PostgREST's mapping from SQLSTATE to HTTP status. */
-export function statusForSqlState(code: string): number {
-  // RAISE SQLSTATE 'PT429' answers 429: any PT followed by a status (PostgREST's Error.hs).
+// PostgREST 12's table from SQLSTATE to HTTP status (Error.hs, pgErrorStatus): a code of its
+// own first, then its class, else 400.
+const statusByCode: Readonly<Record<string, number>> = {
+  "23503": 409,
+  "23505": 409,
+  "25006": 405,
+  "42883": 404,
+  "42P01": 404,
+  "42P17": 500,
+  "53400": 500,
+  "57P01": 503,
+  P0001: 400,
+};
+
+const statusByClass: Readonly<Record<string, number>> = {
+  "08": 503,
+  "09": 500,
+  "0L": 403,
+  "0P": 403,
+  "25": 500,
+  "28": 403,
+  "2D": 500,
+  "38": 500,
+  "39": 500,
+  "3B": 500,
+  "40": 500,
+  "53": 503,
+  "54": 500,
+  "55": 500,
+  "57": 500,
+  "58": 500,
+  F0: 500,
+  HV: 500,
+  P0: 500,
+  XX: 500,
+};
+
+/** PostgREST's status for an error PostgreSQL reported with `code` and `message`. */
+export function statusForSqlState(code: string, message = ""): number {
+  // RAISE SQLSTATE 'PT429' answers 429: any PT followed by a status.
   if (code.startsWith("PT")) return /^PT[1-5]\d\d$/u.test(code) ? Number(code.slice(2)) : 500;
-  if (code === "23503" || code === "23505") return 409;
-  if (code === "25006") return 405;
-  if (code === "42883" || code === "42P01") return 404;
-  if (code === "P0001") return 400;
-  // query_canceled (a statement_timeout) is the statement's failure, not an outage.
-  if (code === "57014") return 500;
-  const errorClass = code.slice(0, 2);
-  if (["08", "53", "57", "58", "XX"].includes(errorClass)) return 503;
-  if (["0L", "0P", "28"].includes(errorClass)) return 403;
-  if (
-    ["09", "25", "2D", "38", "39", "3B", "40", "54", "55", "F0", "HV", "P0"].includes(errorClass)
-  ) {
-    return 500;
-  }
-  return 400;
+  // pg-safeupdate's refusal is the client's; any other cardinality violation is the server's.
+  if (code === "21000") return message.endsWith("requires a WHERE clause") ? 400 : 500;
+  if (code === "42883" && message.startsWith("function xmlagg(")) return 406;
+  return statusByCode[code] ?? statusByClass[code.slice(0, 2)] ?? 400;
 }
 
 /** Turns anything the database (or its connection) threw into PostgREST's answer. */
@@ -227,7 +256,7 @@ export function fromDatabaseError(error: unknown, authenticated: boolean): Postg
   if (error instanceof PostgrestError) return error;
   if (error instanceof DatabaseUnavailableError) return restError.unavailable();
   if (isPostgresError(error)) {
-    const status = statusForSqlState(error.code);
+    const status = statusForSqlState(error.code, error.message);
     const converted = new PostgrestError(
       status,
       error.code,

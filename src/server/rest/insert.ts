@@ -1,11 +1,10 @@
 import type { Context } from "hono";
-import { asRole, queryAsRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import type { Logger } from "../log.ts";
 import { fromDatabaseError, type PostgrestError, restError } from "./errors.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { preferenceApplied, readPreferences } from "./prefer.ts";
+import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
 import {
   acceptedFormat,
   bodyColumns,
@@ -18,6 +17,7 @@ import { requestRole } from "./request-claims.ts";
 import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
+import { inTransaction, runStatement } from "./transaction.ts";
 
 /** `?columns="a","b"`, which supabase-js sends with an array. */
 function columnsParameter(value: string | undefined): string[] | undefined {
@@ -50,18 +50,16 @@ export function insertStatement(
   missingDefault = false,
 ): string {
   const target = qualifiedName(table);
-  if (columns.length === 0)
-    return `insert into ${target} select from json_array_elements($1::json)`;
+  // A column no row names is left out, so the database fills it itself: a generated column, or
+  // an identity without USAGE on its sequence, included.
+  const used = missingDefault
+    ? columns.filter((column) => rows.some((row) => column in row))
+    : columns;
+  if (used.length === 0) return `insert into ${target} select from json_array_elements($1::json)`;
   if (!missingDefault) {
-    const columnList = columns.map(quoteIdentifier).join(", ");
+    const columnList = used.map(quoteIdentifier).join(", ");
     return `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${target}, $1::json)`;
   }
-  // A generated or identity column has no DEFAULT expression to copy: it is left out when no
-  // row names it, so the database fills it.
-  const used = columns.filter((column) => {
-    const info = table.columns.get(column);
-    return !info?.generated || info.default !== null || rows.some((row) => column in row);
-  });
   const values = used.map((column) => {
     const fallback = table.columns.get(column)?.default ?? "null";
     return `case when body.item::jsonb ? ${quoteLiteral(column)}
@@ -103,7 +101,7 @@ export function insertRows(deps: RestDependencies) {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
-    const preferences = readPreferences(c.req.header("prefer"));
+    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
     if (preferences.resolution) {
       throw restError.unsupportedPreference(`resolution=${preferences.resolution}`);
     }
@@ -124,8 +122,15 @@ export function insertRows(deps: RestDependencies) {
     const insert = insertStatement(table, columns, rows, preferences.missing === "default");
     const representation = preferences.return === "representation";
     const format = acceptedFormat(c.req.header("accept"));
-    const applied = preferenceApplied(preferences, ["missing", "return", "count", "handling"]);
+    const applied = preferenceApplied(preferences, [
+      "missing",
+      "return",
+      "count",
+      "tx",
+      "handling",
+    ]);
     const role = requestRole(c, deps);
+    const mode = { rollback: rollsBack(deps.txEnd, preferences) };
 
     let result: Rows | undefined;
     try {
@@ -135,14 +140,14 @@ export function insertRows(deps: RestDependencies) {
           select ${bodyColumns(format)}
             from (select ${projection} from inserted) projected`;
         // An object was asked for: any other number of rows undoes the insert.
-        result = await asRole(deps.db, role, async (tx) => {
+        result = await inTransaction(deps.db, role, mode, async (tx) => {
           const { rows: answered } = await tx.query<Rows>(sql, [JSON.stringify(rows)]);
           const inserted = answered[0] ?? noRows;
           requireSingular(format, inserted.rows);
           return inserted;
         });
       } else {
-        await queryAsRole(deps.db, role, insert, [JSON.stringify(rows)]);
+        await runStatement(deps.db, role, mode, insert, [JSON.stringify(rows)]);
       }
     } catch (error) {
       const refusal = fromDatabaseError(error, claims.role !== "anon");

@@ -2,13 +2,30 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { fromDatabaseError, PostgrestError, restError } from "./errors.ts";
-import { operators } from "./filters.ts";
+import { operators, parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { readPreferences } from "./prefer.ts";
-import { qualifiedName, quoteIdentifier } from "./query-params.ts";
-import type { FunctionInfo, SchemaCache } from "./schema-cache.ts";
-import { queryParameters, readRelation, runner } from "./select.ts";
-import { closestName, requireProfile } from "./table.ts";
+import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
+import { orderClause, quoteIdentifier, selectList, type Selectable } from "./query-params.ts";
+import {
+  acceptedFormat,
+  bodyColumns,
+  noRows,
+  requireSingular,
+  sendRows,
+  singleObject,
+  type Format,
+  type Rows,
+} from "./representation.ts";
+import {
+  chooseFunction,
+  callSql,
+  passesBodyWhole,
+  type BodyType,
+  type CallRequest,
+} from "./rpc-function.ts";
+import type { FunctionInfo } from "./schema-cache.ts";
+import { filteredWhere, pageStatus, queryParameters, requestedPage, runner } from "./select.ts";
+import { requireProfile } from "./table.ts";
 
 const reserved = new Set([
   "select",
@@ -21,92 +38,151 @@ const reserved = new Set([
 ]);
 const filterValue = new RegExp(`^(not\\.)?(${Object.keys(operators).join("|")})\\.`, "u");
 
-function accepts(fn: FunctionInfo, keys: readonly string[]): boolean {
-  const names = new Set(fn.parameters.map((parameter) => parameter.name));
-  return (
-    keys.every((name) => names.has(name)) &&
-    fn.parameters.every((parameter) => parameter.hasDefault || keys.includes(parameter.name))
-  );
+/** The body types a function may take whole, by Content-Type, as PostgREST reads them. */
+const rawBodyTypes: Record<string, BodyType> = {
+  "text/plain": "text",
+  "text/xml": "xml",
+  "application/octet-stream": "bytea",
+};
+
+interface Arguments {
+  keys: string[];
+  /** What $1 holds: the named arguments as one JSON object, or the body as it came. */
+  value: string | Uint8Array;
+  body: BodyType | undefined;
+  /** A JSON array came: only a function taking the body whole can be called with it. */
+  array?: boolean;
+  /** The query parameters left for filters, select, order and paging. */
+  rest: [string, string][];
 }
 
-const singleJson = (fn: FunctionInfo) =>
-  fn.parameters.length === 1 &&
-  fn.parameters[0]?.name === "" &&
-  ["json", "jsonb"].includes(fn.parameters[0].type);
-
-/** The overload PostgREST would call with these argument names, else its PGRST202 or PGRST203. */
-function chooseFunction(
-  schema: SchemaCache,
-  schemaName: string,
-  name: string,
-  keys: string[],
-  post: boolean,
-): { fn: FunctionInfo; wholeBody: boolean } {
-  const overloads = schema.functions(schemaName, name);
-  const matching = overloads.filter((fn) => accepts(fn, keys));
-  if (matching.length === 1 && matching[0]) return { fn: matching[0], wholeBody: false };
-  if (matching.length > 1) {
-    throw restError.ambiguousFunction(
-      matching.map(
-        (fn) =>
-          `${fn.schema}.${fn.name}(${fn.parameters.map((parameter) => `${parameter.name} => ${parameter.type}`).join(", ")})`,
-      ),
-    );
-  }
-  const whole = post ? overloads.find(singleJson) : undefined;
-  if (whole) return { fn: whole, wholeBody: true };
-  const sorted = [...keys].sort();
-  const listed = (names: string[]) => `(${[...names].sort().join(", ")})`;
-  const hint =
-    overloads.length === 0
-      ? closestName(name, schema.functionNames(schemaName), 0.75)
-      : (() => {
-          const closest = closestName(
-            listed(sorted),
-            overloads.map((fn) => listed(fn.parameters.map((parameter) => parameter.name))),
-            0.33,
-          );
-          return closest && `${name}${closest}`;
-        })();
-  throw restError.noFunction(
-    schemaName,
-    name,
-    sorted,
-    post,
-    hint && `Perhaps you meant to call the function ${schemaName}.${hint}`,
-  );
-}
-
-/**
- * The call, its arguments read from one JSON object in $1 as PostgREST reads them
- * (json_to_record with each parameter's type), so PostgreSQL casts every value.
- */
-function callSql(
-  fn: FunctionInfo,
-  keys: string[],
-  wholeBody: boolean,
-): { args: string; call: string } {
-  if (wholeBody)
-    return { args: "", call: `${qualifiedName(fn)}($1::${fn.parameters[0]?.type ?? "json"})` };
-  const used = fn.parameters.filter((parameter) => keys.includes(parameter.name));
-  if (used.length === 0) return { args: "", call: `${qualifiedName(fn)}()` };
-  const definitions = used.map(
-    (parameter) => `${quoteIdentifier(parameter.name)} ${parameter.type}`,
-  );
-  const named = used.map(
-    (parameter) =>
-      `${parameter.variadic ? "variadic " : ""}${quoteIdentifier(parameter.name)} := pgrst_args.${quoteIdentifier(parameter.name)}`,
-  );
+/** A GET's or HEAD's arguments: the query parameters that are neither reserved nor filters. */
+function queryArguments(url: string, parameterNames: ReadonlySet<string>): Arguments {
+  const parameters = queryParameters(url);
+  const isArgument = ([key, value]: [string, string]) =>
+    !reserved.has(key) &&
+    !/^(not\.)?(and|or)$/u.test(key) &&
+    (parameterNames.has(key) || !filterValue.test(value));
+  const args = Object.fromEntries(parameters.filter(isArgument));
   return {
-    args: `json_to_record($1::json) as pgrst_args(${definitions.join(", ")}),`,
-    call: `${qualifiedName(fn)}(${named.join(", ")})`,
+    keys: Object.keys(args),
+    value: JSON.stringify(args),
+    body: undefined,
+    rest: parameters.filter((entry) => !isArgument(entry)),
   };
 }
 
+/** A POST's arguments: a JSON object of named ones, or a body for one parameter to take whole. */
+async function bodyArguments(c: Context<AppEnv>): Promise<Arguments> {
+  const rest = queryParameters(c.req.url);
+  const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const raw = rawBodyTypes[type];
+  if (raw === "bytea") {
+    return { keys: [], value: new Uint8Array(await c.req.arrayBuffer()), body: raw, rest };
+  }
+  if (raw) return { keys: [], value: await c.req.text(), body: raw, rest };
+  requireJson(c.req.header("content-type"));
+  const text = await c.req.text();
+  const parsed: Row | Row[] = text.trim() === "" ? {} : parseBody(text);
+  const array = Array.isArray(parsed);
+  const keys = array ? [] : Object.keys(parsed);
+  return { keys, value: text.trim() === "" ? "{}" : text, body: "json", array, rest };
+}
+
+/** How a function's result becomes a body: rows, or one value (PostgREST's funcReturnsSingle). */
+type Shape = "rows" | "row" | "values" | "value";
+
+function shapeOf(fn: FunctionInfo): Shape {
+  if (fn.columns) return fn.returnsSet ? "rows" : "row";
+  return fn.returnsSet ? "values" : "value";
+}
+
+/** The columns of the result that filters, select and order may name. */
+function selectable(fn: FunctionInfo): Selectable {
+  const scalar = { name: "pgrst_scalar", type: "", default: null, generated: false };
+  return {
+    schema: fn.schema,
+    name: fn.name,
+    columns: fn.columns ?? new Map([[scalar.name, scalar]]),
+  };
+}
+
+function bodySql(shape: Shape, format: Format): string {
+  if (shape === "rows") return bodyColumns(format);
+  const single = `coalesce((json_agg(projected${shape === "row" ? "" : ".pgrst_scalar"}) -> 0)::text, 'null')`;
+  const body = {
+    row: single,
+    value: single,
+    values: `coalesce(json_agg(projected.pgrst_scalar), '[]')::text`,
+  }[shape];
+  return `${body} as body, null::text as first, ${shape === "values" ? "count(*)::int" : "1"} as rows`;
+}
+
 /**
- * /rest/v1/rpc/:function — PostgREST's function call: POST with a JSON object of arguments, GET
- * and HEAD with them in the query string (run read-only). Executed under the caller's role, so
- * EXECUTE grants decide. A set or table result takes filters, select, order, paging and count.
+ * The one statement of a call, as PostgREST's: the function runs once, in the CTE pgrst_source,
+ * and the page and its count are both read from that result.
+ */
+function callStatement(
+  fn: FunctionInfo,
+  args: Arguments,
+  preferences: Preferences,
+  page: { offset: number; limit: number; format: Format },
+): { sql: string; params: unknown[] } {
+  const whole = passesBodyWhole(fn, args.body);
+  const { from, call } = callSql(fn, args.keys, whole);
+  const shape = shapeOf(fn);
+  const source = fn.columns
+    ? `select pgrst_call.* from ${from ? `${from}, lateral ` : ""}${call} as pgrst_call`
+    : `select ${call} as pgrst_scalar${from ? ` from ${from}` : ""}`;
+  const query = Object.fromEntries(args.rest);
+  const relation = selectable(fn);
+  const params: unknown[] = from || whole ? [args.value] : [];
+  const where = filteredWhere(parseFilters(args.rest), relation, params);
+  const columns = selectList(query.select, relation);
+  const order = orderClause(query.order, relation);
+  const alias = `pgrst_source as ${quoteIdentifier(fn.name)}`;
+  // count=estimated counts exactly here: the whole result is at hand (PostgREST 12 counts both).
+  const total =
+    preferences.count === "exact" || preferences.count === "estimated"
+      ? `(select count(*)::int from ${alias} ${where})`
+      : "null::int";
+  params.push(page.limit, page.offset);
+  const sql = `with pgrst_source as (${source})
+    select ${bodySql(shape, page.format)}, ${total} as total
+      from (select ${shape === "rows" || shape === "row" ? columns : "pgrst_scalar"}
+              from ${alias} ${where} ${order}
+             limit $${params.length - 1} offset $${params.length}) projected`;
+  return { sql, params };
+}
+
+/** Sends what a function of values answered: one value, or a JSON array of them. */
+function sendValues(c: Context<AppEnv>, format: Format, result: Rows, status: number) {
+  requireSingular(format, result.rows);
+  const one = format === "object" && result.body.startsWith("[");
+  const body = one ? JSON.stringify((JSON.parse(result.body) as unknown[])[0]) : result.body;
+  const type = format === "object" ? singleObject : "application/json";
+  c.header("Content-Type", `${type}; charset=utf-8`);
+  if (c.req.method === "HEAD") return c.body(null, status as 200);
+  return c.body(body, status as 200);
+}
+
+/**
+ * A body that is not a JSON object is only for a function taking it whole; any other call with
+ * it is refused as before: a JSON array as PGRST102, another type as 415 (decision 0014).
+ */
+function requireWholeBodyCall(fn: FunctionInfo, args: Arguments, contentType: string | undefined) {
+  if (args.body === undefined || passesBodyWhole(fn, args.body)) return;
+  if (args.body !== "json") {
+    throw restError.unsupportedMediaType(contentType?.split(";")[0]?.trim());
+  }
+  if (args.array) throw restError.invalidBody("A function takes one JSON object");
+}
+
+/**
+ * /rest/v1/rpc/:function — PostgREST's function call: POST with a JSON object of arguments (or a
+ * body a function's one unnamed parameter takes whole), GET and HEAD with them in the query
+ * string. Run under the caller's role, read-only for GET and HEAD and for a STABLE or IMMUTABLE
+ * function, in one statement; a result of rows takes filters, select, order, paging and count.
  */
 export function callFunction(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
@@ -120,66 +196,37 @@ export function callFunction(deps: RestDependencies) {
       c.req.header(post ? "content-profile" : "accept-profile"),
     );
     const name = c.req.param("function") ?? "";
-    const preferences = readPreferences(c.req.header("prefer"));
-    const parameters = queryParameters(c.req.url);
-    const overloads = deps.schema.functions(schemaName, name);
+    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
     const parameterNames = new Set(
-      overloads.flatMap((fn) => fn.parameters.map((parameter) => parameter.name)),
+      deps.schema
+        .functions(schemaName, name)
+        .flatMap((fn) => fn.parameters.map((parameter) => parameter.name)),
     );
+    const args = post ? await bodyArguments(c) : queryArguments(c.req.url, parameterNames);
+    const request: CallRequest = { schema: schemaName, name, keys: args.keys, body: args.body };
+    const fn = chooseFunction(deps.schema, request);
+    requireWholeBodyCall(fn, args, c.req.header("content-type"));
 
-    let args: Row;
-    let rest: [string, string][] = parameters;
-    if (post) {
-      requireJson(c.req.header("content-type"));
-      const text = await c.req.text();
-      const body = text.trim() === "" ? {} : parseBody(text);
-      if (Array.isArray(body)) throw restError.invalidBody("A function takes one JSON object");
-      args = body;
-    } else {
-      const isArgument = ([key, value]: [string, string]) =>
-        !reserved.has(key) &&
-        !/^(not\.)?(and|or)$/u.test(key) &&
-        (parameterNames.has(key) || !filterValue.test(value));
-      args = Object.fromEntries(parameters.filter(isArgument));
-      rest = parameters.filter((entry) => !isArgument(entry));
-    }
-    const keys = Object.keys(args);
-    const { fn, wholeBody } = chooseFunction(deps.schema, schemaName, name, keys, post);
-    const { args: from, call } = callSql(fn, keys, wholeBody);
-    const run = runner(c, deps, !post);
-    const authenticated = c.get("claims").role !== "anon";
-    const params = keys.length > 0 || wholeBody ? [JSON.stringify(args)] : [];
-
-    if (fn.returnsSet && fn.columns) {
-      const alias = quoteIdentifier(fn.name);
-      return readRelation(
-        c,
-        {
-          selectable: { schema: fn.schema, name: fn.name, columns: fn.columns },
-          from: `(select pgrst_result.* from ${from} lateral ${call} as pgrst_result) as ${alias}`,
-          params,
-          parameters: rest,
-        },
-        preferences,
-        run,
-        authenticated,
-      );
-    }
-    const value = fn.returnsSet
-      ? `coalesce((select json_agg(pgrst_result) from ${from} lateral ${call} as pgrst_result), '[]')`
-      : `(select to_json(${call}) ${from ? `from ${from.replace(/,$/u, "")}` : ""})`;
-    let body: string;
+    const { offset, limit } = requestedPage(c, Object.fromEntries(args.rest));
+    const format = acceptedFormat(c.req.header("accept"));
+    const { sql, params } = callStatement(fn, args, preferences, { offset, limit, format });
+    const run = runner(c, deps, {
+      readOnly: !post || !fn.volatile,
+      rollback: rollsBack(deps.txEnd, preferences),
+    });
+    let result: Rows & { total: number | null };
     try {
-      const { rows } = await run<{ body: string }>(
-        `select coalesce(${value}::text, 'null') as body`,
-        params,
-      );
-      body = rows[0]?.body ?? "null";
+      const { rows } = await run<Rows & { total: number | null }>(sql, params);
+      result = rows[0] ?? { ...noRows, total: null };
     } catch (error) {
-      throw fromDatabaseError(error, authenticated);
+      throw fromDatabaseError(error, c.get("claims").role !== "anon");
     }
-    c.header("Content-Type", "application/json; charset=utf-8");
-    if (method === "HEAD") return c.body(null, 200);
-    return c.body(body, 200);
+
+    const status = pageStatus(c, offset, result.rows, result.total ?? undefined);
+    const applied = preferenceApplied(preferences, ["count", "tx", "handling"]);
+    if (applied) c.header("Preference-Applied", applied);
+    if (fn.returnsVoid) return c.body(null, 204);
+    if (shapeOf(fn) === "rows") return sendRows(c, format, result, status);
+    return sendValues(c, format, result, status);
   };
 }

@@ -1,11 +1,10 @@
 import type { Context } from "hono";
-import { queryAsRole } from "../db/as-role.ts";
 import type { QueryResult } from "../db/database.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters, whereClause, type Filter } from "./filters.ts";
-import { preferenceApplied, readPreferences, type Preferences } from "./prefer.ts";
+import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
 import { acceptedFormat, bodyColumns, noRows, sendRows, type Rows } from "./representation.ts";
 import { requestRole } from "./request-claims.ts";
 import {
@@ -18,6 +17,7 @@ import {
   type Selectable,
 } from "./query-params.ts";
 import { requireProfile, requireTable } from "./table.ts";
+import { runStatement, type TransactionMode } from "./transaction.ts";
 
 /** Hosted Supabase's `max-rows`: no page is longer than this. */
 export const maxRows = 1000;
@@ -50,12 +50,12 @@ export function filteredWhere(filters: Filter[], relation: Selectable, params: u
 type Run = <Row>(sql: string, params: unknown[]) => Promise<QueryResult<Row>>;
 
 /** Runs statements under the request's role; a read-only one refuses writes (25006, 405). */
-export function runner(c: Context<AppEnv>, deps: RestDependencies, readOnly = false): Run {
+export function runner(c: Context<AppEnv>, deps: RestDependencies, mode: TransactionMode): Run {
   const role = requestRole(c, deps);
   // Read-only joins the role's settings: one round trip, as every other statement. On the
   // embedded database a transaction of several round trips holds its one connection between
   // them, while the server's thread is busy with other requests.
-  return (sql, params) => queryAsRole(deps.db, role, sql, params, { readOnly });
+  return (sql, params) => runStatement(deps.db, role, mode, sql, params);
 }
 
 function planRows(plan: unknown): number {
@@ -66,14 +66,56 @@ function planRows(plan: unknown): number {
   return typeof rows === "number" ? Math.round(rows) : 0;
 }
 
-/** What a read is over: a table or view, or the rows a function returned. */
+/** What a read is over: a table or view. */
 export interface Relation {
   selectable: Selectable;
-  /** The FROM item, aliased by the relation's name; it may use `params`. */
+  /** The FROM item, aliased by the relation's name. */
   from: string;
-  params: unknown[];
   /** The query parameters left for filters, select, order and paging. */
   parameters: [string, string][];
+}
+
+/** The page a request asked for: `offset` and `limit` or `Range`, at most max-rows. */
+export function requestedPage(c: Context<AppEnv>, query: Record<string, string>) {
+  const range = c.req.method === "GET" ? rangeHeader(c.req.header("range")) : undefined;
+  const offset = pagingNumber("offset", query.offset) ?? range?.offset ?? 0;
+  const limit = Math.min(pagingNumber("limit", query.limit) ?? range?.limit ?? maxRows, maxRows);
+  return { offset, limit };
+}
+
+/**
+ * `Content-Range` and the status of a page of `rows` rows from `offset` out of `total`, as
+ * PostgREST writes them (RangeQuery.hs); an offset past a known total is 416 PGRST103.
+ */
+export function pageStatus(
+  c: Context<AppEnv>,
+  offset: number,
+  rows: number,
+  total: number | undefined,
+): 200 | 206 {
+  if (total !== undefined && offset > total) throw restError.rangeNotSatisfiable(offset, total);
+  const range = total !== 0 && rows > 0 ? `${offset}-${offset + rows - 1}` : "*";
+  c.header("Content-Range", `${range}/${total ?? "*"}`);
+  return total !== undefined && rows < total ? 206 : 200;
+}
+
+/**
+ * A planned count, which only guesses: never less than the rows this page shows to have been
+ * there (`reached`), and for count=estimated never less than the exact count up to max-rows
+ * (PostgREST's max of the two).
+ */
+async function plannedTotal(
+  run: Run,
+  source: string,
+  params: unknown[],
+  reached: number,
+  counted = 0,
+): Promise<number> {
+  const explained = await run<{ "QUERY PLAN": unknown }>(
+    `explain (format json) select 1 ${source}`,
+    params,
+  );
+  return Math.max(planRows(explained.rows[0]?.["QUERY PLAN"]), counted, reached);
 }
 
 /**
@@ -88,13 +130,11 @@ export async function readRelation(
   authenticated: boolean,
 ) {
   const query = Object.fromEntries(relation.parameters);
-  const range = c.req.method === "GET" ? rangeHeader(c.req.header("range")) : undefined;
-  const offset = pagingNumber("offset", query.offset) ?? range?.offset ?? 0;
-  const limit = Math.min(pagingNumber("limit", query.limit) ?? range?.limit ?? maxRows, maxRows);
+  const { offset, limit } = requestedPage(c, query);
   const format = acceptedFormat(c.req.header("accept"));
   const columns = selectList(query.select, relation.selectable);
   const order = orderClause(query.order, relation.selectable);
-  const params = [...relation.params];
+  const params: unknown[] = [];
   const where = filteredWhere(parseFilters(relation.parameters), relation.selectable, params);
   const filterParams = [...params];
   params.push(limit, offset);
@@ -107,7 +147,6 @@ export async function readRelation(
 
   let page: Rows & { total: number | null };
   let total: number | undefined;
-  let planned = false;
   try {
     const result = await run<Rows & { total: number | null }>(
       `select ${bodyColumns(format)}, ${preferences.count ? totalSql : "null::int"} as total
@@ -117,30 +156,18 @@ export async function readRelation(
     );
     page = result.rows[0] ?? { ...noRows, total: null };
     total = page.total ?? undefined;
-    planned =
-      preferences.count === "planned" ||
-      (preferences.count === "estimated" && total !== undefined && total > maxRows);
-    if (planned) {
-      const explained = await run<{ "QUERY PLAN": unknown }>(
-        `explain (format json) select 1 ${source}`,
-        filterParams,
-      );
-      total = planRows(explained.rows[0]?.["QUERY PLAN"]);
+    const reached = page.rows > 0 ? offset + page.rows : 0;
+    if (preferences.count === "planned") {
+      total = await plannedTotal(run, source, filterParams, reached);
+    } else if (preferences.count === "estimated" && total !== undefined && total > maxRows) {
+      total = await plannedTotal(run, source, filterParams, reached, total);
     }
   } catch (error) {
     throw fromDatabaseError(error, authenticated);
   }
 
-  if (!planned && total !== undefined && offset > total) {
-    throw restError.rangeNotSatisfiable(offset, total);
-  }
-  const totalText = total === undefined ? "*" : String(total);
-  c.header(
-    "Content-Range",
-    page.rows === 0 ? `*/${totalText}` : `${offset}-${offset + page.rows - 1}/${totalText}`,
-  );
-  const status = total !== undefined && page.rows < total ? 206 : 200;
-  const applied = preferenceApplied(preferences, ["count", "handling"]);
+  const status = pageStatus(c, offset, page.rows, total);
+  const applied = preferenceApplied(preferences, ["count", "tx", "handling"]);
   if (applied) c.header("Preference-Applied", applied);
   return sendRows(c, format, page, status);
 }
@@ -150,17 +177,12 @@ export function selectRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
     const schemaName = requireProfile(deps.schema, c.req.header("accept-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    const preferences = readPreferences(c.req.header("prefer"));
+    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
     return readRelation(
       c,
-      {
-        selectable: table,
-        from: qualifiedName(table),
-        params: [],
-        parameters: queryParameters(c.req.url),
-      },
+      { selectable: table, from: qualifiedName(table), parameters: queryParameters(c.req.url) },
       preferences,
-      runner(c, deps),
+      runner(c, deps, { rollback: rollsBack(deps.txEnd, preferences) }),
       c.get("claims").role !== "anon",
     );
   };

@@ -1,10 +1,9 @@
 import type { Context } from "hono";
-import { asRole } from "../db/as-role.ts";
 import type { AppEnv } from "../http/context.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { preferenceApplied, readPreferences } from "./prefer.ts";
+import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
 import {
   acceptedFormat,
   bodyColumns,
@@ -18,6 +17,7 @@ import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { filteredWhere, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
+import { inTransaction } from "./transaction.ts";
 
 /** The one object a PATCH sets; `[]` and `[{}]` set nothing, as on PostgREST. */
 function changes(body: Row | Row[]): Row {
@@ -36,7 +36,7 @@ export function updateRows(deps: RestDependencies) {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
-    const preferences = readPreferences(c.req.header("prefer"));
+    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
     const parameters = queryParameters(c.req.url);
     const filters = parseFilters(parameters);
     const values = changes(parseBody(await c.req.text()));
@@ -44,7 +44,13 @@ export function updateRows(deps: RestDependencies) {
     const unknown = columns.find((column) => !table.columns.has(column));
     if (unknown !== undefined) throw restError.unknownColumn(unknown, table.name);
 
-    const applied = preferenceApplied(preferences, ["missing", "return", "count", "handling"]);
+    const applied = preferenceApplied(preferences, [
+      "missing",
+      "return",
+      "count",
+      "tx",
+      "handling",
+    ]);
     if (applied) c.header("Preference-Applied", applied);
     if (columns.length === 0) {
       c.header("Content-Range", "*/*");
@@ -73,13 +79,18 @@ export function updateRows(deps: RestDependencies) {
     const claims = c.get("claims");
     let result: Rows;
     try {
-      result = await asRole(deps.db, requestRole(c, deps), async (tx) => {
-        const { rows } = await tx.query<Rows>(sql, params);
-        const updated = rows[0] ?? noRows;
-        // An object was asked for: any other number of rows undoes the update.
-        requireSingular(format, updated.rows);
-        return updated;
-      });
+      result = await inTransaction(
+        deps.db,
+        requestRole(c, deps),
+        { rollback: rollsBack(deps.txEnd, preferences) },
+        async (tx) => {
+          const { rows } = await tx.query<Rows>(sql, params);
+          const updated = rows[0] ?? noRows;
+          // An object was asked for: any other number of rows undoes the update.
+          requireSingular(format, updated.rows);
+          return updated;
+        },
+      );
     } catch (error) {
       throw fromDatabaseError(error, claims.role !== "anon");
     }

@@ -1,0 +1,122 @@
+import { restError } from "./errors.ts";
+import { closestMatch } from "./fuzzy.ts";
+import { qualifiedName, quoteIdentifier } from "./query-params.ts";
+import type { FunctionInfo, SchemaCache } from "./schema-cache.ts";
+
+/** What a call's arguments arrived as: named (a query string or a JSON object) or a raw body. */
+export type BodyType = "json" | "text" | "xml" | "bytea";
+
+export interface CallRequest {
+  schema: string;
+  name: string;
+  /** The argument names: the JSON object's keys, or the query string's. */
+  keys: string[];
+  /** A POST's body type; undefined for GET and HEAD. */
+  body: BodyType | undefined;
+}
+
+/** The type a function's one parameter must have to take a body of this type whole. */
+const wholeBodyTypes: Record<BodyType, readonly string[]> = {
+  json: ["json", "jsonb"],
+  text: ["text"],
+  xml: ["xml"],
+  bytea: ["bytea"],
+};
+
+function matchesKeys(fn: FunctionInfo, request: CallRequest): boolean {
+  if (fn.parameters.length === 0) {
+    return request.keys.length === 0 && (request.body === undefined || request.body === "json");
+  }
+  const names = new Set(fn.parameters.map((parameter) => parameter.name));
+  return (
+    request.keys.every((key) => names.has(key)) &&
+    fn.parameters.every(
+      (parameter) => parameter.hasDefault || request.keys.includes(parameter.name),
+    )
+  );
+}
+
+function takesBody(fn: FunctionInfo, body: BodyType | undefined): boolean {
+  const [only, ...others] = fn.parameters;
+  return (
+    body !== undefined &&
+    only !== undefined &&
+    others.length === 0 &&
+    wholeBodyTypes[body].includes(only.type)
+  );
+}
+
+/** The function's signature as PostgREST lists it among candidates: `s.f(a => integer)`. */
+function signature(fn: FunctionInfo): string {
+  const parameters = fn.parameters.map((parameter) => `${parameter.name} => ${parameter.type}`);
+  return `${fn.schema}.${fn.name}(${parameters.join(", ")})`;
+}
+
+const listed = (names: readonly string[]) => `(${[...names].sort().join(", ")})`;
+
+function noFunction(schema: SchemaCache, request: CallRequest, overloads: readonly FunctionInfo[]) {
+  const keys = [...request.keys].sort();
+  if (request.body !== undefined && request.body !== "json") {
+    return restError.noFunction(request.schema, request.name, keys, request.body, undefined);
+  }
+  const closest =
+    overloads.length === 0
+      ? closestMatch(request.name, schema.functionNames(request.schema))
+      : closestMatch(
+          listed(keys),
+          overloads.map((fn) => listed(fn.parameters.map((parameter) => parameter.name))),
+        );
+  const hint =
+    closest &&
+    `Perhaps you meant to call the function ${request.schema}.${overloads.length === 0 ? "" : request.name}${closest}`;
+  return restError.noFunction(request.schema, request.name, keys, request.body, hint);
+}
+
+/**
+ * The overload PostgREST calls (Plan.hs, findProc): the one whose parameters the argument names
+ * fit, else, for a POST, the one whose single parameter takes the body's type whole; several is
+ * PGRST203, none PGRST202.
+ */
+export function chooseFunction(schema: SchemaCache, request: CallRequest): FunctionInfo {
+  const overloads = schema.functions(request.schema, request.name);
+  const matching = overloads.filter((fn) => matchesKeys(fn, request));
+  const fallback = overloads.filter(
+    (fn) => !matchesKeys(fn, request) && takesBody(fn, request.body),
+  );
+  const chosen = matching.length > 0 ? matching : fallback;
+  if (chosen.length > 1) throw restError.ambiguousFunction(chosen.map(signature));
+  if (chosen[0]) return chosen[0];
+  throw noFunction(schema, request, overloads);
+}
+
+/** Whether the call passes the body whole, as the function's one unnamed parameter. */
+export function passesBodyWhole(fn: FunctionInfo, body: BodyType | undefined): boolean {
+  return takesBody(fn, body) && fn.parameters[0]?.name === "";
+}
+
+/**
+ * The call and the FROM items it reads its arguments from: named arguments from one JSON object
+ * in $1 as PostgREST reads them (json_to_record with each parameter's type, so PostgreSQL casts
+ * every value), or the body whole in $1, cast to the one parameter's type.
+ */
+export function callSql(
+  fn: FunctionInfo,
+  keys: readonly string[],
+  whole: boolean,
+): { from: string | undefined; call: string } {
+  const target = qualifiedName(fn);
+  if (whole) return { from: undefined, call: `${target}($1::${fn.parameters[0]?.type ?? "json"})` };
+  const used = fn.parameters.filter((parameter) => keys.includes(parameter.name));
+  if (used.length === 0) return { from: undefined, call: `${target}()` };
+  const definitions = used.map(
+    (parameter) => `${quoteIdentifier(parameter.name)} ${parameter.type}`,
+  );
+  const named = used.map(
+    (parameter) =>
+      `${parameter.variadic ? "variadic " : ""}${quoteIdentifier(parameter.name)} := pgrst_body.${quoteIdentifier(parameter.name)}`,
+  );
+  return {
+    from: `json_to_record($1::json) as pgrst_body(${definitions.join(", ")})`,
+    call: `${target}(${named.join(", ")})`,
+  };
+}
