@@ -12,6 +12,7 @@ const databaseFreeSuites = [
   "src/server/auth/totp.test.ts",
   "src/server/config.test.ts",
   "src/server/db/directory-lock.test.ts",
+  "src/server/db/fair-queue.test.ts",
   "src/server/db/private-directory.test.ts",
   "src/server/jwt.test.ts",
   "src/server/rest/filters.test.ts",

@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { requireApiKey } from "./http/api-key.ts";
 import { clientIp } from "./http/client-ip.ts";
+import { databaseTurn } from "./http/database-turn.ts";
 import type { AppEnv } from "./http/context.ts";
 import { apiCors } from "./http/cors.ts";
 import { requestId } from "./http/request-id.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   app.use(requestId());
   app.use(clientIp(deps.config.trustProxyHeader));
+  app.use(databaseTurn());
   if (deps.config.logRequests) app.use(requestLog(deps.log));
   const https = deps.config.siteUrl.startsWith("https:");
   app.use(securityHeaders({ https }));

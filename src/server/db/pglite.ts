@@ -8,8 +8,10 @@ import {
   type Queryable,
 } from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
+import { FairQueue } from "./fair-queue.ts";
 import { tightenPermissions } from "./private-directory.ts";
 import { queryUnderRole } from "./one-round-trip.ts";
+import { currentTicket } from "./turn.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
 
@@ -131,7 +133,7 @@ export async function openPGliteThread(
 ): Promise<Database> {
   const listeners = new Map<string, (payload: string) => void>();
   let nextId = 0;
-  let queue: Promise<unknown> = Promise.resolve();
+  const queue = new FairQueue();
   let closed = false;
 
   let firstStart = true;
@@ -212,11 +214,12 @@ export async function openPGliteThread(
     });
   }
 
-  /** Runs `work` when every request before it has finished, alone on the connection. */
+  /**
+   * Runs `work` alone on the connection when its turn comes: the fair queue's, so that no
+   * caller's statements hold up a visitor's behind them.
+   */
   function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const result = queue.then(work);
-    queue = result.catch(() => {});
-    return result;
+    return queue.run(currentTicket(), work);
   }
 
   const run = async (request: Request, timeoutMs = 0) => {

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { FairQueue } from "./fair-queue.ts";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the fair queue", () => {
+  it("runs one job at a time, a client's jobs in the order they came", async () => {
+    const queue = new FairQueue();
+    const order: string[] = [];
+    let running = 0;
+    let most = 0;
+    const job = (name: string) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await pause(2);
+      order.push(name);
+      running -= 1;
+      return name;
+    };
+    const answers = await Promise.all(
+      ["a", "b", "c", "d"].map((name) => queue.run({ client: "one" }, job(name))),
+    );
+    expect(answers).toEqual(["a", "b", "c", "d"]);
+    expect(order).toEqual(["a", "b", "c", "d"]);
+    expect(most).toBe(1);
+  });
+
+  it("serves a new client before one who has kept the connection busy, whatever they queued", async () => {
+    const queue = new FairQueue();
+    const order: string[] = [];
+    const flood = Array.from({ length: 6 }, (_, index) =>
+      queue.run({ client: "flood" }, async () => {
+        await pause(10);
+        order.push(`flood ${index}`);
+      }),
+    );
+    await pause(5);
+    let waited = -1;
+    const visitor = queue.run(
+      {
+        client: "visitor",
+        onStart: (ms) => {
+          waited = ms;
+        },
+      },
+      async () => {
+        order.push("visitor");
+      },
+    );
+    await Promise.all([...flood, visitor]);
+    // The flood's first job was running when the visitor came; the visitor went next.
+    expect(order.indexOf("visitor")).toBe(1);
+    expect(waited).toBeGreaterThanOrEqual(0);
+    expect(waited).toBeLessThan(60);
+    expect(queue.waiting).toBe(0);
+  });
+
+  it("takes turns between two busy clients rather than draining one first", async () => {
+    const queue = new FairQueue();
+    const order: string[] = [];
+    const jobs = ["a", "b"].flatMap((client) =>
+      Array.from({ length: 3 }, () =>
+        queue.run({ client }, async () => {
+          await pause(5);
+          order.push(client);
+        }),
+      ),
+    );
+    await Promise.all(jobs);
+    // Who goes next depends on whose jobs took longer: each has had two turns of the first four.
+    const firstFour = order.slice(0, 4);
+    expect(firstFour.filter((client) => client === "a")).toHaveLength(2);
+    expect(firstFour.slice(0, 2).sort()).toEqual(["a", "b"]);
+  });
+
+  it("answers a job's failure to its caller and goes on with the next", async () => {
+    const queue = new FairQueue();
+    const failing = queue.run({ client: "one" }, () => Promise.reject(new Error("broken")));
+    const thrown = queue.run({ client: "one" }, () => {
+      throw new Error("thrown at once");
+    });
+    const next = queue.run({ client: "two" }, () => Promise.resolve("ran"));
+    await expect(failing).rejects.toThrow("broken");
+    await expect(thrown).rejects.toThrow("thrown at once");
+    await expect(next).resolves.toBe("ran");
+  });
+});
