@@ -97,6 +97,7 @@ function startServer(database, databaseUrl) {
       DATABASE_POOL_SIZE: String(poolSize),
       // One client sending one row over and over: measured without the limits on visitors.
       SUBMISSION_LIMITS: "false",
+      API_RATE_LIMIT: "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   });

@@ -45,7 +45,7 @@ export interface AppDependencies {
     | "jwtExpiry"
     | "mail"
   > &
-    Partial<Pick<Config, "dbTxEnd">>;
+    Partial<Pick<Config, "dbTxEnd" | "apiRateLimit">>;
   db: Database;
   schema: SchemaCache;
   jwtSecret: string;
@@ -74,6 +74,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       submissionLimits: deps.config.submissionLimits,
       log: deps.log,
       txEnd: deps.config.dbTxEnd,
+      requestsPerMinute: deps.config.apiRateLimit ?? 0,
     }),
   );
 

@@ -71,6 +71,7 @@ const environment = z.object({
   AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
   AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).max(3600).default(10),
   AUTH_REDIRECT_URLS: commaList,
+  API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(120),
   AUTH_RATE_LIMITS: booleanSetting("true"),
   AUTH_RATE_LIMIT_TOKEN: perWindow(150),
   AUTH_RATE_LIMIT_SIGNUP: perWindow(30),
@@ -150,6 +151,8 @@ export interface Config {
   dbSchemas: string[];
   /** How each REST request's transaction ends (PostgREST's db-tx-end). */
   dbTxEnd: TxEnd;
+  /** REST requests a minute per client address for anon and accounts not on the team; 0 is none. */
+  apiRateLimit: number;
   jwtSecret: string | undefined;
   jwtExpiry: number;
   siteUrl: string;
@@ -278,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: values.DATABASE_POOL_SIZE,
     dbSchemas: values.PGRST_DB_SCHEMAS,
     dbTxEnd: values.PGRST_DB_TX_END,
+    apiRateLimit: values.API_RATE_LIMIT,
     jwtSecret: values.JWT_SECRET,
     jwtExpiry: values.JWT_EXPIRY,
     siteUrl,

@@ -39,6 +39,7 @@ describe(`mail while the SMTP server is down, on ${databaseKind}`, () => {
         LOG_REQUESTS: "false",
         // Every submission comes from this one client: past the database's per-client limit.
         SUBMISSION_LIMITS: "false",
+        API_RATE_LIMIT: "0",
         SMTP_URL: sink.url,
         MAIL_FROM: "Kalima <mail@kalima.example>",
         NOTIFY_TO: "team@kalima.example",

@@ -59,6 +59,8 @@ export interface TestServerOptions {
   log?: Logger;
   /** The embedded database on a thread of its own, as the server runs it; in process otherwise. */
   embeddedThread?: boolean;
+  /** API_RATE_LIMIT: each client's REST requests a minute; none unless asked, as auth's limits. */
+  apiRateLimit?: number;
   /** PGRST_DB_TX_END; commit, the default, when unset. */
   dbTxEnd?: TxEnd;
 }
@@ -134,6 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       auth: authConfig,
       mail: options.mail,
       dbTxEnd: options.dbTxEnd,
+      apiRateLimit: options.apiRateLimit ?? 0,
     },
     db,
     schema,

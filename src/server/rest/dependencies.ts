@@ -11,6 +11,8 @@ export interface RestDependencies {
   /** SUBMISSION_LIMITS: false asks the database to skip its limits on visitors' submissions. */
   submissionLimits: boolean;
   log: Logger;
+  /** API_RATE_LIMIT: each client's REST requests a minute, unless on the team; 0 or unset, none. */
+  requestsPerMinute?: number;
   /** PGRST_DB_TX_END: commit (the default) or roll back, and whether Prefer: tx may override. */
   txEnd?: TxEnd;
 }

@@ -38,6 +38,19 @@ export const restError = {
       null,
       "Send one submission per request.",
     ),
+  /**
+   * The per-client budget on API requests (request-budget.ts). PostgREST has no limiter of its
+   * own; the code is the one our database's limits raise (PT429), so a client meets one answer.
+   */
+  overBudget: (retryAfterSeconds: number) =>
+    new PostgrestError(
+      429,
+      "PT429",
+      "Too many requests from this client",
+      `Try again in ${retryAfterSeconds} s.`,
+      null,
+      { "Retry-After": String(retryAfterSeconds) },
+    ),
   keysMustMatch: () => new PostgrestError(400, "PGRST102", "All object keys must match"),
   /**
    * A write that is not JSON. PostgREST 12+ answers 400 PGRST102 `Content-Type not acceptable`

@@ -5,6 +5,7 @@ import type { RestDependencies } from "./dependencies.ts";
 import { restError, restErrorResponse } from "./errors.ts";
 import { deleteRows } from "./delete.ts";
 import { insertRows } from "./insert.ts";
+import { requestBudget } from "./request-budget.ts";
 import { requestClaims } from "./request-claims.ts";
 import { callFunction } from "./rpc.ts";
 import { selectRows } from "./select.ts";
@@ -18,6 +19,7 @@ export function restRoutes(deps: RestDependencies): Hono<AppEnv> {
   const rest = new Hono<AppEnv>();
   rest.use(limitBody(restBodyLimit));
   rest.use(requestClaims(deps.secret));
+  rest.use(requestBudget(deps.requestsPerMinute ?? 0));
   rest.all("/rpc/:function", callFunction(deps));
   rest.on(["GET", "HEAD"], "/:table", selectRows(deps));
   rest.post("/:table", insertRows(deps));

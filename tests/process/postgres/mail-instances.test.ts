@@ -29,6 +29,7 @@ function env(name: string): Record<string, string> {
     LOG_REQUESTS: "false",
     // Every submission comes from this one client: past the database's per-client limit.
     SUBMISSION_LIMITS: "false",
+    API_RATE_LIMIT: "0",
     // `name` is the EHLO name, so the SMTP server knows which instance sent a mail.
     SMTP_URL: `${sink.url}&name=${name}`,
     MAIL_FROM: "Kalima <mail@kalima.example>",

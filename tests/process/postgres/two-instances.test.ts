@@ -41,6 +41,7 @@ beforeAll(async () => {
     LOG_REQUESTS: "false",
     // Every insert here comes from this one client: past the database's per-client limit.
     SUBMISSION_LIMITS: "false",
+    API_RATE_LIMIT: "0",
   };
   // Started together on an empty database: both reach the migrations at the same moment.
   const [one, two] = dataDirs;
