@@ -209,6 +209,13 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       await expect(page.getByRole("listitem").filter({ hasText: note })).toContainText(
         member.email,
       );
+      // A note typed and not saved is kept as a draft, until the member signs out.
+      const drafts = () =>
+        page.evaluate(() =>
+          Object.keys(localStorage).filter((key) => key.startsWith("kalima-inbox-draft")),
+        );
+      await page.getByLabel(text.note).fill(`${note}, again`);
+      await expect.poll(drafts).toHaveLength(1);
 
       await page.getByRole("link", { name: text.back }).click();
       await expect(page.getByRole("link", { name: wanted.name })).toBeFocused();
@@ -257,6 +264,7 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       expect(await page.evaluate(() => Object.keys(localStorage).join())).not.toMatch(
         /auth-token/u,
       );
+      expect(await drafts()).toEqual([]);
     });
 
     test("a wrong password and a wrong code are refused with a toast", async ({
