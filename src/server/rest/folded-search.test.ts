@@ -173,6 +173,24 @@ describe("a page of a search", () => {
   });
 });
 
+describe("the stored search text", () => {
+  it("is not folded for a row the length checks will refuse, and folds a row within them", async () => {
+    const { rows } = await server.db.query<{ refused: string | null; kept: string | null }>(
+      `select internal.submission_search_text('x', 'a@b.example', null, repeat('ة', 30000), null) as refused,
+              internal.submission_search_text('أحمد', 'A@B.example', null, 'ورشة', null) as kept`,
+    );
+    expect(rows[0]).toEqual({ refused: null, kept: "احمد a@b.example  ورشه " });
+  });
+
+  it("is indexed with a small pending list, which no insert merges for long and searches read fast", async () => {
+    const { rows } = await server.db.query<{ options: string[] }>(
+      `select c.reloptions as options from pg_catalog.pg_class c
+        where c.oid = 'public.contact_submissions_search_text_idx'::regclass`,
+    );
+    expect(rows[0]?.options).toEqual(["gin_pending_list_limit=64"]);
+  });
+});
+
 describe("the search's index", () => {
   // What the function runs, planned as it would be on a big table (sequential scans off, as the
   // planner would rule them out there): the trigram index must be able to serve it.
