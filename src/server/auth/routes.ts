@@ -84,7 +84,19 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
     throw authError.notFound();
   });
   auth.onError((error, c) => {
-    if (error instanceof AuthError) return authErrorResponse(c, error);
+    if (error instanceof AuthError) {
+      // A 5xx this server chose to answer is logged once, here, with its reason.
+      if (error.status >= 500) {
+        services.log.error("request failed", {
+          request_id: c.get("requestId"),
+          method: c.req.method,
+          path: c.req.path,
+          status: error.status,
+          error: error.internal ?? errorForLog(error),
+        });
+      }
+      return authErrorResponse(c, error);
+    }
     services.log.error("unhandled auth error", {
       request_id: c.get("requestId"),
       method: c.req.method,

@@ -15,6 +15,9 @@ const turns = new AsyncLocalStorage<RequestTurn>();
 
 /** Runs `work` (a request's handling) with its statements counted to `client`. */
 export function withTurn<T>(client: string, work: (turn: RequestTurn) => T): T {
+  // A request the server makes of itself while answering one counts to the same turn.
+  const enclosing = turns.getStore();
+  if (enclosing) return work(enclosing);
   const turn: RequestTurn = { client, waitedMs: 0, turns: 0 };
   return turns.run(turn, () => work(turn));
 }

@@ -1,6 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
+
+const enclosing = new AsyncLocalStorage<string>();
 
 /**
  * A fresh id for every request, in the request's log line and in any error logged while it
@@ -9,9 +12,11 @@ import type { AppEnv } from "./context.ts";
  */
 export function requestId(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const id = randomUUID();
+    // A request the server makes of itself while answering one (a form posted without scripts
+    // goes through the REST API's insert) carries the id of the request it serves.
+    const id = enclosing.getStore() ?? randomUUID();
     c.set("requestId", id);
-    await next();
+    await enclosing.run(id, next);
     try {
       c.res.headers.set("X-Request-Id", id);
     } catch {

@@ -267,7 +267,9 @@ export function statusForSqlState(code: string, message = ""): number {
 /** Turns anything the database (or its connection) threw into PostgREST's answer. */
 export function fromDatabaseError(error: unknown, authenticated: boolean): PostgrestError {
   if (error instanceof PostgrestError) return error;
-  if (error instanceof DatabaseUnavailableError) return restError.unavailable();
+  if (error instanceof DatabaseUnavailableError) {
+    return Object.assign(restError.unavailable(), { cause: error });
+  }
   if (isPostgresError(error)) {
     const status = statusForSqlState(error.code, error.message);
     const converted = new PostgrestError(
@@ -279,6 +281,7 @@ export function fromDatabaseError(error: unknown, authenticated: boolean): Postg
       // PostgREST adds the challenge to any 401, a PT401 raised by a function included.
       status === 401 ? { "WWW-Authenticate": "Bearer" } : {},
     );
+    converted.cause = error;
     return error.code === "42501" ? permission(converted, authenticated) : converted;
   }
   throw error;
@@ -289,7 +292,10 @@ export function fromDatabaseError(error: unknown, authenticated: boolean): Postg
  * anything that is not PostgREST's to answer is thrown on.
  */
 export function restErrorResponse(thrown: unknown, c: Context): Response {
-  const error = thrown instanceof DatabaseUnavailableError ? restError.unavailable() : thrown;
+  const error =
+    thrown instanceof DatabaseUnavailableError
+      ? Object.assign(restError.unavailable(), { cause: thrown })
+      : thrown;
   if (!(error instanceof PostgrestError)) throw error;
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   c.header("Proxy-Status", `PostgREST; error=${error.body.code}`);

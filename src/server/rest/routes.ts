@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { limitBody } from "./body-limit.ts";
 import type { RestDependencies } from "./dependencies.ts";
+import { errorForLog } from "../log.ts";
 import { restError, restErrorResponse } from "./errors.ts";
 import { deleteRows } from "./delete.ts";
 import { insertRows } from "./insert.ts";
@@ -29,6 +30,20 @@ export function restRoutes(deps: RestDependencies): Hono<AppEnv> {
   rest.all("*", () => {
     throw restError.unknownTable(deps.schema.schemas[0] ?? "public", "");
   });
-  rest.onError(restErrorResponse);
+  rest.onError((error, c) => {
+    const response = restErrorResponse(error, c);
+    // Logged here, once, with what caused it: the client's answer says only what PostgREST's
+    // would. Anything restErrorResponse throws on is logged by the app's own handler.
+    if (response.status >= 500) {
+      deps.log.error("request failed", {
+        request_id: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: response.status,
+        error: errorForLog(error.cause ?? error),
+      });
+    }
+    return response;
+  });
   return rest;
 }
