@@ -35,6 +35,8 @@ export interface TestServer {
   jwtSecret: string;
   /** The schema cache the app serves; NOTIFY pgrst, 'reload schema' reloads it. */
   schema: SchemaCache;
+  /** The embedded database's files, with `embeddedThread`. */
+  directory: string | undefined;
   authConfig: AuthConfig;
   url: string;
   /** A fetch that answers in process, as supabase-js's `global.fetch`. */
@@ -76,13 +78,17 @@ export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig 
   };
 }
 
+/** The connections a test server's PostgreSQL pool holds at most. */
+export const testPoolSize = 4;
+
 /** A fresh copy of the migrated template: PGlite, or PostgreSQL in the PostgreSQL projects. */
 async function freshDatabase(
-  embeddedThread = false,
-): Promise<{ db: Database; close(): Promise<void> }> {
+  embeddedThread: boolean,
+  log: Logger,
+): Promise<{ db: Database; directory?: string; close(): Promise<void> }> {
   if (onPostgres()) {
     const database = await createDatabase("test", { template: inject("postgresTemplate") });
-    const db = await openPostgres({ connectionString: database.url, poolSize: 4 });
+    const db = await openPostgres({ connectionString: database.url, poolSize: testPoolSize });
     return {
       db,
       close: async () => {
@@ -93,9 +99,10 @@ async function freshDatabase(
   }
   if (embeddedThread) {
     const directory = await mkdtemp(path.join(tmpdir(), "kalima-thread-"));
-    const db = await openPGliteThread({ directory, template: inject("databaseTemplate") });
+    const db = await openPGliteThread({ directory, template: inject("databaseTemplate") }, log);
     return {
       db,
+      directory,
       close: async () => {
         await db.close();
         await rm(directory, { recursive: true, force: true });
@@ -114,12 +121,12 @@ async function freshDatabase(
 
 /** A fresh copy of the migrated database and an app on it; nothing listens. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { db, close } = await freshDatabase(options.embeddedThread);
+  const log: Logger = options.log ?? { ...silentLogger, error: (m, f) => console.error(m, f) };
+  const { db, directory, close } = await freshDatabase(options.embeddedThread ?? false, log);
   const jwtSecret = randomBytes(32).toString("base64url");
   const authConfig = testAuthConfig(options.auth);
   const keys = await makeApiKeys(jwtSecret);
   const schema = await loadSchemaCache(db);
-  const log = options.log ?? { ...silentLogger, error: (m, f) => console.error(m, f) };
   const stopReloads = await reloadOnNotify(db, schema, log);
   const site = options.siteDir
     ? await loadSite(options.siteDir, { anonKey: keys.anon })
@@ -159,6 +166,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     keys,
     jwtSecret,
     schema,
+    directory,
     authConfig,
     url: testOrigin,
     fetch: inProcessFetch,

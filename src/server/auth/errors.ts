@@ -210,6 +210,18 @@ export const authError = {
       "unexpected_failure",
       "Unexpected failure, please check server logs for more information",
     ),
+  /**
+   * The database cannot be reached. GoTrue has no code of its own for it; the status is what
+   * matters: auth-js takes a 503 for a retryable fetch error, and retries a session's refresh.
+   */
+  unavailable: (cause: string) =>
+    new AuthError(
+      503,
+      "unexpected_failure",
+      "The database cannot be reached right now, try again later",
+      {},
+      cause,
+    ),
 };
 
 /** Whether the caller asked for the 2024-01-01 API (auth-js always does; a browser never). */

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { DatabaseUnavailableError } from "../db/database.ts";
 import { errorForLog } from "../log.ts";
 
 import {
@@ -83,7 +84,12 @@ export function authRoutes(services: AuthServices): Hono<AuthEnv> {
   auth.all("*", () => {
     throw authError.notFound();
   });
-  auth.onError((error, c) => {
+  auth.onError((thrown, c) => {
+    // The database is away: 503, as the REST API answers it, not an unexpected failure.
+    const error =
+      thrown instanceof DatabaseUnavailableError
+        ? authError.unavailable(errorForLog(thrown))
+        : thrown;
     if (error instanceof AuthError) {
       // A 5xx this server chose to answer is logged once, here, with its reason.
       if (error.status >= 500) {

@@ -12,10 +12,7 @@ export function openDatabase(config: Config, log?: Logger): Promise<Database> {
       poolSize: config.databasePoolSize,
     });
   }
-  // A statement past its role's bound cannot be cancelled inside PGlite: its thread is replaced.
-  return openPGlite(path.join(config.dataDir, "pglite"), (milliseconds) =>
-    log?.warn("a statement passed its bound: the embedded database was reopened", {
-      ms: Math.round(milliseconds),
-    }),
-  );
+  // A statement past its role's bound cannot be cancelled inside PGlite: its thread is replaced,
+  // and the log says so, or why it could not be.
+  return openPGlite(path.join(config.dataDir, "pglite"), log);
 }

@@ -1,7 +1,9 @@
 import { lstat, mkdir } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
 import { PGlite, type Results } from "@electric-sql/pglite";
+import { errorForLog, silentLogger, type Logger } from "../log.ts";
 import {
+  DatabaseUnavailableError,
   statementTimeoutError,
   statementTimeoutMs,
   type Database,
@@ -114,10 +116,15 @@ function revive(fields: Record<string, unknown>): unknown {
 
 interface Thread {
   worker: Worker;
+  /** Set once the database is open on it. */
+  ready: boolean;
   /** Set when this side ends the thread; any other exit is a crash. */
   ending: boolean;
   pending: Map<number, { resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }>;
 }
+
+/** The wait before opening a stopped database again; it doubles after each failure, to the cap. */
+export const reopenDelayMs = { first: 100, cap: 5000 } as const;
 
 /**
  * PGlite on a worker thread of its own (docs/decisions/0021). Requests go one at a time, a
@@ -125,11 +132,12 @@ interface Thread {
  * running statement (WebAssembly has no timer signal), so a statement that passes its
  * statement_timeout is stopped by ending the thread, answered 57014, and the database reopened
  * from its files, as after a crash: what was committed stays, the statement's transaction is
- * undone.
+ * undone. When it cannot be reopened, every request is refused at once as unavailable (503)
+ * while it is tried again, with a growing wait, for as long as the server runs.
  */
 export async function openPGliteThread(
   options: ThreadOptions,
-  onRestart: (milliseconds: number) => void = () => {},
+  log: Logger = silentLogger,
 ): Promise<Database> {
   const listeners = new Map<string, (payload: string) => void>();
   let nextId = 0;
@@ -142,10 +150,19 @@ export async function openPGliteThread(
       const workerData = firstStart ? options : { directory: options.directory };
       firstStart = false;
       const worker = new Worker(new URL("./pglite-worker.js", import.meta.url), { workerData });
-      const thread: Thread = { worker, ending: false, pending: new Map() };
+      const thread: Thread = { worker, ready: false, ending: false, pending: new Map() };
+      const failAll = (cause: unknown) => {
+        const gone = new DatabaseUnavailableError("The embedded database's thread stopped", {
+          cause,
+        });
+        for (const waiting of thread.pending.values()) waiting.reject(gone);
+        thread.pending.clear();
+      };
       worker.on("message", (answer: Answer) => {
-        if (answer.type === "ready") resolve(thread);
-        else if (answer.type === "failed") reject(revive(answer.error));
+        if (answer.type === "ready") {
+          thread.ready = true;
+          resolve(thread);
+        } else if (answer.type === "failed") reject(revive(answer.error));
         else if (answer.type === "notify") listeners.get(answer.channel)?.(answer.payload);
         else {
           const waiting = thread.pending.get(answer.id);
@@ -156,35 +173,109 @@ export async function openPGliteThread(
       });
       worker.on("error", (error) => {
         reject(error);
-        for (const waiting of thread.pending.values()) waiting.reject(error);
-        thread.pending.clear();
+        failAll(error);
       });
-      worker.on("exit", () => {
-        const gone = new Error("The embedded database's thread stopped");
-        for (const waiting of thread.pending.values()) waiting.reject(gone);
-        thread.pending.clear();
-        if (!thread.ending && !closed) void restart().catch(() => {});
+      worker.on("exit", (code) => {
+        reject(new Error(`The embedded database's thread stopped while opening (exit ${code})`));
+        failAll(new Error(`exit ${code}`));
+        if (thread.ready && !thread.ending && !closed) {
+          void restart("the embedded database's thread stopped").catch(() => {});
+        }
       });
     });
 
+  /** The open thread; while the database cannot be reopened, rejected with the reason. */
   let current: Promise<Thread> = start();
   await current;
+  /** An attempt to reopen after a failed one, awaited by close(). */
+  let retrying: Promise<unknown> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
 
-  async function restart(): Promise<void> {
-    const began = performance.now();
-    const old = await current;
-    old.ending = true;
-    current = old.worker.terminate().then(async () => {
-      const thread = await start();
+  /** A new thread on the same files, listening where the last one did. */
+  async function reopenOnce(): Promise<Thread> {
+    const thread = await start();
+    try {
       for (const channel of listeners.keys()) {
         await send(thread, { op: "listen", channel }, 0);
       }
       return thread;
+    } catch (error) {
+      thread.ending = true;
+      await thread.worker.terminate();
+      throw error;
+    }
+  }
+
+  async function unavailable(error: unknown): Promise<DatabaseUnavailableError> {
+    const cause = await openingError(error, options.directory);
+    return new DatabaseUnavailableError(`The embedded database is unavailable: ${cause.message}`, {
+      cause,
     });
-    await current;
-    onRestart(performance.now() - began);
+  }
+
+  function reopened(thread: Thread, reason: string, stoppedAt: number, attempts: number): void {
+    log.warn(`${reason}: the embedded database was reopened`, {
+      ms: Math.round(performance.now() - stoppedAt),
+      ...(attempts > 1 ? { attempts } : {}),
+    });
+    current = Promise.resolve(thread);
     // A notification may have been sent while no thread listened.
     for (const onNotify of listeners.values()) onNotify("");
+  }
+
+  function failedToReopen(error: DatabaseUnavailableError, delayMs: number, attempts: number) {
+    log.error("the embedded database could not be reopened: requests answer 503 until it is", {
+      error: errorForLog(error.cause),
+      attempts,
+      retry_ms: delayMs,
+    });
+  }
+
+  /** Tries again after `delayMs`, and again with twice the wait (up to the cap) until it opens. */
+  function retryAfter(delayMs: number, reason: string, stoppedAt: number, attempts: number): void {
+    retryTimer = setTimeout(() => {
+      retrying = reopenOnce().then(
+        (thread) => {
+          if (closed) {
+            thread.ending = true;
+            return thread.worker.terminate();
+          }
+          reopened(thread, reason, stoppedAt, attempts + 1);
+        },
+        async (error: unknown) => {
+          if (closed) return;
+          const next = Math.min(delayMs * 2, reopenDelayMs.cap);
+          failedToReopen(await unavailable(error), next, attempts + 1);
+          retryAfter(next, reason, stoppedAt, attempts + 1);
+        },
+      );
+    }, delayMs);
+  }
+
+  /** The database opened again after its thread stopped; while it cannot be, refused at once. */
+  async function reopen(reason: string, stoppedAt: number): Promise<Thread> {
+    try {
+      const thread = await reopenOnce();
+      reopened(thread, reason, stoppedAt, 1);
+      return thread;
+    } catch (error) {
+      const refusal = await unavailable(error);
+      if (!closed) {
+        failedToReopen(refusal, reopenDelayMs.first, 1);
+        retryAfter(reopenDelayMs.first, reason, stoppedAt, 1);
+      }
+      throw refusal;
+    }
+  }
+
+  async function restart(reason: string): Promise<void> {
+    const stoppedAt = performance.now();
+    const old = await current;
+    old.ending = true;
+    current = old.worker.terminate().then(() => reopen(reason, stoppedAt));
+    // Requests that find it down are refused by `run`; nothing else awaits a failed reopening.
+    current.catch(() => {});
+    await current;
   }
 
   function send(thread: Thread, request: Request, timeoutMs: number): Promise<unknown[]> {
@@ -204,10 +295,11 @@ export async function openPGliteThread(
       if (timeoutMs > 0) {
         timer = setTimeout(() => {
           thread.pending.delete(id);
-          restart().then(
-            () => reject(statementTimeoutError()),
-            (error: unknown) => reject(error),
-          );
+          // Answered once the thread is replaced, or found not to open: the statement was
+          // cancelled either way, and the next request finds out which.
+          void restart("a statement passed its bound")
+            .catch(() => {})
+            .then(() => reject(statementTimeoutError()));
         }, timeoutMs);
       }
       thread.worker.postMessage({ id, ...request });
@@ -273,15 +365,22 @@ export async function openPGliteThread(
       await inTurn(() => run({ op: "listen", channel }));
       return async () => {
         listeners.delete(channel);
-        if (!closed) await inTurn(() => run({ op: "unlisten", channel }));
+        if (closed) return;
+        await inTurn(() => run({ op: "unlisten", channel })).catch((error: unknown) => {
+          // No thread listens while it is down, and the next one will not.
+          if (!(error instanceof DatabaseUnavailableError)) throw error;
+        });
       };
     },
     close: () =>
       inTurn(async () => {
         if (closed) return;
-        const thread = await current;
-        await send(thread, { op: "close" }, 0).catch(() => {});
+        const thread = await current.catch(() => undefined);
         closed = true;
+        clearTimeout(retryTimer);
+        await retrying;
+        if (!thread) return;
+        await send(thread, { op: "close" }, 0).catch(() => {});
         thread.ending = true;
         await thread.worker.terminate();
       }),
@@ -294,14 +393,11 @@ export async function openPGliteThread(
  * thread of its own. PGlite's `relaxedDurability` stays off: a query resolves only after its
  * writes reached the files, so an answered insert survives the process being killed.
  */
-export async function openPGlite(
-  directory: string,
-  onRestart?: (milliseconds: number) => void,
-): Promise<Database> {
+export async function openPGlite(directory: string, log?: Logger): Promise<Database> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
   try {
-    const database = await openPGliteThread({ directory }, onRestart);
+    const database = await openPGliteThread({ directory }, log);
     return {
       ...database,
       close: async () => {
