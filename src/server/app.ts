@@ -9,6 +9,7 @@ import type { Database } from "./db/database.ts";
 import { requireApiKey } from "./http/api-key.ts";
 import { clientIp } from "./http/client-ip.ts";
 import { databaseTurn } from "./http/database-turn.ts";
+import { livez, readyz } from "./http/health-checks.ts";
 import type { AppEnv } from "./http/context.ts";
 import { apiCors } from "./http/cors.ts";
 import { requestId } from "./http/request-id.ts";
@@ -60,6 +61,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use(requestId());
   app.use(clientIp(deps.config.trustProxyHeader));
   app.use(databaseTurn());
+  // Before the request log: a load balancer's checks every few seconds are not traffic.
+  app.get("/livez", livez());
+  app.get("/readyz", readyz(deps.db));
   if (deps.config.logRequests) app.use(requestLog(deps.log));
   const https = deps.config.siteUrl.startsWith("https:");
   app.use(securityHeaders({ https }));

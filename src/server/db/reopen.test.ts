@@ -8,7 +8,8 @@ import { statementTimeoutError } from "./database.ts";
 // The embedded database's thread is replaced when a statement passes its bound or the thread
 // dies. Here the files stop being reachable while it is down (the data directory replaced by a
 // file, which fails the opening as root too, where a mode of 000 would not), so the reopening
-// fails until they are put back.
+// fails until they are put back. PostgreSQL has no thread to reopen: its pool reconnects by
+// itself, proven in tests/process/postgres/database-away.test.ts.
 
 interface Line {
   level: "info" | "warn" | "error";
