@@ -56,6 +56,21 @@ describe("the server process on its defaults", () => {
     expect(server.output()).not.toContain("secret-looking");
   });
 
+  it("answers /livez and /readyz uncached, and leaves them out of the request log", async () => {
+    for (const [path, body] of [
+      ["/livez", "live\n"],
+      ["/readyz", "ready\n"],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.text()).toBe(body);
+    }
+    await fetch(`${server.url}/after-the-checks`);
+    await expect.poll(() => server.output()).toMatch(/"path":"\/after-the-checks"/u);
+    expect(server.output()).not.toMatch(/"path":"\/(livez|readyz)"/u);
+  });
+
   it("finishes a request in flight on SIGTERM, closes the database and exits 0", async () => {
     const html = await fetch(`${server.url}/contact`).then((response) => response.text());
     const anonKey = /supabase-anon-key" content="([^"]+)"/u.exec(html)?.[1] ?? "";

@@ -95,8 +95,12 @@ describe("PostgreSQL going away while the server runs", () => {
     expect(listing.status).toBe(503);
     expect((await fetch(`${server.url}/contact`)).status).toBe(200);
     expect(server.process.exitCode).toBeNull();
+    // A load balancer sends requests elsewhere meanwhile; the process itself is well.
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+    expect((await fetch(`${server.url}/livez`)).status).toBe(200);
 
     await proxy.restore();
+    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(200);
     await expect
       .poll(
         async () => (await insert(server.url, keys.anon, submission("after@example.com"))).status,
