@@ -853,6 +853,18 @@ async function benchDatabase(database, clusterUrl) {
     );
     const visitorLines = [];
     const waitLines = [];
+    // The inserts measured are thousands of rows of one message, none holding a search term:
+    // left in place they would be the newest rows the next phase's search reads first (at a
+    // million rows, 4,000 of them made a search for a common word take 200 ms instead of 35).
+    // Each phase starts from the table as seeded.
+    // Deleted by the member, as the inbox deletes (only the team may).
+    const removeVisitorRows = async () => {
+      const { error } = await member
+        .from("contact_submissions")
+        .delete()
+        .eq("email", "bench-visitor@example.com");
+      if (error) throw new Error(`Removing the visitors' rows: ${JSON.stringify(error)}`);
+    };
     const visitors = async (label, underLoad) => {
       for (const [name, send] of [
         ["home page GET /", homePage(server.url)],
@@ -864,6 +876,7 @@ async function benchDatabase(database, clusterUrl) {
         const waits =
           name === "anonymous insert" ? insertWaits(server.logFile, from, Date.now()) : undefined;
         if (waits) waitLines.push(`- anonymous insert ${label}: ${waits}`);
+        if (name === "anonymous insert") await removeVisitorRows();
         const ok = !underLoad || (measured.failures === 0 && measured.p99 <= budgets.underSearch);
         if (!ok) missed.push(`${name} ${label}`);
         visitorLines.push([
