@@ -72,38 +72,30 @@ describe("the functions the API serves", () => {
   });
 
   it("still holds the rules the helpers serve: blank text is refused, search text is folded", async () => {
-    const blank = await server.app.request("/rest/v1/contact_submissions", {
-      method: "POST",
-      headers: {
-        apikey: server.keys.anon,
-        authorization: `Bearer ${server.keys.anon}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({
-        name: "\u200b \u3000",
-        email: "someone@example.com",
-        message: "Hello",
-        form_source: "Contact Page",
-      }),
+    const insertAsAnon = (row: Record<string, string>) =>
+      server.app.request("/rest/v1/contact_submissions", {
+        method: "POST",
+        headers: {
+          apikey: server.keys.anon,
+          authorization: `Bearer ${server.keys.anon}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ form_source: "Contact Page", ...row }),
+      });
+    const blank = await insertAsAnon({
+      name: "\u200b \u3000",
+      email: "someone@example.com",
+      message: "Hello",
     });
     expect(blank.status).toBe(400);
     expect(await blank.json()).toMatchObject({
       code: "23514",
       message: expect.stringContaining("contact_submissions_name_length"),
     });
-    const stored = await server.app.request("/rest/v1/contact_submissions", {
-      method: "POST",
-      headers: {
-        apikey: server.keys.anon,
-        authorization: `Bearer ${server.keys.anon}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({
-        name: "أحمد",
-        email: "ahmad@example.com",
-        message: "سؤال عن البرنامج ٢٠٢٦",
-        form_source: "Contact Page",
-      }),
+    const stored = await insertAsAnon({
+      name: "أحمد",
+      email: "ahmad@example.com",
+      message: "سؤال عن البرنامج ٢٠٢٦",
     });
     expect(stored.status).toBe(201);
     const { rows } = await server.db.query<{ search_text: string }>(

@@ -38,7 +38,8 @@ function levenshtein(a: string[], b: string[]): number {
   return previous[b.length] ?? 0;
 }
 
-function similarity(a: string, b: string): number {
+/** One less the edit distance over the longer length, by code points. */
+export function similarity(a: string, b: string): number {
   const left = [...a];
   const right = [...b];
   const longest = Math.max(left.length, right.length);

@@ -1,22 +1,6 @@
 import { restError } from "./errors.ts";
+import { similarity } from "./fuzzy.ts";
 import type { FunctionInfo, SchemaCache, TableInfo } from "./schema-cache.ts";
-
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
 
 /**
  * The closest of `names` to `wanted`, scored as PostgREST's fuzzy set scores its hints (one less
@@ -31,9 +15,8 @@ export function closestName(
   const target = wanted.toLowerCase();
   for (const name of names) {
     const candidate = name.toLowerCase();
-    const length = Math.max(candidate.length, target.length);
-    if (length === 0) continue;
-    const score = 1 - levenshtein(candidate, target) / length;
+    if (candidate.length === 0 && target.length === 0) continue;
+    const score = similarity(candidate, target);
     if (score >= minimum && (!best || score > best.score)) best = { name, score };
   }
   return best?.name;
