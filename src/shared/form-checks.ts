@@ -52,6 +52,15 @@ export const emptyContactValues: ContactValues = {
   answer: "",
 };
 
+/**
+ * A field's value as the form keeps it: a phone number with Latin digits, as the database
+ * stores it (Arabic-Indic digits and the spaces between them are drawn right to left, so the
+ * groups of a number typed with them would show in reverse order).
+ */
+export function asTyped(field: ContactField, value: string): string {
+  return field === "phone" ? normaliseDigits(value) : value;
+}
+
 /** The questions the database would refuse, asked first so the visitor gets a precise answer. */
 export function validateContact(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};

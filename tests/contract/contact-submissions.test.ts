@@ -48,6 +48,18 @@ describe("the site's insert, through supabase-js", () => {
     expect(data).toEqual([row(email)]);
   });
 
+  it("stores a phone number typed with Arabic-Indic digits with Latin ones, groups in order", async () => {
+    const anon = clientFor(target, target.anonKey);
+    const email = uniqueEmail("phone");
+    const sent = await anon
+      .from("contact_submissions")
+      .insert({ ...row(email), phone: "+٩٦٢ ٧٩ ١٢٣ ۴۵۶۷" });
+    expect(sent.error).toBeNull();
+    const service = clientFor(target, target.serviceRoleKey);
+    const { data } = await service.from("contact_submissions").select("phone").eq("email", email);
+    expect(data).toEqual([{ phone: "+962 79 123 4567" }]);
+  });
+
   it("passes the server's errors through as `error`", async () => {
     const anon = clientFor(target, target.anonKey);
     const missing = await anon

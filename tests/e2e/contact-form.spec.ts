@@ -50,6 +50,17 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       expect.objectContaining({ ...typed, email, form_source: "Contact Page" }),
     ];
 
+    test("keeps a phone number typed in Arabic-Indic digits in Latin ones, groups in order", async ({
+      page,
+    }) => {
+      await openIn(page, language, "/contact");
+      await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+      const phone = page.getByLabel(text.phone);
+      await phone.pressSequentially("٠٧٩ ١٢٣ ٤٥٦٧");
+      await expect(phone).toHaveValue("079 123 4567");
+      await expect(phone).toHaveCSS("direction", "ltr");
+    });
+
     test("refuses a wrong answer and sends nothing", async ({ page, submissions }) => {
       await openIn(page, language, "/contact");
       const email = uniqueEmail("wrong");

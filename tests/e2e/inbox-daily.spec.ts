@@ -280,7 +280,46 @@ function visitorFrom(
   };
 }
 
+/** Where the first glyph of `part` of the element's text is drawn, from the page's left edge. */
+function leftOf(page: Page, selector: string, part: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element, wanted) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const start = node.textContent?.indexOf(wanted) ?? -1;
+        if (start < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + 1);
+        return range.getBoundingClientRect().left;
+      }
+      throw new Error(`${wanted} is not in the element's text`);
+    }, part);
+}
+
 for (const language of ["ar", "en"] as const) {
+  test(`a phone number typed in Arabic-Indic digits reads in order in the inbox, in ${language}`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const marker = uniqueEmail("phone").split("@")[0] ?? "";
+    const row = { ...visitorFrom(marker, "Huda"), phone: "+٩٦٢ ٧٩ ١٢٣ ٤٥٦٧" };
+    await submit([row]);
+    await joinAsMember(page, language);
+    await search(page, language, marker);
+    await page.getByRole("link", { name: row.name }).click();
+    const phone = page.locator('a[href^="tel:"]').first();
+    await expect(phone).toHaveText("+962 79 123 4567");
+    await expect(phone).toHaveAttribute("href", "tel:+962791234567");
+    // Drawn left to right in the order typed: the country code first, the last group last.
+    const groups = await Promise.all(
+      ["962", "79 ", "123", "4567"].map((part) => leftOf(page, 'a[href^="tel:"]', part)),
+    );
+    expect([...groups].sort((a, b) => a - b)).toEqual(groups);
+  });
+
   test(`unread, then seen once opened, then unread again, in ${language}`, async ({ page }) => {
     test.setTimeout(90_000);
     const text = words[language];

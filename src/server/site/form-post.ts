@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
+  asTyped,
   contactErrorFields,
   contactFields,
   formPages,
@@ -160,7 +161,7 @@ export async function postForm(c: Context<AppEnv>, page: FormPage, submit: Submi
     return typeof value === "string" ? value : "";
   };
   const values = Object.fromEntries(
-    contactFields.map((field) => [field, text(field)]),
+    contactFields.map((field) => [field, asTyped(field, text(field))]),
   ) as unknown as ContactValues;
 
   const errors = validateContact(values);

@@ -295,3 +295,13 @@ describe("<ContactForm>", () => {
     typingTimeout,
   );
 });
+
+describe("the phone field", () => {
+  it("keeps a number typed with Arabic-Indic digits in Latin digits, so its groups read in order", async () => {
+    const user = renderForm();
+    const phone = screen.getByLabelText(/^Phone/u);
+    await user.type(phone, "٠٧٩ ١٢٣ ٤٥٦٧");
+    expect(phone).toHaveValue("079 123 4567");
+    expect(phone).toHaveAttribute("dir", "ltr");
+  });
+});

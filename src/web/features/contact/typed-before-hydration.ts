@@ -1,4 +1,5 @@
 import {
+  asTyped,
   contactErrors,
   formOutcomes,
   type ContactError,
@@ -25,7 +26,11 @@ export function typedBeforeHydration(source: FormSource): ContactValues {
   return Object.fromEntries(
     contactFields.map((field) => [
       field,
-      form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${field}"]`)?.value ?? "",
+      asTyped(
+        field,
+        form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${field}"]`)?.value ??
+          "",
+      ),
     ]),
   ) as unknown as ContactValues;
 }

@@ -7,6 +7,7 @@ import { toast } from "../../toast/toast-store.ts";
 import { sendSubmission } from "./api/send-submission.ts";
 import { outcomeBeforeHydration, typedBeforeHydration } from "./typed-before-hydration.ts";
 import {
+  asTyped,
   emptyContactValues,
   isHumanAnswer,
   validateContact,
@@ -51,7 +52,7 @@ export function useContactForm(source: FormSource) {
 
   const update =
     (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const next = { ...values, [field]: event.target.value };
+      const next = { ...values, [field]: asTyped(field, event.target.value) };
       setValues(next);
       // A field's error goes as soon as the field is right; new errors wait for the next submit.
       if (errors[field] && !validateContact(next)[field]) {

@@ -1,5 +1,6 @@
 // The form's checks are shared with our server, which runs them on a form posted without scripts.
 export {
+  asTyped,
   contactFields,
   emptyContactValues,
   isHumanAnswer,
