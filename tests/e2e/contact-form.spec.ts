@@ -12,6 +12,8 @@ const words = {
     failed: "تعذّر الإرسال",
     sent: "شكرًا لرسالتك، سنعود إليك قريبًا.",
     answer: "٥",
+    toRegistration: "سجّل في برنامج المتكلم",
+    registrationTitle: "سجّل في البرنامج",
   },
   en: {
     name: "Name",
@@ -24,6 +26,8 @@ const words = {
     failed: "Submission Failed",
     sent: "Thank you for your message. We'll get back to you soon.",
     answer: "5",
+    toRegistration: "Register for the Speaker Program",
+    registrationTitle: "Register for the program",
   },
 } as const;
 
@@ -49,6 +53,16 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
     const storedRow = (email: string) => [
       expect.objectContaining({ ...typed, email, form_source: "Contact Page" }),
     ];
+
+    test("sends a would-be speaker on to the program's own registration form", async ({ page }) => {
+      await openIn(page, language, "/contact");
+      await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+      await page.getByRole("main").getByRole("link", { name: text.toRegistration }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`${language === "en" ? "/en" : ""}/mutakallim#register$`, "u"),
+      );
+      await expect(page.getByRole("heading", { name: text.registrationTitle })).toBeInViewport();
+    });
 
     test("keeps a phone number typed in Arabic-Indic digits in Latin ones, groups in order", async ({
       page,

@@ -292,6 +292,10 @@ export const en: Content = {
     title: "Contact Us",
     lead: "A question, an idea or an offer to collaborate? Write to us: our team reads and answers every message.",
     formTitle: "Send a message",
+    toRegistration: {
+      text: "Want to join the Speaker Program? It has a registration form of its own, which goes straight to the program's team.",
+      link: "Register for the Speaker Program",
+    },
     socialTitle: "Follow us on",
   },
   notFound: {

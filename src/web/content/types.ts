@@ -153,6 +153,8 @@ export interface Content {
     title: string;
     lead: string;
     formTitle: string;
+    /** Above the form, for would-be speakers: the registration is elsewhere. */
+    toRegistration: { text: string; link: string };
     socialTitle: string;
   };
   notFound: { code: string; title: string; text: string; back: string };
