@@ -34,6 +34,11 @@ for (const language of ["ar", "en"] as const) {
       );
 
       await expect(page.locator("h1")).toHaveCount(1);
+      // The page's own heading comes first: nothing of the page is read before it says what it is.
+      await expect(page.getByRole("main").getByRole("heading").first()).toHaveJSProperty(
+        "tagName",
+        "H1",
+      );
       for (const landmark of ["banner", "main", "contentinfo"] as const) {
         await expect(page.getByRole(landmark)).toHaveCount(1);
       }
@@ -44,6 +49,29 @@ for (const language of ["ar", "en"] as const) {
       await expect(skip).toHaveAttribute("href", "#main");
     });
   }
+}
+
+for (const language of ["ar", "en"] as const) {
+  test(`a coming-soon page's status reads as a status, not a button, in ${language}`, async ({
+    page,
+  }) => {
+    for (const path of ["/mutaallem", "/asdaa-kalima"]) {
+      await openIn(page, language, path);
+      const status = page.getByRole("main").getByText(content[language].comingSoon.status, {
+        exact: true,
+      });
+      await expect(status).toBeVisible();
+      const look = await status.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          border: style.borderTopWidth,
+          background: style.backgroundColor,
+          cursor: style.cursor,
+        };
+      });
+      expect(look).toEqual({ border: "0px", background: "rgba(0, 0, 0, 0)", cursor: "auto" });
+    }
+  });
 }
 
 test.describe("at 375 px", () => {

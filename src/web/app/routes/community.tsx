@@ -10,9 +10,10 @@ export default function CommunityRoute() {
   return (
     <>
       <PageMeta page="community" />
-      {/* The specification's order: the commitment first, then the page's title and stories. */}
-      <Commitment />
+      {/* The page's own heading first, as on every page; then what the community commits to,
+          and its stories. */}
       <PageIntro title={community.title} lead={community.lead} />
+      <Commitment />
       <StoriesSection id="ripple-stories" title={community.storiesTitle} />
     </>
   );

@@ -8,7 +8,8 @@ export function ComingSoon({ text }: { text: Titled }) {
   const { content } = useLanguage();
   return (
     <PageIntro title={text.title} lead={text.text}>
-      <p className="mt-4 inline-flex items-center gap-3 rounded-full border border-gold-400/40 bg-gold-400/10 px-6 py-3 text-lg font-semibold text-gold-200">
+      {/* A status, not a control: no border, fill or padding that would make it look pressable. */}
+      <p className="mt-4 inline-flex items-center gap-2 text-lg font-semibold text-gold-200">
         <Hourglass aria-hidden="true" className="size-5" />
         {content.comingSoon.status}
       </p>
