@@ -135,7 +135,9 @@ describe("confirmations to addresses nobody has proved", () => {
       expect(mail.envelopeTo).toHaveLength(1);
       expect(mail.envelopeTo[0]).toMatch(/^victim-\d+@example\.org$/u);
       for (const part of [mail.raw, mail.parsed.text ?? "", String(mail.parsed.html)]) {
-        expect(part).not.toMatch(/phish|5000|USD|claim|555 0100/iu);
+        // "5000" only beside its currency: a Message-ID or a MIME boundary is random hex, where
+        // those four digits turn up now and then.
+        expect(part).not.toMatch(/phish|5000 USD|USD|claim|555 0100/iu);
       }
     }
 
