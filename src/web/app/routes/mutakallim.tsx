@@ -1,10 +1,8 @@
 import { ArrowDown } from "lucide-react";
 import { PageIntro } from "../../components/layout/page-intro.tsx";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
-import {
-  RegistrationSection,
-  registrationSectionId,
-} from "../../features/contact/registration-section.tsx";
+import { registrationSectionId } from "../../features/contact/registration-anchor.ts";
+import { RegistrationSection } from "../../features/contact/registration-section.tsx";
 import { ProgramFormat } from "../../features/mutakallim/program-format.tsx";
 import { ProgramStructure } from "../../features/mutakallim/program-structure.tsx";
 import { useLanguage } from "../../language/use-language.ts";

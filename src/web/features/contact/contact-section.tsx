@@ -4,7 +4,7 @@ import { SocialLinks } from "../../components/layout/social-links.tsx";
 import { socialLinks } from "../../content/site.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { ContactForm } from "./contact-form.tsx";
-import { registrationSectionId } from "./registration-section.tsx";
+import { registrationSectionId } from "./registration-anchor.ts";
 
 /** The contact page's form, with the social profiles beside it when any is configured. */
 export function ContactSection() {

@@ -1,8 +1,6 @@
 import { useLanguage } from "../../language/use-language.ts";
 import { ContactForm } from "./contact-form.tsx";
-
-/** Where the page's call to register takes the visitor. */
-export const registrationSectionId = "register";
+import { registrationSectionId } from "./registration-anchor.ts";
 
 /** Mutakallim's registration: the form, sent as a registration for the program. */
 export function RegistrationSection() {
