@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { languages, localizedPath } from "./src/shared/language.ts";
-import { inboxPath, notFoundPath, pages } from "./src/shared/pages.js";
+import { inboxPath, notFoundPath, sitePages } from "./src/shared/pages.js";
 
 /**
  * Arabic at each path, English under /en, both with the not-found page and the team's inbox;
@@ -8,7 +8,7 @@ import { inboxPath, notFoundPath, pages } from "./src/shared/pages.js";
  */
 const prerenderPaths = [
   ...languages.flatMap((language) =>
-    [...pages.map((page) => page.path), notFoundPath, inboxPath].map((path) =>
+    [...sitePages.map((page) => page.path), notFoundPath, inboxPath].map((path) =>
       localizedPath(path, language),
     ),
   ),

@@ -3,12 +3,12 @@
 // screenshots/. For looking at the site as a visitor would before calling a screen done.
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { pages } from "../src/shared/pages.js";
+import { sitePages } from "../src/shared/pages.js";
 
 const baseUrl = process.env.BASE_URL ?? "http://localhost:3000";
 const paths = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : [...pages.map((page) => page.path), "/missing"];
+  : [...sitePages.map((page) => page.path), "/missing"];
 const widths = [375, 1280];
 const languages = ["ar", "en"];
 

@@ -19,12 +19,12 @@ import { ensureBuilt, root } from "../build-steps.mjs";
 import { byteBudgets, lighthouseBudgets, tapBudgetsMs } from "./budgets.mjs";
 import { measureFirstTap } from "./first-tap.mjs";
 import { measureFirstView } from "./first-view.mjs";
-import { pages } from "../../src/shared/pages.js";
+import { sitePages } from "../../src/shared/pages.js";
 
 const { values: options } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
-    routes: { type: "string", default: pages.map((page) => page.path).join(",") },
+    routes: { type: "string", default: sitePages.map((page) => page.path).join(",") },
     languages: { type: "string", default: "ar,en" },
     "tap-runs": { type: "string", default: "5" },
     "tap-delays": { type: "string", default: "300,3000" },

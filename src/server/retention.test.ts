@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
+import { defaultRetention } from "../shared/retention.ts";
 import { applyRetention } from "./retention.ts";
 
 let server: TestServer;
@@ -23,4 +24,13 @@ it("deletes old spam as the server's hourly run does, and logs how many", async 
   );
   expect(rows).toEqual([{ email: "layla@example.com" }]);
   expect(await applyRetention(server.db, log)).toBe(0);
+});
+
+it("starts with the retention the pages state beside each form and on the privacy page", async () => {
+  const { rows } = await server.db.query<{ spam_days: number; keep_months: number | null }>(
+    "select spam_days, keep_months from private.retention",
+  );
+  expect(rows).toEqual([
+    { spam_days: defaultRetention.spamDays, keep_months: defaultRetention.keepMonths },
+  ]);
 });

@@ -30,6 +30,7 @@ export const contactErrors = [
   "emailShape",
   "messageMissing",
   "answerMissing",
+  "answerWrong",
 ] as const;
 export type ContactError = (typeof contactErrors)[number];
 
@@ -40,6 +41,7 @@ export const contactErrorFields: Readonly<Record<ContactError, ContactField>> = 
   emailShape: "email",
   messageMissing: "message",
   answerMissing: "answer",
+  answerWrong: "answer",
 };
 
 export type FieldErrors = Partial<Record<ContactField, ContactError>>;
@@ -61,7 +63,10 @@ export function asTyped(field: ContactField, value: string): string {
   return field === "phone" ? normaliseDigits(value) : value;
 }
 
-/** The questions the database would refuse, asked first so the visitor gets a precise answer. */
+/**
+ * The questions the database would refuse, asked first so the visitor gets a precise answer,
+ * and the verification question, whose wrong answer is the answer field's error.
+ */
 export function validateContact(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};
   if (!hasVisibleText(values.name)) errors.name = "nameMissing";
@@ -70,6 +75,7 @@ export function validateContact(values: ContactValues): FieldErrors {
   else if (!emailShape.test(email)) errors.email = "emailShape";
   if (!hasVisibleText(values.message)) errors.message = "messageMissing";
   if (!values.answer.trim()) errors.answer = "answerMissing";
+  else if (!isHumanAnswer(values.answer)) errors.answer = "answerWrong";
   return errors;
 }
 
@@ -88,7 +94,7 @@ export const formPages: Readonly<Record<string, FormSource>> = {
  * How a submission ended, as a page posted without scripts shows it: each is prerendered
  * hidden in the form (`data-outcome`), and our server shows the one that happened.
  */
-export const formOutcomes = ["sent", "invalid", "verificationFailed", "tooMany", "failed"] as const;
+export const formOutcomes = ["sent", "invalid", "tooMany", "failed"] as const;
 export type FormOutcome = (typeof formOutcomes)[number];
 
 /** The query a stored submission is redirected to (post/redirect/get), and the notes' anchor. */

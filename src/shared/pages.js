@@ -13,6 +13,15 @@ export const pages = /** @type {const} */ ([
   { id: "contact", path: "/contact" },
 ]);
 
+/**
+ * The privacy notice: a page of the site (prerendered, in the sitemap), linked from the footer
+ * and beside each form's button rather than from the navigation.
+ */
+export const privacyPage = /** @type {const} */ ({ id: "privacy", path: "/privacy" });
+
+/** The navigation's eight pages and the privacy notice. */
+export const sitePages = /** @type {const} */ ([...pages, privacyPage]);
+
 /** Prerendered with the not-found screen; the server sends it, with 404, for unknown paths. */
 export const notFoundPath = "/__not-found";
 

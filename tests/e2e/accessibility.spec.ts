@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, openIn, test } from "./fixtures.ts";
-import { pages } from "../../src/shared/pages.js";
+import { sitePages } from "../../src/shared/pages.js";
 
-const paths = [...pages.map((page) => page.path), "/no-such-page"];
+const paths = [...sitePages.map((page) => page.path), "/no-such-page"];
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {

@@ -1,7 +1,7 @@
 import { byteBudgets } from "../../scripts/perf/budgets.mjs";
 import { measureFirstView } from "../../scripts/perf/first-view.mjs";
 import { localizedPath } from "../../src/shared/language.ts";
-import { pages } from "../../src/shared/pages.js";
+import { sitePages } from "../../src/shared/pages.js";
 import { expect, test } from "./fixtures.ts";
 
 // The deterministic half of the performance budget: what each first view downloads.
@@ -12,7 +12,7 @@ for (const language of ["ar", "en"] as const) {
     baseURL,
   }) => {
     test.setTimeout(60_000);
-    for (const route of pages) {
+    for (const route of sitePages) {
       const view = await measureFirstView(browser, `${baseURL}${route.path}`, language);
       expect(view.status, route.path).toBe(200);
       expect(view.hosts, `${route.path} asked another host`).toEqual([new URL(baseURL ?? "").host]);
@@ -55,7 +55,7 @@ for (const language of ["ar", "en"] as const) {
     baseURL,
   }) => {
     test.setTimeout(60_000);
-    for (const route of pages) {
+    for (const route of sitePages) {
       const path = localizedPath(route.path, language);
       // A browser of its own per page: nothing cached from the page before.
       const context = await browser.newContext({ baseURL });

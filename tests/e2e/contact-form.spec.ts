@@ -1,3 +1,5 @@
+import { ar } from "../../src/web/content/ar.ts";
+import { en } from "../../src/web/content/en.ts";
 import { expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts";
 
 const words = {
@@ -8,9 +10,12 @@ const words = {
     message: "الرسالة",
     question: "ما ناتج ٢ + ٣؟",
     send: "أرسل الرسالة",
-    verificationFailed: "فشل التحقق",
-    failed: "تعذّر الإرسال",
-    sent: "شكرًا لرسالتك، سنعود إليك قريبًا.",
+    verificationFailed: ar.toasts.verificationFailed.title,
+    answerWrong: ar.form.errors.answerWrong,
+    hint: ar.form.questionHint,
+    failed: ar.toasts.contactFailed.title,
+    sent: ar.toasts.contactSent.description,
+    received: ar.form.sent.contact,
     answer: "٥",
     toRegistration: "سجّل في برنامج المتكلم",
     registrationTitle: "سجّل في البرنامج",
@@ -22,9 +27,12 @@ const words = {
     message: "Message",
     question: "What is 2 + 3?",
     send: "Send Message",
-    verificationFailed: "Verification Failed",
-    failed: "Submission Failed",
-    sent: "Thank you for your message. We'll get back to you soon.",
+    verificationFailed: en.toasts.verificationFailed.title,
+    answerWrong: en.form.errors.answerWrong,
+    hint: en.form.questionHint,
+    failed: en.toasts.contactFailed.title,
+    sent: en.toasts.contactSent.description,
+    received: en.form.sent.contact,
     answer: "5",
     toRegistration: "Register for the Speaker Program",
     registrationTitle: "Register for the program",
@@ -84,9 +92,15 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       });
       await fill(page, email, "4");
       await page.getByRole("button", { name: text.send }).click();
-      await expect(page.getByText(text.verificationFailed)).toBeVisible();
-      // Keyboard and screen-reader users land where the problem is.
-      await expect(page.getByLabel(text.question)).toBeFocused();
+      await expect(page.getByText(text.verificationFailed, { exact: true })).toBeVisible();
+      // The answer is the field's error: beside it, and in the summary that is focused.
+      const question = page.getByLabel(text.question);
+      await expect(question).toHaveAttribute("aria-invalid", "true");
+      await expect(question).toHaveAccessibleDescription(`${text.hint} ${text.answerWrong}`);
+      const summary = page.getByRole("main").getByRole("alert");
+      await expect(summary).toBeFocused();
+      await summary.getByRole("link", { name: text.answerWrong }).click();
+      await expect(question).toBeFocused();
       expect(posted).toBe(false);
       expect(await submissions.find(email)).toEqual([]);
     });
@@ -134,14 +148,22 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       expect(await submissions.find(email)).toEqual(storedRow(email));
     });
 
-    test("stores the message and clears the form", async ({ page, submissions }) => {
+    test("stores the message, and says so where the form was", async ({ page, submissions }) => {
       await openIn(page, language, "/contact");
       const email = uniqueEmail("sent");
       await fill(page, email, text.answer);
       await page.getByRole("button", { name: text.send }).click();
       await expect(page.getByText(text.sent)).toBeVisible();
-      await expect(page.getByLabel(text.email)).toHaveValue("");
+      const received = page.getByRole("heading", { name: text.received.title });
+      await expect(received).toBeFocused();
+      await expect(received).toBeInViewport();
+      await expect(page.getByRole("main").getByText(email)).toBeVisible();
+      await expect(page.getByText(text.received.next)).toBeVisible();
       expect(await submissions.find(email)).toEqual(storedRow(email));
+
+      await page.getByRole("button", { name: text.received.again }).click();
+      await expect(page.getByLabel(text.name)).toBeFocused();
+      await expect(page.getByLabel(text.email)).toHaveValue("");
     });
 
     test("keeps the honeypot out of sight and of the tab order; a robot's fill is stored as spam", async ({
@@ -179,7 +201,8 @@ test("registers for Mutakallim as a Mutakallim Program row", async ({ page, subm
   await page.getByLabel("الرسالة").fill("أريد أن أتحدث بثقة.");
   await page.getByLabel("ما ناتج ٢ + ٣؟").fill(" 5 ");
   await page.getByRole("button", { name: "سجّل الآن" }).click();
-  await expect(page.getByText("شكرًا لتسجيلك، سنتواصل معك قريبًا.")).toBeVisible();
+  await expect(page.getByText(ar.toasts.registrationSent.description)).toBeVisible();
+  await expect(page.getByRole("heading", { name: ar.form.sent.mutakallim.title })).toBeFocused();
   expect(await submissions.find(email)).toEqual([
     expect.objectContaining({ name: "خالد", phone: null, form_source: "Mutakallim Program" }),
   ]);

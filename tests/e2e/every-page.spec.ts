@@ -1,4 +1,4 @@
-import { pages } from "../../src/shared/pages.js";
+import { sitePages } from "../../src/shared/pages.js";
 import { ar } from "../../src/web/content/ar.ts";
 import { en } from "../../src/web/content/en.ts";
 import { expect, openIn, test } from "./fixtures.ts";
@@ -6,7 +6,7 @@ import { expect, openIn, test } from "./fixtures.ts";
 const content = { ar, en };
 
 for (const language of ["ar", "en"] as const) {
-  for (const route of pages) {
+  for (const route of sitePages) {
     test(`${route.path} in ${language}: status, metadata, landmarks, one h1`, async ({ page }) => {
       const response = await openIn(page, language, route.path);
       expect(response?.status()).toBe(200);
@@ -79,7 +79,7 @@ test.describe("at 375 px", () => {
   for (const language of ["ar", "en"] as const) {
     test(`no page scrolls sideways in ${language}`, async ({ page, consoleErrors }) => {
       consoleErrors.allow(/status of 404/u);
-      for (const route of [...pages.map((item) => item.path), "/no-such-page"]) {
+      for (const route of [...sitePages.map((item) => item.path), "/no-such-page"]) {
         await openIn(page, language, route);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -114,7 +114,7 @@ test("robots.txt and the sitemap list the site", async ({ request }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("xml");
   const xml = await sitemap.text();
-  for (const route of pages) {
+  for (const route of sitePages) {
     expect(xml).toContain(`${route.path === "/" ? "" : route.path}</loc>`);
   }
   expect(xml).toContain('hreflang="en"');

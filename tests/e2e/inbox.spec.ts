@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { measureFirstView } from "../../scripts/perf/first-view.mjs";
 import { expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts";
-import { pages } from "../../src/shared/pages.js";
+import { sitePages } from "../../src/shared/pages.js";
 import { enrolledMember, inboxPath, invite, submit, totpCode } from "./team.ts";
 
 const words = {
@@ -385,7 +385,7 @@ test("the inbox stays out of the public site: no link, no sitemap entry, no code
     const shell = await response!.text();
     expect(shell).toContain("<noscript>");
   }
-  for (const route of pages) {
+  for (const route of sitePages) {
     const view = await measureFirstView(browser, `${baseURL}${route.path}`, "ar");
     const html = await (await request.get(route.path)).text();
     expect(html, route.path).not.toMatch(/inbox/iu);

@@ -243,7 +243,14 @@ describe("a form posted without scripts", () => {
     const answer = await post("/contact", { name: "Sam", email, message: "Hi", answer: "4" });
     expect(answer.status).toBe(422);
     const html = await answer.text();
-    expect(shown(html, 'data-outcome="verificationFailed"')).toBe(true);
+    expect(shown(html, 'data-outcome="invalid"')).toBe(true);
+    // Focused as the page opens, which scrolls it into view.
+    expect(html).toContain('autofocus="" data-outcome="invalid"');
+    expect(html.includes('data-error="answerWrong">')).toBe(true);
+    expect(html.includes('data-error-message="answerWrong">')).toBe(true);
+    expect(html).toContain(
+      '<input aria-invalid="true" id="f-answer" aria-describedby="f-answer-hint f-answer-error"',
+    );
     expect(html).toContain(`value="${email}"`);
     expect(html).toContain('name="answer" type="text" value="4"/>');
     expect(await rowsFor(email)).toEqual([]);

@@ -5,7 +5,6 @@ import {
   contactErrorFields,
   contactFields,
   formPages,
-  isHumanAnswer,
   outcomeAnchor,
   outcomeParameter,
   validateContact,
@@ -111,6 +110,12 @@ export async function pageWithOutcome(
 ): Promise<string> {
   let html = (await file.representation([])).body.toString("utf8");
   html = unhide(html, `data-outcome="${outcome}"`);
+  // A refusal is focused as the page opens, which also scrolls it into view: the answer to a
+  // form posted without scripts lands on what went wrong, not on the top of the page. (A success
+  // is redirected to the note's fragment instead.)
+  if (outcome !== "sent") {
+    html = html.replace(`data-outcome="${outcome}"`, (shown) => `autofocus="" ${shown}`);
+  }
   for (const error of errors) html = markInvalid(unhide(html, `data-error="${error}"`), error);
   if (values) for (const field of contactFields) html = refill(html, field, values[field]);
   return html;
@@ -168,10 +173,6 @@ export async function postForm(c: Context<AppEnv>, page: FormPage, submit: Submi
   const missing = contactFields.flatMap((field) => errors[field] ?? []);
   if (missing.length > 0) {
     return answerPage(c, page, await pageWithOutcome(page.file, "invalid", missing, values), 422);
-  }
-  if (!isHumanAnswer(values.answer)) {
-    const html = await pageWithOutcome(page.file, "verificationFailed", [], values);
-    return answerPage(c, page, html, 422);
   }
 
   const row: Record<string, string | null> = {

@@ -1,5 +1,5 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
-import { inboxPath, pages } from "../../shared/pages.js";
+import { inboxPath, sitePages } from "../../shared/pages.js";
 
 /** Each page's route module is named after its path. */
 const moduleOf = (path: string) => `routes/${path === "/" ? "home" : path.slice(1)}.tsx`;
@@ -10,7 +10,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   ...prefix("en?", [
-    ...pages.map((page) =>
+    ...sitePages.map((page) =>
       page.path === "/"
         ? index(moduleOf(page.path))
         : route(page.path.slice(1), moduleOf(page.path)),

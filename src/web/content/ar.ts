@@ -1,5 +1,23 @@
 import type { Content } from "./types.ts";
 
+/**
+ * A counted noun as Arabic writes it after a preposition ("بعد ٣٠ يومًا"): its own words for one
+ * and two, the plural from three to ten, the singular accusative from eleven to ninety-nine, and
+ * the singular past a hundred. `forms`: one, two, plural, accusative, singular.
+ */
+function arabicCount(
+  count: number,
+  write: (value: number) => string,
+  [one, two, plural, accusative, singular]: readonly [string, string, string, string, string],
+): string {
+  if (count === 1) return one;
+  if (count === 2) return two;
+  const lastTwo = count % 100;
+  if (lastTwo >= 3 && lastTwo <= 10) return `${write(count)} ${plural}`;
+  if (lastTwo >= 11) return `${write(count)} ${accusative}`;
+  return `${write(count)} ${singular}`;
+}
+
 export const ar: Content = {
   siteName: "كلمة",
   documentTitle: (pageTitle) => `${pageTitle} | كلمة`,
@@ -16,6 +34,7 @@ export const ar: Content = {
     asdaaKalima: "أصداء كلمة",
     community: "المجتمع",
     contact: "تواصل معنا",
+    privacy: "الخصوصية",
   },
   header: {
     homeLink: "كلمة، الصفحة الرئيسية",
@@ -70,6 +89,11 @@ export const ar: Content = {
     community: {
       title: "المجتمع",
       description: "مجتمع كلمة وقصص الأثر: كيف غيّرت كلمة صادقة طريق أصحابها.",
+    },
+    privacy: {
+      title: "الخصوصية",
+      description:
+        "ما تحفظه كلمة حين تراسلها أو تسجّل في برامجها، ومن يقرؤه، وإلى متى، وكيف تطلب محوه.",
     },
     contact: {
       title: "تواصل معنا",
@@ -316,37 +340,103 @@ export const ar: Content = {
       emailShape: "اكتب بريدًا إلكترونيًا صحيحًا، مثل name@example.com.",
       messageMissing: "اكتب رسالتك.",
       answerMissing: "أجب عن سؤال التحقق.",
+      answerWrong: "الإجابة غير صحيحة: اكتب ناتج ٢ + ٣.",
     },
     contact: { submit: "أرسل الرسالة", submitting: "جارٍ الإرسال..." },
     mutakallim: { submit: "سجّل الآن", submitting: "جارٍ التسجيل..." },
+    privacy: {
+      kept: "لا يقرأ ما ترسله هنا إلا فريق كلمة: اسمك وبريدك ورقم هاتفك إن كتبته ورسالتك.",
+      erase:
+        "ولك أن تطلب محوه متى شئت: راسلنا من صفحة التواصل بالبريد نفسه، فنمحو كل ما وصلنا منه.",
+      link: "كيف نتعامل مع بياناتك",
+    },
+    sent: {
+      contact: {
+        title: "وصلتنا رسالتك",
+        text: "شكرًا لأنك كتبت إلينا. يقرأ فريق كلمة كل رسالة تصله.",
+        replyTo: "سنردّ عليك على",
+        next: "نردّ بالبريد الإلكتروني، وقد يستغرق ذلك بضعة أيام.",
+        again: "اكتب رسالة أخرى",
+      },
+      mutakallim: {
+        title: "وصلنا تسجيلك في برنامج المتكلم",
+        text: "شكرًا لتسجيلك. سيكتب إليك الفريق بموعد انطلاق المجموعة القادمة.",
+        replyTo: "سنكتب إليك على",
+        next: "تصلك عادةً خلال دقائق رسالة تأكيد فيها مواعيد البرنامج، فإن لم تصل فانظر في مجلد الرسائل غير المرغوب فيها؛ تسجيلك محفوظ عندنا في كل حال.",
+        again: "سجّل شخصًا آخر",
+      },
+    },
+  },
+  privacy: {
+    title: "الخصوصية",
+    lead: "ما نحفظه حين تراسلنا أو تسجّل، ومن يقرؤه، وإلى متى، وكيف تطلب محوه.",
+    kept: {
+      title: "ما نحفظه",
+      paragraphs: [
+        "يحفظ نموذج التواصل ونموذج التسجيل في برنامج المتكلم ما تكتبه فيهما: اسمك وبريدك الإلكتروني ورقم هاتفك إن كتبته ورسالتك، ومعها النموذج الذي استعملته ولغة الصفحة ووقت الإرسال.",
+        "ويضيف الفريق إلى كل رسالة ملاحظاته وحالتها (جديدة، قيد المتابعة، منجزة)، ويحفظ سجلّ هذه التغييرات.",
+      ],
+    },
+    readers: {
+      title: "من يقرؤه",
+      paragraphs: [
+        "لا يقرؤه إلا أعضاء فريق كلمة، ولا يدخل أحدهم إلا بكلمة مرور ورمز من تطبيق للمصادقة. لا نبيع ما ترسله ولا نشاركه ولا ننشره.",
+        "وحين يكون بريد الموقع مفعّلًا، يُبلَّغ الفريق بكل رسالة جديدة بالبريد، ويصل المسجّلَ تأكيدٌ فيه مواعيد البرنامج لا يتضمن شيئًا مما كتبه.",
+      ],
+    },
+    howLong: {
+      title: "إلى متى",
+      paragraphs: ["ولأي عضو في الفريق أن يحذف الرسالة قبل ذلك متى شاء."],
+    },
+    erasure: {
+      title: "طلب المحو",
+      paragraphs: [
+        "راسلنا من صفحة التواصل بالبريد الذي استعملته، واطلب محو بياناتك. يمحو الفريق دفعةً واحدة كل ما وصلنا من ذلك البريد، بملاحظاته وسجلّه.",
+        "ولا نُبقي إلا أثرًا يقول إن محوًا جرى، ومتى، ومن أجراه، بلا شيء من كلماتك ولا بريدك.",
+      ],
+    },
+    other: {
+      title: "وما عدا ذلك",
+      paragraphs: [
+        "لنصدّ سيول الرسائل المزعجة، يحفظ الخادم يومًا واحدًا صورةً مشفّرة من عنوان شبكتك لا يمكن استرجاعه منها، ويسجّل في سجلّ طلباته عناوين الشبكة لأغراض الأمان.",
+        "لا يضع الموقع إلا ملف تعريف ارتباط واحدًا يحفظ اللغة التي اخترتها، ولا يستعمل أي أداة للإعلانات أو لتتبّع الزوار.",
+      ],
+    },
+    retention: ({ spamDays, keepMonths }, write) => {
+      const days = arabicCount(spamDays, write, ["يوم واحد", "يومين", "أيام", "يومًا", "يوم"]);
+      if (keepMonths === null) {
+        return `تبقى الرسالة عندنا حتى يحذفها الفريق، أما ما يُعدّ رسالة مزعجة فيُحذف بعد ${days}.`;
+      }
+      const months = arabicCount(keepMonths, write, ["شهر واحد", "شهرين", "أشهر", "شهرًا", "شهر"]);
+      return `تُحذف كل رسالة بعد ${months} على الأكثر، أما ما يُعدّ رسالة مزعجة فيُحذف بعد ${days}.`;
+    },
   },
   toasts: {
     region: "الإشعارات",
     close: "إغلاق",
     verificationFailed: {
-      title: "فشل التحقق",
-      description: "يرجى الإجابة عن السؤال إجابة صحيحة.",
+      title: "الإجابة غير صحيحة",
+      description: "اكتب ناتج ٢ + ٣، ثم أرسل مرة أخرى.",
     },
     contactFailed: {
-      title: "تعذّر الإرسال",
-      description: "حدث خطأ. يرجى المحاولة مرة أخرى.",
+      title: "لم تصلنا رسالتك",
+      description: "تعذّر علينا استلامها الآن. ما كتبته باقٍ في النموذج، فأعد الإرسال بعد قليل.",
     },
     contactSent: {
-      title: "تم بنجاح!",
-      description: "شكرًا لرسالتك، سنعود إليك قريبًا.",
+      title: "وصلتنا رسالتك",
+      description: "شكرًا لك، سنقرؤها ونردّ عليك قريبًا.",
     },
     registrationFailed: {
-      title: "تعذّر التسجيل",
-      description: "حدث خطأ. يرجى المحاولة مرة أخرى.",
+      title: "لم يصلنا تسجيلك",
+      description: "تعذّر علينا استلامه الآن. ما كتبته باقٍ في النموذج، فأعد الإرسال بعد قليل.",
     },
     registrationSent: {
-      title: "تم بنجاح!",
-      description: "شكرًا لتسجيلك، سنتواصل معك قريبًا.",
+      title: "وصلنا تسجيلك",
+      description: "شكرًا لك، سيتواصل معك الفريق قريبًا.",
     },
     tooManyMessages: {
-      title: "رسائل كثيرة جدًا",
-      description: (wait) =>
-        `وصلتنا منك رسائل عدة في وقت قصير. يرجى المحاولة مرة أخرى ${wait ?? "لاحقًا"}.`,
+      title: "وصلتنا منك رسائل كثيرة",
+      description: (wait) => `وصلتنا منك عدة رسائل في وقت قصير، فأعد المحاولة ${wait ?? "لاحقًا"}.`,
     },
     signUpFailed: "تعذّر إنشاء الحساب",
     signInFailed: "تعذّر تسجيل الدخول",

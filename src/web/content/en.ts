@@ -17,6 +17,7 @@ export const en: Content = {
     asdaaKalima: "Echoes of Kalima",
     community: "Community",
     contact: "Contact Us",
+    privacy: "Privacy",
   },
   header: {
     homeLink: "Kalima, home",
@@ -72,6 +73,11 @@ export const en: Content = {
       title: "Community",
       description:
         "The Kalima community and its ripple stories: how an honest word changed a path.",
+    },
+    privacy: {
+      title: "Privacy",
+      description:
+        "What Kalima keeps when you write to us or register, who reads it, for how long, and how to have it erased.",
     },
     contact: {
       title: "Contact Us",
@@ -325,9 +331,76 @@ export const en: Content = {
       emailShape: "Enter an email address in the correct format, like name@example.com.",
       messageMissing: "Enter your message.",
       answerMissing: "Answer the verification question.",
+      answerWrong: "That is not the answer: write the result of 2 + 3.",
     },
     contact: { submit: "Send Message", submitting: "Sending..." },
     mutakallim: { submit: "Register Now", submitting: "Registering..." },
+    privacy: {
+      kept: "Only the Kalima team reads what you send here: your name, email, phone if you give one, and message.",
+      erase:
+        "To have it erased, write to us from the contact page with the same email address and ask: we erase everything sent from it.",
+      link: "How we handle your data",
+    },
+    sent: {
+      contact: {
+        title: "Your message has reached us",
+        text: "Thank you for writing. A member of the Kalima team reads every message.",
+        replyTo: "We will answer you at",
+        next: "We answer by email, usually within a few days.",
+        again: "Write another message",
+      },
+      mutakallim: {
+        title: "Your registration for Mutakallim has reached us",
+        text: "Thank you for registering. The team will write to you about the next group's start.",
+        replyTo: "We will write to you at",
+        next: "A confirmation with the program's schedule usually arrives within minutes. If none comes, look in your spam folder: your registration is kept either way.",
+        again: "Register someone else",
+      },
+    },
+  },
+  privacy: {
+    title: "Privacy",
+    lead: "What we keep when you write to us or register, who reads it, for how long, and how to have it erased.",
+    kept: {
+      title: "What we keep",
+      paragraphs: [
+        "The contact form and the Mutakallim registration keep what you type: your name, your email address, your phone number if you give one, and your message; with them, which form you used, the language of the page, and when you sent it.",
+        "The team adds its own notes and a status (new, in progress, done) to each message, and keeps a history of those changes.",
+      ],
+    },
+    readers: {
+      title: "Who reads it",
+      paragraphs: [
+        "Only members of the Kalima team, each signed in with a password and a code from an authenticator app. We do not sell, share or publish what you send.",
+        "When the site's mail is set up, the team is told of each new message by email, and a registration gets a confirmation with the program's schedule; that confirmation repeats none of your words.",
+      ],
+    },
+    howLong: {
+      title: "How long",
+      paragraphs: ["A member of the team can also delete a message sooner, at any time."],
+    },
+    erasure: {
+      title: "Having it erased",
+      paragraphs: [
+        "Write to us from the contact page with the email address you used and ask us to erase your data. The team erases every message sent from that address at once, with its notes and history.",
+        "We keep only a record that an erasure happened, when and by whom, without your words or your address.",
+      ],
+    },
+    other: {
+      title: "What else",
+      paragraphs: [
+        "To stop floods of messages, the server keeps, for a day, a scrambled form of your network address that cannot be read back; its log of requests notes network addresses for security.",
+        "The site sets one cookie, the language you chose. There are no advertising or analytics trackers.",
+      ],
+    },
+    retention: ({ spamDays, keepMonths }, write) => {
+      const days = `${write(spamDays)} ${spamDays === 1 ? "day" : "days"}`;
+      if (keepMonths === null) {
+        return `A message stays until the team deletes it; what is marked as spam is deleted after ${days}.`;
+      }
+      const months = `${write(keepMonths)} ${keepMonths === 1 ? "month" : "months"}`;
+      return `Every message is deleted after ${months} at most; what is marked as spam after ${days}.`;
+    },
   },
   toasts: {
     region: "Notifications",

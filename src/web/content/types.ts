@@ -2,9 +2,10 @@
 // in one language and missing in the other does not compile. Tuples fix the counts the product
 // promises (six programs, four values, three stories, seven phrases).
 import type { ContactError } from "../../shared/form-checks.ts";
-import type { pages } from "../../shared/pages.js";
+import type { Retention } from "../../shared/retention.ts";
+import type { sitePages } from "../../shared/pages.js";
 
-export type PageId = (typeof pages)[number]["id"];
+export type PageId = (typeof sitePages)[number]["id"];
 
 export interface PageMetaText {
   title: string;
@@ -55,6 +56,38 @@ export interface FormText {
   errors: Record<ContactError, string>;
   contact: { submit: string; submitting: string };
   mutakallim: { submit: string; submitting: string };
+  /** Beside the button: what is kept, for how long, and how to have it erased. */
+  privacy: { kept: string; erase: string; link: string };
+  /** Said where the form was once a submission is stored. */
+  sent: { contact: SentText; mutakallim: SentText };
+}
+
+export interface SentText {
+  title: string;
+  text: string;
+  /** With scripts the address is known: where the team will answer, followed by it. */
+  replyTo: string;
+  next: string;
+  /** Brings the form back, empty. */
+  again: string;
+}
+
+export interface PrivacySection {
+  title: string;
+  paragraphs: string[];
+}
+
+export interface PrivacyText {
+  title: string;
+  lead: string;
+  kept: PrivacySection;
+  readers: PrivacySection;
+  /** Follows the retention settings in words. */
+  howLong: PrivacySection;
+  erasure: PrivacySection;
+  other: PrivacySection;
+  /** The retention settings in words; `formatNumber` writes the numbers in the language's digits. */
+  retention: (retention: Retention, formatNumber: (value: number) => string) => string;
 }
 
 export interface ToastText {
@@ -160,6 +193,7 @@ export interface Content {
   notFound: { code: string; title: string; text: string; back: string };
   routeError: { title: string; back: string; statusText: (status: string) => string };
   form: FormText;
+  privacy: PrivacyText;
   toasts: {
     region: string;
     close: string;

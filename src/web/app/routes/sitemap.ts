@@ -1,5 +1,5 @@
 import { languages, localizedPath } from "../../../shared/language.ts";
-import { pages } from "../../../shared/pages.js";
+import { sitePages } from "../../../shared/pages.js";
 import { absoluteUrl } from "../../lib/site-url.ts";
 
 /** Every page in both languages, each naming its other-language alternate. */
@@ -12,7 +12,7 @@ export function loader() {
       ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${absoluteUrl(path)}"/>`,
     ].join("\n");
-  const urls = pages.flatMap((page) =>
+  const urls = sitePages.flatMap((page) =>
     languages.map(
       (language) =>
         `  <url>\n    <loc>${absoluteUrl(localizedPath(page.path, language))}</loc>\n${alternates(page.path)}\n  </url>`,

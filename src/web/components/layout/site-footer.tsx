@@ -1,4 +1,7 @@
 import { useSyncExternalStore } from "react";
+import { NavLink } from "react-router";
+import { localizedPath } from "../../../shared/language.ts";
+import { privacyPage } from "../../../shared/pages.js";
 import { formatNumber } from "../../lib/format.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { useLanguage } from "../../language/use-language.ts";
@@ -49,7 +52,15 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm text-paper/70 sm:px-6">
           <p>{content.footer.copyright(formatNumber(language, year))}</p>
-          <LanguageSwitch />
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <NavLink
+              to={localizedPath(privacyPage.path, language)}
+              className="inline-flex min-h-6 items-center underline-offset-4 hover:text-gold-300 hover:underline focus-visible:outline-2 focus-visible:outline-gold-300"
+            >
+              {content.nav.privacy}
+            </NavLink>
+            <LanguageSwitch />
+          </div>
         </div>
       </div>
     </footer>

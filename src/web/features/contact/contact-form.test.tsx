@@ -68,14 +68,23 @@ describe("<ContactForm>", () => {
     expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 
-  it("sends nothing and shows Verification Failed for a wrong answer", async () => {
+  it("sends nothing for a wrong answer: Verification Failed, and the answer field marked", async () => {
     const user = renderForm();
     await fill(user, "4");
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(await screen.findByText("Verification Failed")).toBeVisible();
     expect(screen.getByText("Please answer the question correctly.")).toBeVisible();
     expect(network).not.toHaveBeenCalled();
-    expect(screen.getByLabelText(/What is 2 \+ 3\?/u)).toHaveFocus();
+    const wrong = "That is not the answer: write the result of 2 + 3.";
+    const answerField = screen.getByLabelText(/What is 2 \+ 3\?/u);
+    expect(answerField).toHaveAttribute("aria-invalid", "true");
+    expect(answerField).toHaveAccessibleDescription(
+      `Answer this question to verify you are human. ${wrong}`,
+    );
+    const summary = screen.getByRole("alert", { name: "" });
+    await waitFor(() => expect(summary).toHaveFocus());
+    await user.click(within(summary).getByRole("link", { name: wrong }));
+    expect(answerField).toHaveFocus();
   });
 
   it("lists what is missing, links to each field, and sends nothing", async () => {
@@ -155,6 +164,14 @@ describe("<ContactForm>", () => {
     expect(
       screen.getByText("Thank you for your message. We'll get back to you soon."),
     ).toBeVisible();
+    // Said where the form was, too: what was received, and where the answer will go.
+    const received = screen.getByRole("heading", { name: "Your message has reached us" });
+    await waitFor(() => expect(received).toHaveFocus());
+    expect(screen.getByText("layla@example.com")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Send Message" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Write another message" }));
+    await waitFor(() => expect(screen.getByLabelText(/^Name/u)).toHaveFocus());
     expect(screen.getByLabelText(/^Name/u)).toHaveValue("");
     expect(screen.getByLabelText(/What is 2 \+ 3\?/u)).toHaveValue("");
     expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
@@ -266,9 +283,9 @@ describe("<ContactForm>", () => {
       await user.type(screen.getByLabelText(/^الرسالة/u), "أود الانضمام.");
       await user.type(screen.getByLabelText(/٢ \+ ٣/u), "٥");
       await user.click(screen.getByRole("button", { name: "سجّل الآن" }));
-      expect(await screen.findByText("رسائل كثيرة جدًا")).toBeVisible();
+      expect(await screen.findByText("وصلتنا منك رسائل كثيرة")).toBeVisible();
       expect(
-        screen.getByText("وصلتنا منك رسائل عدة في وقت قصير. يرجى المحاولة مرة أخرى خلال ٢٤ ساعة."),
+        screen.getByText("وصلتنا منك عدة رسائل في وقت قصير، فأعد المحاولة خلال ٢٤ ساعة."),
       ).toBeVisible();
     },
     typingTimeout,

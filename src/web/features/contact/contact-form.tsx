@@ -5,7 +5,9 @@ import { getSupabase } from "../../lib/supabase-client.ts";
 import { useHydrated } from "../../lib/wake-up.tsx";
 import { ErrorSummary } from "./error-summary.tsx";
 import { FormOutcomeNotes } from "./form-outcome-notes.tsx";
+import { FormSent } from "./form-sent.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
+import { PrivacyNote } from "./privacy-note.tsx";
 import { useContactForm } from "./use-contact-form.ts";
 import { contactErrorFields, contactErrors } from "../../../shared/form-checks.ts";
 import { contactFields, type ContactField } from "./validate.ts";
@@ -30,6 +32,8 @@ export function ContactForm({ source }: ContactFormProps) {
   const labels = source === "Contact Page" ? text.contact : text.mutakallim;
   const {
     values,
+    sentTo,
+    writeAgain,
     errors,
     submitting,
     shownOutcome,
@@ -41,6 +45,11 @@ export function ContactForm({ source }: ContactFormProps) {
     formRef,
   } = useContactForm(source);
   const hydrated = useHydrated();
+
+  if (sentTo !== undefined) {
+    const sent = source === "Contact Page" ? text.sent.contact : text.sent.mutakallim;
+    return <FormSent text={sent} email={sentTo} onAgain={writeAgain} />;
+  }
 
   const errorFor = (field: ContactField) => {
     const key = errors[field];
@@ -177,13 +186,16 @@ export function ContactForm({ source }: ContactFormProps) {
       </FormField>
       <HoneypotField label={text.website} />
 
-      <button
-        type="submit"
-        disabled={submitting || (!postsWithoutScripts && !hydrated)}
-        className="inline-flex min-h-12 items-center justify-center gap-2 justify-self-start rounded-full bg-gold-400 px-8 py-3 text-base font-bold text-ink-950 shadow-lg shadow-gold-700/20 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 disabled:cursor-wait disabled:opacity-70"
-      >
-        {submitting ? labels.submitting : labels.submit}
-      </button>
+      <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-start">
+        <button
+          type="submit"
+          disabled={submitting || (!postsWithoutScripts && !hydrated)}
+          className="inline-flex min-h-12 items-center justify-center gap-2 justify-self-start rounded-full bg-gold-400 px-8 py-3 text-base font-bold text-ink-950 shadow-lg shadow-gold-700/20 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 disabled:cursor-wait disabled:opacity-70"
+        >
+          {submitting ? labels.submitting : labels.submit}
+        </button>
+        <PrivacyNote />
+      </div>
     </form>
   );
 }

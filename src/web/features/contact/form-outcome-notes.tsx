@@ -28,8 +28,9 @@ const failure =
 
 /**
  * How a form posted without scripts ended. Every note is prerendered hidden, in the page's
- * language; our server shows the one that happened (src/server/site/form-post.ts). Once the
- * app is awake only a shown note stays in the page: the toasts say the rest.
+ * language; our server shows the one that happened (src/server/site/form-post.ts) and focuses a
+ * refusal as the page opens. Once the app is awake only a shown note stays in the page: the
+ * toasts, the error summary and the sent panel say the rest.
  */
 export function FormOutcomeNotes({ source, shown, fieldId, onSelect }: FormOutcomeNotesProps) {
   const { content } = useLanguage();
@@ -41,32 +42,31 @@ export function FormOutcomeNotes({ source, shown, fieldId, onSelect }: FormOutco
     title: toasts.tooManyMessages.title,
     description: toasts.tooManyMessages.description(undefined),
   };
-  const notes: Record<Exclude<FormOutcome, "invalid">, ToastText> = source === "Contact Page"
-    ? {
-        sent: toasts.contactSent,
-        verificationFailed: toasts.verificationFailed,
-        tooMany,
-        failed: toasts.contactFailed,
-      }
-    : {
-        sent: toasts.registrationSent,
-        verificationFailed: toasts.verificationFailed,
-        tooMany,
-        failed: toasts.registrationFailed,
-      };
+  const failed = source === "Contact Page" ? toasts.contactFailed : toasts.registrationFailed;
+  const sent = source === "Contact Page" ? content.form.sent.contact : content.form.sent.mutakallim;
+  const notes: Record<Exclude<FormOutcome, "invalid" | "sent">, ToastText> = { tooMany, failed };
   return (
     <div id={outcomeAnchor} className="grid gap-4">
+      {kept("sent") && (
+        <div
+          data-outcome="sent"
+          hidden={shown?.outcome !== "sent"}
+          role="status"
+          className="grid gap-2 rounded-xl border-2 border-gold-600 bg-paper-200 p-4 text-ink-950"
+        >
+          <h3 className="font-semibold">{sent.title}</h3>
+          <p>{sent.text}</p>
+          <p className="text-ink-800">{sent.next}</p>
+        </div>
+      )}
       {(Object.keys(notes) as (keyof typeof notes)[]).filter(kept).map((outcome) => (
         <div
           key={outcome}
           data-outcome={outcome}
           hidden={shown?.outcome !== outcome}
-          role={outcome === "sent" ? "status" : "alert"}
-          className={
-            outcome === "sent"
-              ? "rounded-xl border-2 border-gold-600 bg-paper-200 p-4 text-ink-950"
-              : failure
-          }
+          role="alert"
+          tabIndex={-1}
+          className={failure}
         >
           <h3 className="font-semibold">{notes[outcome].title}</h3>
           <p>{notes[outcome].description}</p>
@@ -77,6 +77,7 @@ export function FormOutcomeNotes({ source, shown, fieldId, onSelect }: FormOutco
           data-outcome="invalid"
           hidden={shown?.outcome !== "invalid"}
           role="alert"
+          tabIndex={-1}
           className={failure}
         >
           <h3 className="mb-2 font-semibold">{content.form.errorSummaryTitle}</h3>

@@ -9,7 +9,6 @@ import { outcomeBeforeHydration, typedBeforeHydration } from "./typed-before-hyd
 import {
   asTyped,
   emptyContactValues,
-  isHumanAnswer,
   validateContact,
   type ContactField,
   type ContactValues,
@@ -23,8 +22,9 @@ function honeypotValue(form: HTMLFormElement | null): string {
 }
 
 /**
- * The form's state and what a submission does: check the fields (then focus the error
- * summary), ask the verification question, store one row, and say how it went in a toast.
+ * The form's state and what a submission does: check the fields and the verification answer
+ * (then focus the error summary), store one row, and say how it went: in a toast, and where
+ * the form was once it is stored.
  */
 export function useContactForm(source: FormSource) {
   const { content, language } = useLanguage();
@@ -47,6 +47,8 @@ export function useContactForm(source: FormSource) {
     ),
   );
   const [submitting, setSubmitting] = useState(false);
+  /** The address a stored submission gave, while the form says it was received. */
+  const [sentTo, setSentTo] = useState<string>();
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -74,12 +76,10 @@ export function useContactForm(source: FormSource) {
     const found = validateContact(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
+      if (found.answer === "answerWrong") {
+        toast({ ...content.toasts.verificationFailed, variant: "destructive" });
+      }
       requestAnimationFrame(() => summaryRef.current?.focus());
-      return;
-    }
-    if (!isHumanAnswer(values.answer)) {
-      toast({ ...content.toasts.verificationFailed, variant: "destructive" });
-      focusField("answer");
       return;
     }
     setSubmitting(true);
@@ -95,6 +95,7 @@ export function useContactForm(source: FormSource) {
     setSubmitting(false);
     if (result.kind === "stored") {
       toast(outcome.sent);
+      setSentTo(values.email.trim());
       setValues(emptyContactValues);
     } else if (result.kind === "tooMany") {
       const { title, description } = content.toasts.tooManyMessages;
@@ -105,8 +106,16 @@ export function useContactForm(source: FormSource) {
     }
   }
 
+  /** Brings the form back, empty, from the note that the last one was received. */
+  function writeAgain() {
+    setSentTo(undefined);
+    requestAnimationFrame(() => focusField("name"));
+  }
+
   return {
     values,
+    sentTo,
+    writeAgain,
     errors,
     submitting,
     shownOutcome,

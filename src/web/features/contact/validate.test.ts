@@ -32,6 +32,11 @@ describe("validateContact", () => {
     });
   });
 
+  it("calls a wrong verification answer the answer field's error", () => {
+    expect(validateContact({ ...complete, answer: "4" })).toEqual({ answer: "answerWrong" });
+    expect(validateContact({ ...complete, answer: " ٥ " })).toEqual({});
+  });
+
   it("treats whitespace as missing and checks the email's shape", () => {
     expect(validateContact({ ...complete, name: "  ", email: "layla@example" })).toEqual({
       name: "nameMissing",
