@@ -10,6 +10,9 @@ let outsiderToken: string;
 const callableByAnyone: string[] = [];
 const callableBySignedInAccounts = [
   "public.erase_submissions_from(address text)",
+  "public.publish_site_content()",
+  "public.restore_site_content(version_id bigint)",
+  "public.save_site_draft(section text, body jsonb, base_revision integer)",
   "public.search_submission_counts(query text, form text)",
   "public.search_submissions(query text, form text, status text, spam boolean, row_limit integer, row_offset integer)",
   "public.set_status_of_matches(new_status text, query text, form text, status text, spam boolean)",
@@ -43,7 +46,7 @@ async function executableBy(role: string): Promise<string[]> {
 }
 
 describe("the functions the API serves", () => {
-  it("lets anon execute none, and a signed-in account only the team's own calls", async () => {
+  it("lets anon execute none, and a signed-in account only the team's own calls (each checks membership)", async () => {
     expect(await executableBy("anon")).toEqual(callableByAnyone);
     expect(await executableBy("authenticated")).toEqual(callableBySignedInAccounts);
   });
