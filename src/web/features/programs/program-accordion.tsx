@@ -2,6 +2,7 @@ import { CalendarDays, ChevronDown, Clock, ExternalLink } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { Content } from "../../content/types.ts";
 import { newTabNoteId } from "../../components/layout/new-tab-note.tsx";
+import { ZonedTime } from "../../components/ui/zoned-time.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { HydrationPart, useHydrated } from "../../lib/wake-up.tsx";
 import { usePrograms, type Program } from "./use-programs.ts";
@@ -71,7 +72,7 @@ function ProgramCard({ program, text }: { program: Program; text: Content["progr
             <dt className="sr-only">{text.time}</dt>
             <dd className="flex items-center gap-3">
               <Clock aria-hidden="true" className="size-5 shrink-0 text-gold-300" />
-              <time dateTime={program.slot.start}>{program.time}</time>
+              <ZonedTime dateTime={program.slot.start}>{program.time}</ZonedTime>
             </dd>
           </div>
         </dl>

@@ -1,6 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { localizedPath } from "../../../shared/language.ts";
+import { ZonedTime } from "../../components/ui/zoned-time.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { usePrograms } from "./use-programs.ts";
@@ -42,7 +43,7 @@ export function ProgramGrid() {
             <span className="inline-flex items-center gap-2">
               {program.day}
               <span aria-hidden="true" className="h-3.5 w-px bg-gold-300/60" />
-              <time dateTime={program.slot.start}>{program.time}</time>
+              <ZonedTime dateTime={program.slot.start}>{program.time}</ZonedTime>
             </span>
           </p>
         </li>
