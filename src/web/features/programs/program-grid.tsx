@@ -7,8 +7,8 @@ import { useLanguage } from "../../language/use-language.ts";
 import { usePrograms } from "./use-programs.ts";
 
 /**
- * The home page's glance at the six programs and when they air; each card leads to the programs
- * page (its title is the link, stretched over the whole card).
+ * The home page's glance at the six programs and when they air; each card leads to its program
+ * on the programs page, opened there (its title is the link, stretched over the whole card).
  */
 export function ProgramGrid() {
   const programs = usePrograms();
@@ -28,7 +28,7 @@ export function ProgramGrid() {
           </span>
           <h3 className="text-xl font-semibold text-gold-200">
             <Link
-              to={localizedPath("/programs", language)}
+              to={`${localizedPath("/programs", language)}#${program.key}`}
               viewTransition
               prefetch="intent"
               className="after:absolute after:inset-0 focus-visible:outline-none"
