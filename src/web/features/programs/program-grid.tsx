@@ -37,12 +37,16 @@ export function ProgramGrid() {
             </Link>
           </h3>
           <p className="text-paper/75">{program.summary}</p>
-          <p className="mt-2 inline-flex items-center gap-2 text-sm text-gold-300">
-            <CalendarDays aria-hidden="true" className="size-4" />
-            {/* A bar, not a middle dot: beside Arabic-Indic digits a dot reads as a zero (٠). */}
-            <span className="inline-flex items-center gap-2">
+          <p className="mt-2 flex items-start gap-2 text-sm text-gold-300">
+            <CalendarDays aria-hidden="true" className="mt-[calc((1lh-1rem)/2)] size-4 shrink-0" />
+            {/* A bar, not a middle dot: beside Arabic-Indic digits a dot reads as a zero (٠). As
+                text, so that on a narrow card the zone wraps under the day, not beside it. */}
+            <span>
               {program.day}
-              <span aria-hidden="true" className="h-3.5 w-px bg-gold-300/60" />
+              <span
+                aria-hidden="true"
+                className="mx-2 inline-block h-3.5 w-px bg-gold-300/60 align-[-0.15em]"
+              />
               <ZonedTime dateTime={program.slot.start}>{program.time}</ZonedTime>
             </span>
           </p>
