@@ -64,19 +64,36 @@ for (const width of [375, 1280]) {
 }
 
 for (const language of ["ar", "en"] as const) {
-  test(`a card of the home page's program grid opens the programs page, in ${language}`, async ({
+  test(`a card of the home page's program grid opens its program on the programs page, in ${language}`, async ({
     page,
   }) => {
     const words = content[language];
+    const title = words.programs[2]?.title ?? "";
     await openIn(page, language, "/");
+    await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
     const grid = page.getByRole("region", { name: words.home.programs.title });
-    const card = grid.getByRole("listitem").filter({ hasText: words.programs[2]?.title ?? "" });
+    const card = grid.getByRole("listitem").filter({ hasText: title });
     // The card's middle, below its title: the whole card is the link.
     await card.click();
-    // The page opens in the language it was chosen in, with the language in its address.
-    const address = language === "en" ? /\/en\/programs$/u : /:\d+\/programs$/u;
+    // The page opens in the language it was chosen in, with the language in its address, and
+    // the program in its fragment.
+    const address = language === "en" ? /\/en\/programs#[\w-]+$/u : /:\d+\/programs#[\w-]+$/u;
     await expect(page).toHaveURL(address);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.programsPage.title);
+
+    // That program, and it alone, is open, its heading in view and its summary focused.
+    const summary = page.locator("summary", { hasText: title });
+    await expect(summary).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator("summary[aria-expanded=true]")).toHaveCount(1);
+    await expect(summary.getByRole("heading", { level: 2 })).toBeInViewport({ ratio: 1 });
+    await expect(summary).toBeFocused();
+    await expect(page.locator(`#${await summary.getAttribute("aria-controls")}`)).toContainText(
+      words.timeZone,
+    );
+
+    // From the keyboard, it closes where it opened.
+    await page.keyboard.press("Enter");
+    await expect(summary).toHaveAttribute("aria-expanded", "false");
   });
 }
 

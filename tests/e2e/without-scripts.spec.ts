@@ -78,6 +78,25 @@ for (const [language, path, title, day] of [
   });
 }
 
+for (const language of ["ar", "en"] as const) {
+  test(`a card of the home page leads to its program, opened, in ${language}`, async ({ page }) => {
+    const words = content[language];
+    const title = words.programs[4]?.title ?? "";
+    await page.goto(localizedPath("/", language));
+    const grid = page.getByRole("region", { name: words.home.programs.title });
+    await grid.getByRole("listitem").filter({ hasText: title }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`:\\d+${localizedPath("/programs", language)}#[\\w-]+$`, "u"),
+    );
+    const card = page.locator("details", { hasText: title });
+    await expect(card.getByRole("heading", { level: 2 })).toBeInViewport({ ratio: 1 });
+    await expect(card.locator("dl")).toBeVisible();
+    await expect(card.locator("dl")).toContainText(words.timeZone);
+    // The others stay closed.
+    await expect(page.locator("details dl:visible")).toHaveCount(1);
+  });
+}
+
 const forms = {
   ar: {
     path: "/contact",

@@ -191,7 +191,7 @@ describe("the registrant's confirmation", () => {
       expect(body).toContain("Hello,");
       expect(body).not.toContain("Sami");
       expect(body).toContain("Three months");
-      expect(body).toContain("Every Saturday, 7:00–8:30 PM");
+      expect(body).toContain("Every Saturday, 7:00–8:30 PM Jordan time");
       expect(body).not.toContain("SECRET-WORDS");
     }
   });
@@ -206,7 +206,7 @@ describe("the registrant's confirmation", () => {
     expect(confirmation?.parsed.text).toContain("أهلًا بك،");
     expect(confirmation?.parsed.text).not.toContain("سامي");
     // Digits as the Arabic site writes them.
-    expect(confirmation?.parsed.text).toContain("كل سبت، من ٧:٠٠ إلى ٨:٣٠ مساءً");
+    expect(confirmation?.parsed.text).toContain("كل سبت، من ٧:٠٠ إلى ٨:٣٠ مساءً بتوقيت الأردن");
     expect(String(confirmation?.parsed.html)).toContain('dir="rtl"');
   });
 

@@ -58,6 +58,7 @@ export const ar: Content = {
     tiktok: "تيك توك",
     facebook: "فيسبوك",
   },
+  timeZone: "بتوقيت الأردن",
   meta: {
     home: {
       title: "الرئيسية",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ar } from "./ar.ts";
 import { en } from "./en.ts";
+import { scheduleTimeZone } from "./site.ts";
 
 type Leaf = [path: string, value: unknown];
 
@@ -40,4 +41,14 @@ it("has the same keys in both languages", () => {
 it("puts the product name in every title", () => {
   expect(ar.documentTitle("تواصل معنا")).toBe("تواصل معنا | كلمة");
   expect(en.documentTitle("Contact Us")).toBe("Contact Us | Kalima");
+});
+
+it("names the schedule's zone in ICU's words for it, which the page writes without ICU", () => {
+  const zoneName = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone: scheduleTimeZone, timeZoneName: "longGeneric" })
+      .formatToParts(Date.UTC(2026, 0, 4, 18))
+      .find((part) => part.type === "timeZoneName")?.value;
+  // "توقيت الأردن" after the preposition Arabic puts before it: بتوقيت الأردن.
+  expect(ar.timeZone).toBe(`ب${zoneName("ar")}`);
+  expect(en.timeZone).toBe(zoneName("en-US")?.replace("Time", "time"));
 });

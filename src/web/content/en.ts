@@ -41,6 +41,7 @@ export const en: Content = {
     tiktok: "TikTok",
     facebook: "Facebook",
   },
+  timeZone: "Jordan time",
   meta: {
     home: {
       title: "Home",

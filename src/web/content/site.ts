@@ -43,6 +43,12 @@ export function everyProgramWatchable(): boolean {
   return programSchedule.every((_, index) => programPlaylist(index) !== undefined);
 }
 
+/**
+ * The IANA zone every time in the schedule is kept in: Jordan's, as the contact form's own example
+ * numbers (+962) say. The content modules name it after each time (`timeZone`).
+ */
+export const scheduleTimeZone = "Asia/Amman";
+
 /** 0 is Sunday, as in Date.getUTCDay(). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 

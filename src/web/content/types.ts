@@ -124,6 +124,8 @@ export interface Content {
     opensInNewTab: string;
   };
   social: Record<"instagram" | "x" | "youtube" | "tiktok" | "facebook", string>;
+  /** Said after every time of day: the zone of site.ts's schedule, in ICU's own words for it. */
+  timeZone: string;
   meta: Record<PageId | "notFound" | "error", PageMetaText>;
   home: {
     hero: { eyebrow: string; quote: string; lead: string; cta: string };

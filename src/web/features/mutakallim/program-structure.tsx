@@ -1,6 +1,7 @@
 import { CalendarClock, Hourglass } from "lucide-react";
 import { Section } from "../../components/ui/section.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
+import { ZonedTime } from "../../components/ui/zoned-time.tsx";
 import { mutakallimSessions } from "../../content/site.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { formatTimeRange } from "../../lib/format.ts";
@@ -36,7 +37,7 @@ export function ProgramStructure() {
           </dt>
           <dd className="mt-3 grid gap-1 text-2xl font-semibold text-gold-200">
             <span>{text.sessions.day}</span>
-            <time className="text-xl text-paper/90">{sessionTimes}</time>
+            <ZonedTime className="text-xl text-paper/90">{sessionTimes}</ZonedTime>
           </dd>
         </div>
       </dl>

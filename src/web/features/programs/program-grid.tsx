@@ -1,13 +1,14 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { localizedPath } from "../../../shared/language.ts";
+import { ZonedTime } from "../../components/ui/zoned-time.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { usePrograms } from "./use-programs.ts";
 
 /**
- * The home page's glance at the six programs and when they air; each card leads to the programs
- * page (its title is the link, stretched over the whole card).
+ * The home page's glance at the six programs and when they air; each card leads to its program
+ * on the programs page, opened there (its title is the link, stretched over the whole card).
  */
 export function ProgramGrid() {
   const programs = usePrograms();
@@ -27,7 +28,7 @@ export function ProgramGrid() {
           </span>
           <h3 className="text-xl font-semibold text-gold-200">
             <Link
-              to={localizedPath("/programs", language)}
+              to={`${localizedPath("/programs", language)}#${program.key}`}
               viewTransition
               prefetch="intent"
               className="after:absolute after:inset-0 focus-visible:outline-none"
@@ -36,13 +37,17 @@ export function ProgramGrid() {
             </Link>
           </h3>
           <p className="text-paper/75">{program.summary}</p>
-          <p className="mt-2 inline-flex items-center gap-2 text-sm text-gold-300">
-            <CalendarDays aria-hidden="true" className="size-4" />
-            {/* A bar, not a middle dot: beside Arabic-Indic digits a dot reads as a zero (٠). */}
-            <span className="inline-flex items-center gap-2">
+          <p className="mt-2 flex items-start gap-2 text-sm text-gold-300">
+            <CalendarDays aria-hidden="true" className="mt-[calc((1lh-1rem)/2)] size-4 shrink-0" />
+            {/* A bar, not a middle dot: beside Arabic-Indic digits a dot reads as a zero (٠). As
+                text, so that on a narrow card the zone wraps under the day, not beside it. */}
+            <span>
               {program.day}
-              <span aria-hidden="true" className="h-3.5 w-px bg-gold-300/60" />
-              <time dateTime={program.slot.start}>{program.time}</time>
+              <span
+                aria-hidden="true"
+                className="mx-2 inline-block h-3.5 w-px bg-gold-300/60 align-[-0.15em]"
+              />
+              <ZonedTime dateTime={program.slot.start}>{program.time}</ZonedTime>
             </span>
           </p>
         </li>
