@@ -165,7 +165,7 @@ describe("<InboxPage>", () => {
     },
   );
 
-  it("asks an aal1 member for the code, reads Arabic-Indic digits, and toasts a refusal", async () => {
+  it("asks an aal1 member for the code, reads Arabic-Indic digits, and says a refusal under the field", async () => {
     storeSession("aal1");
     network.mockImplementation(async (input) => {
       const url = String(input);
@@ -195,9 +195,17 @@ describe("<InboxPage>", () => {
 
     await user_.type(screen.getByLabelText(/الرمز المكوّن/u), "٤٥٦");
     await user_.click(screen.getByRole("button", { name: "تحقّق" }));
-    expect(await screen.findByText("تعذّر تسجيل الدخول")).toBeVisible();
-    // The server's English never reaches the Arabic screen: the inbox says it in its own words.
-    expect(screen.getByText("الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.")).toBeVisible();
+    // The server's English never reaches the Arabic screen: the inbox says it in its own words,
+    // under the field it is about, and no toast covers the step.
+    const field = screen.getByLabelText(/الرمز المكوّن/u);
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        "الرمز الذي يعرضه تطبيق المصادقة الآن. الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.",
+      ),
+    );
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveFocus();
+    expect(screen.queryByText("تعذّر تسجيل الدخول")).toBeNull();
     expect(screen.queryByText("Invalid TOTP code entered")).toBeNull();
     const verify = network.mock.calls.find(([url]) => String(url).endsWith("/verify"));
     expect(String(verify?.[0])).toContain("/auth/v1/factors/factor-1/verify");
