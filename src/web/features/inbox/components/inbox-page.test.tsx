@@ -26,10 +26,13 @@ const user = {
   factors: [factor],
 };
 
-/** A stored session at this assurance level, as supabase-js keeps it. */
-function storeSession(aal: "aal1" | "aal2", member = true) {
+/**
+ * A stored session at this assurance level, as supabase-js keeps it; `fromLink`, one an
+ * invitation's link began, before any factor.
+ */
+function storeSession(aal: "aal1" | "aal2", member = true, fromLink = false) {
   const now = Math.floor(Date.now() / 1000);
-  const amr = [{ method: "password", timestamp: now }];
+  const amr = [{ method: fromLink ? "otp" : "password", timestamp: now }];
   if (aal === "aal2") amr.push({ method: "totp", timestamp: now });
   const claims = {
     sub: user.id,
@@ -45,7 +48,7 @@ function storeSession(aal: "aal1" | "aal2", member = true) {
     expires_in: 3600,
     expires_at: now + 3600,
     refresh_token: "refresh",
-    user: member ? user : { ...user, app_metadata: {} },
+    user: fromLink ? { ...user, factors: [] } : member ? user : { ...user, app_metadata: {} },
   };
   window.localStorage.setItem(sessionStorageKey(), JSON.stringify(session));
 }
@@ -141,6 +144,36 @@ describe("<InboxPage>", () => {
 
     await user_.click(screen.getByRole("button", { name: "Back to sign in" }));
     expect(await screen.findByRole("heading", { name: "Sign in to the inbox" })).toHaveFocus();
+  });
+
+  it("names the invited member's account for a password manager, and shows the password on asking", async () => {
+    storeSession("aal1", true, true);
+    network.mockImplementation(async () => new Response("unexpected", { status: 500 }));
+    const user_ = renderInbox("en");
+    expect(await screen.findByRole("heading", { name: "Choose your password" })).toBeVisible();
+    const account = screen.getByLabelText("Your account");
+    expect(account).toHaveValue("member@example.com");
+    expect(account).toHaveAttribute("autocomplete", "username");
+    expect(account).toHaveAttribute("readonly");
+    const password = screen.getByLabelText("New password");
+    expect(password).toHaveAttribute("autocomplete", "new-password");
+    expect(password).toHaveAttribute("type", "password");
+    expect(password).not.toHaveAttribute("maxlength");
+    // A manager's long generated password goes in whole, pasted or typed.
+    const generated = "Xq7#pLm2$vR9!tKw4&zYb8@nHc3^dFg6*jSe1";
+    await user_.click(password);
+    await user_.paste(generated);
+    expect(password).toHaveValue(generated);
+
+    const show = screen.getByRole("button", { name: "Show password" });
+    expect(show).toHaveAttribute("aria-pressed", "false");
+    await user_.click(show);
+    expect(show).toHaveAttribute("aria-pressed", "true");
+    expect(password).toHaveAttribute("type", "text");
+    expect(password).toHaveAttribute("autocomplete", "new-password");
+    await user_.keyboard(" ");
+    expect(show).toHaveAttribute("aria-pressed", "false");
+    expect(password).toHaveAttribute("type", "password");
   });
 
   it.each(["aal1", "aal2"] as const)(

@@ -46,8 +46,12 @@ export interface InboxContent {
     lead: string;
     recoveryTitle: string;
     recoveryLead: string;
+    /** The account whose password is chosen, shown as the form's user name. */
+    account: string;
     label: string;
     hint: string;
+    /** The switch that shows the password typed, or hides it again. */
+    show: string;
     tooShort: string;
     submit: string;
     submitting: string;
