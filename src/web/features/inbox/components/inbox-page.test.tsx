@@ -88,9 +88,7 @@ interface MailAnswers {
 function withMail({ on, failed = [] }: MailAnswers, rest: (url: string) => Response) {
   return async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.includes("/rest/v1/mail_delivery")) {
-      return Response.json(on ? [{ seen_at: "2026-01-31T15:00:00+00:00" }] : []);
-    }
+    if (url.includes("/rest/v1/rpc/mail_is_on")) return Response.json(on);
     if (url.includes("/rest/v1/mail_outbox")) {
       const range = failed.length === 0 ? "*/0" : `0-${failed.length - 1}/${failed.length}`;
       return Response.json(failed, { headers: { "content-range": range } });
@@ -125,7 +123,9 @@ describe("<InboxPage>", () => {
     network.mockImplementation(async (input) =>
       String(input).includes("/auth/v1/recover")
         ? Response.json({})
-        : new Response("unexpected", { status: 500 }),
+        : String(input).includes("/rest/v1/rpc/mail_is_on")
+          ? Response.json(true)
+          : new Response("unexpected", { status: 500 }),
     );
     const user_ = renderInbox("en");
     await user_.type(await screen.findByLabelText("Email"), "member@example.com");
@@ -136,7 +136,8 @@ describe("<InboxPage>", () => {
     expect(await screen.findByRole("status")).toHaveTextContent(
       /^If this address belongs to a member, a link is on its way\./u,
     );
-    const [url, init] = network.mock.calls[0] ?? [];
+    const [url, init] =
+      network.mock.calls.find(([input]) => String(input).includes("/auth/v1/recover")) ?? [];
     expect(new URL(String(url)).searchParams.get("redirect_to")).toBe(
       `${window.location.origin}/en/inbox?recovery=1`,
     );
@@ -174,6 +175,39 @@ describe("<InboxPage>", () => {
     await user_.keyboard(" ");
     expect(show).toHaveAttribute("aria-pressed", "false");
     expect(password).toHaveAttribute("type", "password");
+  });
+
+  it("with mail off, says no link can come and names the command that makes one, in Arabic", async () => {
+    network.mockImplementation(async (input) =>
+      String(input).includes("/rest/v1/rpc/mail_is_on")
+        ? Response.json(false)
+        : new Response("unexpected", { status: 500 }),
+    );
+    const user_ = renderInbox("ar");
+    await user_.type(await screen.findByLabelText("البريد الإلكتروني"), "member@example.com");
+    await user_.click(screen.getByRole("button", { name: "نسيت كلمة المرور؟" }));
+    expect(await screen.findByRole("heading", { name: "إعادة تعيين كلمة المرور" })).toHaveFocus();
+    expect(
+      await screen.findByText(
+        "البريد متوقف على هذا الخادم، فلن يصلك رابط لإعادة تعيين كلمة المرور.",
+      ),
+    ).toBeVisible();
+    const advice = screen.getByRole("status");
+    expect(advice).toHaveTextContent(/^اطلب الرابط من عضو الفريق الذي يدير الخادم/u);
+    expect(
+      within(advice).getByText(
+        (_, element) =>
+          element?.textContent === "npm run team -- reset-password member@example.com",
+      ),
+    ).toHaveProperty("tagName", "CODE");
+    expect(screen.queryByRole("button", { name: "أرسل الرابط" })).toBeNull();
+    expect(network.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual([
+      "/rest/v1/rpc/mail_is_on",
+    ]);
+    await user_.click(screen.getByRole("button", { name: "العودة إلى تسجيل الدخول" }));
+    expect(
+      await screen.findByRole("heading", { name: "تسجيل الدخول إلى صندوق الوارد" }),
+    ).toHaveFocus();
   });
 
   it.each(["aal1", "aal2"] as const)(
@@ -412,10 +446,7 @@ describe("<InboxPage>", () => {
       "البريد متوقف: لا يُبلَّغ الفريق بالرسائل الجديدة.",
     );
     expect(within(notice).queryByRole("list")).toBeNull();
-    expect([...requested("mail_delivery").searchParams]).toEqual([
-      ["select", "seen_at"],
-      ["live_until", "gt.now"],
-    ]);
+    expect(requested("rpc/mail_is_on").pathname).toBe("/rest/v1/rpc/mail_is_on");
   });
 
   it("says nothing of mail when it is on and nothing failed", async () => {

@@ -33,6 +33,9 @@ export const en: InboxContent = {
     submitting: "Sending…",
     missing: "Enter your email.",
     sent: "If this address belongs to a member, a link is on its way. It works once, within 24 hours; after it, you enter your authenticator code, then choose a new password.",
+    mailOffLead: "Mail is off on this server, so no reset link can reach you.",
+    mailOff:
+      "Ask the team member who runs the server for the link: the command below prints it. It works once, within 24 hours; after it, you enter your authenticator code, then choose a new password.",
     failed: "The link could not be requested",
     back: "Back to sign in",
   },

@@ -38,6 +38,10 @@ export interface InboxContent {
     submitting: string;
     missing: string;
     sent: string;
+    /** In place of the lead when no mail would carry the link. */
+    mailOffLead: string;
+    /** What to do instead; the operator's command follows it. */
+    mailOff: string;
     failed: string;
     back: string;
   };
