@@ -267,7 +267,7 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       expect(await drafts()).toEqual([]);
     });
 
-    test("a wrong password and a wrong code are refused with a toast", async ({
+    test("a wrong password is refused with a toast, a wrong code under its field", async ({
       page,
       consoleErrors,
     }) => {
@@ -282,10 +282,13 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       await page.getByLabel(text.password, { exact: true }).fill(member.password);
       await page.getByRole("button", { name: text.signIn, exact: true }).click();
       await expect(await heading(page, text.codeTitle)).toBeFocused();
+      await expect(page.getByText(text.signInFailed)).toHaveCount(0);
       await page.getByLabel(text.code).fill(totpCode(member.secret, { wrong: true }));
       await page.getByRole("button", { name: text.verify }).click();
-      await expect(page.getByText(text.signInFailed)).toBeVisible();
-      await expect(page.getByText(text.wrongCode)).toBeVisible();
+      await expect(page.getByLabel(text.code)).toHaveAccessibleDescription(
+        new RegExp(`${text.wrongCode}$`, "u"),
+      );
+      await expect(page.getByText(text.signInFailed)).toHaveCount(0);
       await expect(page.getByText("Invalid TOTP code entered")).toHaveCount(0);
       await heading(page, text.codeTitle);
     });

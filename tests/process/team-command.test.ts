@@ -70,6 +70,21 @@ describe(`npm run team on ${databaseKind}`, () => {
     expect((await team("reset-factors", "layla@example.org")).stdout).toContain(
       "Deleted 0 factors of layla@example.org",
     );
+    // A forgotten password, mail off: a one-time link back to the inbox, marked as a reset.
+    const reset = await team("reset-password", "Layla@example.org", "--language", "en");
+    expect(reset).toMatchObject({ code: 0, stderr: "" });
+    expect(reset.stdout).toMatch(
+      /^Send Layla@example\.org this link; it works once, for 24 hours: they enter their authenticator code, then choose a new password:\nhttp:\/\/kalima\.test\/auth\/v1\/verify\?token=[0-9a-f]{56}&type=recovery&redirect_to=http%3A%2F%2Fkalima\.test%2Fen%2Finbox%3Frecovery%3D1\n$/u,
+    );
+    const resetLink = (/^(http\S+)$/mu.exec(reset.stdout)?.[1] ?? "").replace(siteUrl, server.url);
+    const resetFollowed = await fetch(resetLink, { redirect: "manual" });
+    expect(resetFollowed.headers.get("location")).toMatch(
+      /^http:\/\/kalima\.test\/en\/inbox\?recovery=1#access_token=[\w.-]+&.*type=recovery$/u,
+    );
+    expect(await team("reset-password", "nobody@example.org")).toMatchObject({
+      code: 1,
+      stderr: "nobody@example.org is not on the team\n",
+    });
     expect((await team("remove", "layla@example.org")).code).toBe(0);
     expect((await team("list")).stdout).toBe("No members yet: npm run team -- invite <email>\n");
     const gone = await team("remove", "layla@example.org");

@@ -101,6 +101,28 @@ export async function removeMember(client: SupabaseClient, email: string): Promi
   if (error) throw new TeamCommandError(`Could not remove ${email}: ${error.message}`);
 }
 
+/**
+ * A forgotten password when no mail reaches the member: a one-time link (GoTrue's recovery, 24
+ * hours) handed back to print, which signs them in once to give their authenticator code and
+ * choose a new password.
+ */
+export async function passwordResetLink(
+  client: SupabaseClient,
+  email: string,
+  redirectTo: string,
+): Promise<string> {
+  const user = await findUser(client, email);
+  if (!user?.email || !isMember(user)) throw new TeamCommandError(`${email} is not on the team`);
+  const { data, error } = await client.auth.admin.generateLink({
+    type: "recovery",
+    email: user.email,
+    options: { redirectTo },
+  });
+  if (error)
+    throw new TeamCommandError(`Could not make a reset link for ${email}: ${error.message}`);
+  return data.properties.action_link;
+}
+
 /** A lost phone: deletes every factor, so the member enrols a new one at their next sign-in. */
 export async function resetFactors(client: SupabaseClient, email: string): Promise<number> {
   const user = await findUser(client, email);

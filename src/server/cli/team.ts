@@ -1,4 +1,4 @@
-// npm run team -- invite|list|remove|reset-factors [email] [--language ar|en]: the team's
+// npm run team -- invite|list|remove|reset-factors|reset-password [email] [--language ar|en]: the team's
 // membership, through the auth admin API of the running server or of a hosted project.
 import { parseArgs } from "node:util";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
@@ -10,6 +10,7 @@ import {
   TeamCommandError,
   inviteMember,
   listMembers,
+  passwordResetLink,
   removeMember,
   resetFactors,
 } from "./team-members.ts";
@@ -21,7 +22,10 @@ const usage = `Usage:
                                                      mailed when SMTP_URL is set
   npm run team -- list                                the members
   npm run team -- remove <email>                      delete a member's account
-  npm run team -- reset-factors <email>               a lost phone: enrol again at next sign-in`;
+  npm run team -- reset-factors <email>               a lost phone: enrol again at next sign-in
+  npm run team -- reset-password <email> [--language ar|en]
+                                                     a forgotten password: prints a one-time
+                                                     link (24 hours) to choose a new one`;
 
 const hosted = z.object({
   SUPABASE_URL: z.url({ error: "must be the absolute URL of a Supabase project" }).optional(),
@@ -70,7 +74,11 @@ function readArguments() {
   if (rest.length > 0) throw new UsageError(`Unexpected ${rest.join(" ")}`);
   const language = parsed.values.language;
   if (!isLanguage(language)) throw new UsageError(`--language must be ar or en, not ${language}`);
-  const needsEmail = command === "invite" || command === "remove" || command === "reset-factors";
+  const needsEmail =
+    command === "invite" ||
+    command === "remove" ||
+    command === "reset-factors" ||
+    command === "reset-password";
   if (needsEmail && !email) throw new UsageError(`${command} needs an email address`);
   if (!needsEmail && command !== "list") {
     throw new UsageError(`Unknown command ${command ?? "(none)"}`);
@@ -111,6 +119,12 @@ async function main(): Promise<void> {
     } else if (command === "remove") {
       await removeMember(client, email);
       process.stdout.write(`Removed ${email}: their account and sessions are deleted.\n`);
+    } else if (command === "reset-password") {
+      // The inbox reads `recovery` in its address as the way back from a reset's link.
+      const link = await passwordResetLink(client, email, `${inboxUrl(language)}?recovery=1`);
+      process.stdout.write(
+        `Send ${email} this link; it works once, for 24 hours: they enter their authenticator code, then choose a new password:\n${link}\n`,
+      );
     } else {
       const count = await resetFactors(client, email);
       process.stdout.write(

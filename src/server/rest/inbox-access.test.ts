@@ -366,4 +366,17 @@ describe("whether mail is delivered", () => {
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ code: "42501" });
   });
+
+  it("anyone may ask whether it is on, a member who forgot their password included", async () => {
+    const ask = "/rest/v1/rpc/mail_is_on";
+    await server.db.query("delete from public.mail_delivery");
+    expect(await call(ask, null)).toMatchObject({ status: 200, body: false });
+    await vouchForDelivery(server.db, 180);
+    expect(await call(ask, null)).toMatchObject({ status: 200, body: true });
+    expect((await call(ask, await token(outsider, "aal1"))).body).toBe(true);
+    await server.db.query(
+      "update public.mail_delivery set live_until = now() - interval '1 second'",
+    );
+    expect((await call(ask, null)).body).toBe(false);
+  });
 });

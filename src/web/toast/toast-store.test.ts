@@ -38,4 +38,15 @@ describe("the toast store", () => {
     store.show({ title: "Unheard" });
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it("closes every open toast at once, each played out as a dismissed one is", () => {
+    const store = createToastStore();
+    store.show({ title: "Wrong code", variant: "destructive" });
+    store.dismissAll();
+    expect(store.getSnapshot()).toEqual([expect.objectContaining({ open: false })]);
+    vi.advanceTimersByTime(1000);
+    expect(store.getSnapshot()).toEqual([]);
+    store.dismissAll();
+    expect(store.getSnapshot()).toEqual([]);
+  });
 });

@@ -32,6 +32,13 @@ export function createToastStore() {
     emit();
   };
 
+  const dismiss = (id: number) => {
+    if (!toasts.some((toast) => toast.id === id && toast.open)) return;
+    toasts = toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast));
+    emit();
+    setTimeout(() => remove(id), removeDelay);
+  };
+
   return {
     subscribe(listener: Listener) {
       listeners.add(listener);
@@ -44,11 +51,9 @@ export function createToastStore() {
       emit();
       return id;
     },
-    dismiss(id: number) {
-      if (!toasts.some((toast) => toast.id === id && toast.open)) return;
-      toasts = toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast));
-      emit();
-      setTimeout(() => remove(id), removeDelay);
+    dismiss,
+    dismissAll() {
+      for (const shown of toasts) dismiss(shown.id);
     },
   };
 }
@@ -60,4 +65,9 @@ export const toastStore = createToastStore();
 
 export function toast(input: ToastInput): number {
   return toastStore.show(input);
+}
+
+/** Closes whatever toast is showing: what it said belongs to a screen that is gone. */
+export function dismissToasts(): void {
+  toastStore.dismissAll();
 }

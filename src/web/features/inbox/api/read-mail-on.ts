@@ -1,16 +1,13 @@
 import { getSupabase } from "../../../lib/supabase-client.ts";
 
 /**
- * Whether a mail worker vouches, now, that the outbox is delivered (public.mail_delivery).
- * PostgreSQL reads the literal 'now' as the transaction's time, so the database's clock decides,
- * not the browser's.
+ * Whether a mail worker vouches, now, that the outbox is delivered (public.mail_is_on, which
+ * reads public.mail_delivery by the database's clock, not the browser's). Anyone may ask: a
+ * member who forgot their password asks before signing in.
  */
 export async function readMailOn(): Promise<boolean> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from("mail_delivery")
-    .select("seen_at")
-    .gt("live_until", "now");
+  const { data, error } = await supabase.rpc("mail_is_on", undefined, { get: true });
   if (error) throw error;
-  return data.length > 0;
+  return data === true;
 }

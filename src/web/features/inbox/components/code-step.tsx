@@ -10,23 +10,15 @@ import { secondaryButton } from "./styles.ts";
 
 /** A member signed in with a password proves the second factor: the app's current code. */
 export function CodeStep({ focus }: { focus: boolean }) {
-  const { content, text } = useInboxContent();
+  const { text } = useInboxContent();
   const signOut = useSignOut();
   const id = useId();
-  const { form, code, setCode, invalid, busy, submit } = useCodeForm(
-    findVerifiedFactor,
-    content.toasts.signInFailed,
-  );
+  const { form, code, setCode, error, busy, submit } = useCodeForm(findVerifiedFactor);
 
   return (
     <AuthCard title={text.code.title} lead={text.code.lead} focus={focus}>
       <form ref={form} noValidate onSubmit={submit} className="grid gap-5">
-        <CodeField
-          id={`${id}-code`}
-          value={code}
-          error={invalid ? text.codeField.invalid : undefined}
-          onChange={setCode}
-        />
+        <CodeField id={`${id}-code`} value={code} error={error} onChange={setCode} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton
             busy={busy}

@@ -84,10 +84,10 @@ export function EnrolStep({ focus }: { focus: boolean }) {
     form,
     code: digits,
     setCode,
-    invalid,
+    error,
     busy,
     submit,
-  } = useCodeForm(factorId, text.enrol.failed, (failure) => {
+  } = useCodeForm(factorId, (failure) => {
     // The factor shown before lapsed while the member looked for the app.
     if (shown.kind !== "resume" || !factorGone(failure)) return false;
     scanAgain(shown.factorId);
@@ -123,12 +123,7 @@ export function EnrolStep({ focus }: { focus: boolean }) {
 
   const codeForm = (
     <form ref={form} noValidate onSubmit={submit} className="grid gap-5">
-      <CodeField
-        id={`${id}-code`}
-        value={digits}
-        error={invalid ? text.codeField.invalid : undefined}
-        onChange={setCode}
-      />
+      <CodeField id={`${id}-code`} value={digits} error={error} onChange={setCode} />
       <SubmitButton busy={busy} label={text.enrol.submit} busyLabel={text.enrol.submitting} />
     </form>
   );

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { localizedPath } from "../../../../shared/language.ts";
 import { useLanguage } from "../../../language/use-language.ts";
 import { toast } from "../../../toast/toast-store.ts";
+import { readMailOn } from "../api/read-mail-on.ts";
 import { requestPasswordReset } from "../api/request-password-reset.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
@@ -16,9 +17,20 @@ interface ForgotPasswordStepProps {
   onBack: (email: string) => void;
 }
 
+/** A hosted project's Auth mails resets itself; our server mails them only while mail is on. */
+const resetsMailedByOurServer = !import.meta.env.VITE_SUPABASE_URL;
+
+/** Whether our server sends mail now; undefined when it cannot be told, or it is not ours. */
+async function ourMailOn(): Promise<boolean | undefined> {
+  if (!resetsMailedByOurServer) return undefined;
+  return readMailOn().catch(() => undefined);
+}
+
 /**
  * "Forgot password?": asks for a reset's link. The answer never says whether the address
  * belongs to anyone; a per-address limit the server reports (GoTrue's 429) reads the same.
+ * With mail off no link would be sent: the card says so, and that the operator's command
+ * makes one, rather than that a link is on its way.
  */
 export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPasswordStepProps) {
   const { text } = useInboxContent();
@@ -29,7 +41,18 @@ export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPass
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const [mailOff, setMailOff] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const mailOn = useRef<Promise<boolean | undefined>>(undefined);
+
+  useEffect(() => {
+    let current = true;
+    mailOn.current ??= ourMailOn();
+    void mailOn.current.then((on) => current && setMailOff(on === false));
+    return () => {
+      current = false;
+    };
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,6 +64,11 @@ export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPass
       return;
     }
     setBusy(true);
+    if ((await mailOn.current) === false) {
+      setBusy(false);
+      setMailOff(true);
+      return;
+    }
     const failure = await requestPasswordReset(email.trim(), localizedPath("/inbox", language));
     setBusy(false);
     const limited = (failure as { status?: unknown } | null)?.status === 429;
@@ -53,6 +81,33 @@ export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPass
       description: describeFailure(failure),
       variant: "destructive",
     });
+  }
+
+  if (mailOff) {
+    return (
+      <AuthCard title={text.forgot.title} lead={text.forgot.mailOffLead} focus={focus}>
+        <div
+          role="status"
+          className="grid gap-3 rounded-xl border-s-4 border-gold-600 bg-gold-200/40 p-4"
+        >
+          <p>{text.forgot.mailOff}</p>
+          <code
+            dir="ltr"
+            className="block rounded-lg bg-ink-900/5 px-3 py-2 font-mono text-sm text-ink-950 select-all"
+          >
+            npm run team -- <span className="whitespace-nowrap">reset-password</span>{" "}
+            <span className="wrap-anywhere">{email.trim() || "<email>"}</span>
+          </code>
+        </div>
+        <button
+          type="button"
+          onClick={() => onBack(email)}
+          className={`${quietButton} justify-self-start`}
+        >
+          {text.forgot.back}
+        </button>
+      </AuthCard>
+    );
   }
 
   return (

@@ -26,10 +26,13 @@ const user = {
   factors: [factor],
 };
 
-/** A stored session at this assurance level, as supabase-js keeps it. */
-function storeSession(aal: "aal1" | "aal2", member = true) {
+/**
+ * A stored session at this assurance level, as supabase-js keeps it; `fromLink`, one an
+ * invitation's link began, before any factor.
+ */
+function storeSession(aal: "aal1" | "aal2", member = true, fromLink = false) {
   const now = Math.floor(Date.now() / 1000);
-  const amr = [{ method: "password", timestamp: now }];
+  const amr = [{ method: fromLink ? "otp" : "password", timestamp: now }];
   if (aal === "aal2") amr.push({ method: "totp", timestamp: now });
   const claims = {
     sub: user.id,
@@ -45,7 +48,7 @@ function storeSession(aal: "aal1" | "aal2", member = true) {
     expires_in: 3600,
     expires_at: now + 3600,
     refresh_token: "refresh",
-    user: member ? user : { ...user, app_metadata: {} },
+    user: fromLink ? { ...user, factors: [] } : member ? user : { ...user, app_metadata: {} },
   };
   window.localStorage.setItem(sessionStorageKey(), JSON.stringify(session));
 }
@@ -85,9 +88,7 @@ interface MailAnswers {
 function withMail({ on, failed = [] }: MailAnswers, rest: (url: string) => Response) {
   return async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.includes("/rest/v1/mail_delivery")) {
-      return Response.json(on ? [{ seen_at: "2026-01-31T15:00:00+00:00" }] : []);
-    }
+    if (url.includes("/rest/v1/rpc/mail_is_on")) return Response.json(on);
     if (url.includes("/rest/v1/mail_outbox")) {
       const range = failed.length === 0 ? "*/0" : `0-${failed.length - 1}/${failed.length}`;
       return Response.json(failed, { headers: { "content-range": range } });
@@ -122,7 +123,9 @@ describe("<InboxPage>", () => {
     network.mockImplementation(async (input) =>
       String(input).includes("/auth/v1/recover")
         ? Response.json({})
-        : new Response("unexpected", { status: 500 }),
+        : String(input).includes("/rest/v1/rpc/mail_is_on")
+          ? Response.json(true)
+          : new Response("unexpected", { status: 500 }),
     );
     const user_ = renderInbox("en");
     await user_.type(await screen.findByLabelText("Email"), "member@example.com");
@@ -133,7 +136,8 @@ describe("<InboxPage>", () => {
     expect(await screen.findByRole("status")).toHaveTextContent(
       /^If this address belongs to a member, a link is on its way\./u,
     );
-    const [url, init] = network.mock.calls[0] ?? [];
+    const [url, init] =
+      network.mock.calls.find(([input]) => String(input).includes("/auth/v1/recover")) ?? [];
     expect(new URL(String(url)).searchParams.get("redirect_to")).toBe(
       `${window.location.origin}/en/inbox?recovery=1`,
     );
@@ -141,6 +145,69 @@ describe("<InboxPage>", () => {
 
     await user_.click(screen.getByRole("button", { name: "Back to sign in" }));
     expect(await screen.findByRole("heading", { name: "Sign in to the inbox" })).toHaveFocus();
+  });
+
+  it("names the invited member's account for a password manager, and shows the password on asking", async () => {
+    storeSession("aal1", true, true);
+    network.mockImplementation(async () => new Response("unexpected", { status: 500 }));
+    const user_ = renderInbox("en");
+    expect(await screen.findByRole("heading", { name: "Choose your password" })).toBeVisible();
+    const account = screen.getByLabelText("Your account");
+    expect(account).toHaveValue("member@example.com");
+    expect(account).toHaveAttribute("autocomplete", "username");
+    expect(account).toHaveAttribute("readonly");
+    const password = screen.getByLabelText("New password");
+    expect(password).toHaveAttribute("autocomplete", "new-password");
+    expect(password).toHaveAttribute("type", "password");
+    expect(password).not.toHaveAttribute("maxlength");
+    // A manager's long generated password goes in whole, pasted or typed.
+    const generated = "Xq7#pLm2$vR9!tKw4&zYb8@nHc3^dFg6*jSe1";
+    await user_.click(password);
+    await user_.paste(generated);
+    expect(password).toHaveValue(generated);
+
+    const show = screen.getByRole("button", { name: "Show password" });
+    expect(show).toHaveAttribute("aria-pressed", "false");
+    await user_.click(show);
+    expect(show).toHaveAttribute("aria-pressed", "true");
+    expect(password).toHaveAttribute("type", "text");
+    expect(password).toHaveAttribute("autocomplete", "new-password");
+    await user_.keyboard(" ");
+    expect(show).toHaveAttribute("aria-pressed", "false");
+    expect(password).toHaveAttribute("type", "password");
+  });
+
+  it("with mail off, says no link can come and names the command that makes one, in Arabic", async () => {
+    network.mockImplementation(async (input) =>
+      String(input).includes("/rest/v1/rpc/mail_is_on")
+        ? Response.json(false)
+        : new Response("unexpected", { status: 500 }),
+    );
+    const user_ = renderInbox("ar");
+    await user_.type(await screen.findByLabelText("البريد الإلكتروني"), "member@example.com");
+    await user_.click(screen.getByRole("button", { name: "نسيت كلمة المرور؟" }));
+    expect(await screen.findByRole("heading", { name: "إعادة تعيين كلمة المرور" })).toHaveFocus();
+    expect(
+      await screen.findByText(
+        "البريد متوقف على هذا الخادم، فلن يصلك رابط لإعادة تعيين كلمة المرور.",
+      ),
+    ).toBeVisible();
+    const advice = screen.getByRole("status");
+    expect(advice).toHaveTextContent(/^اطلب الرابط من عضو الفريق الذي يدير الخادم/u);
+    expect(
+      within(advice).getByText(
+        (_, element) =>
+          element?.textContent === "npm run team -- reset-password member@example.com",
+      ),
+    ).toHaveProperty("tagName", "CODE");
+    expect(screen.queryByRole("button", { name: "أرسل الرابط" })).toBeNull();
+    expect(network.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual([
+      "/rest/v1/rpc/mail_is_on",
+    ]);
+    await user_.click(screen.getByRole("button", { name: "العودة إلى تسجيل الدخول" }));
+    expect(
+      await screen.findByRole("heading", { name: "تسجيل الدخول إلى صندوق الوارد" }),
+    ).toHaveFocus();
   });
 
   it.each(["aal1", "aal2"] as const)(
@@ -165,7 +232,7 @@ describe("<InboxPage>", () => {
     },
   );
 
-  it("asks an aal1 member for the code, reads Arabic-Indic digits, and toasts a refusal", async () => {
+  it("asks an aal1 member for the code, reads Arabic-Indic digits, and says a refusal under the field", async () => {
     storeSession("aal1");
     network.mockImplementation(async (input) => {
       const url = String(input);
@@ -195,9 +262,17 @@ describe("<InboxPage>", () => {
 
     await user_.type(screen.getByLabelText(/الرمز المكوّن/u), "٤٥٦");
     await user_.click(screen.getByRole("button", { name: "تحقّق" }));
-    expect(await screen.findByText("تعذّر تسجيل الدخول")).toBeVisible();
-    // The server's English never reaches the Arabic screen: the inbox says it in its own words.
-    expect(screen.getByText("الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.")).toBeVisible();
+    // The server's English never reaches the Arabic screen: the inbox says it in its own words,
+    // under the field it is about, and no toast covers the step.
+    const field = screen.getByLabelText(/الرمز المكوّن/u);
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        "الرمز الذي يعرضه تطبيق المصادقة الآن. الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.",
+      ),
+    );
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveFocus();
+    expect(screen.queryByText("تعذّر تسجيل الدخول")).toBeNull();
     expect(screen.queryByText("Invalid TOTP code entered")).toBeNull();
     const verify = network.mock.calls.find(([url]) => String(url).endsWith("/verify"));
     expect(String(verify?.[0])).toContain("/auth/v1/factors/factor-1/verify");
@@ -371,10 +446,7 @@ describe("<InboxPage>", () => {
       "البريد متوقف: لا يُبلَّغ الفريق بالرسائل الجديدة.",
     );
     expect(within(notice).queryByRole("list")).toBeNull();
-    expect([...requested("mail_delivery").searchParams]).toEqual([
-      ["select", "seen_at"],
-      ["live_until", "gt.now"],
-    ]);
+    expect(requested("rpc/mail_is_on").pathname).toBe("/rest/v1/rpc/mail_is_on");
   });
 
   it("says nothing of mail when it is on and nothing failed", async () => {

@@ -1,6 +1,7 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { PageMeta } from "../../../components/layout/page-meta.tsx";
 import { useAuth } from "../../../auth/use-auth.ts";
+import { dismissToasts } from "../../../toast/toast-store.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useIdleSignOut } from "../hooks/use-idle-sign-out.ts";
 import { useSignOut } from "../hooks/use-sign-out.ts";
@@ -51,6 +52,9 @@ export function InboxPage() {
     if (shown !== "loading") setFocusStep(true);
     if (step !== "sign-in") setIdleSignedOut(false);
   }
+
+  // A step's toasts end with it: a failure the member got past must not greet the next step.
+  useEffect(() => dismissToasts(), [step]);
 
   // Not asked for by the member: their drafts stay, to be offered back after signing in again.
   const onIdle = useCallback(() => {

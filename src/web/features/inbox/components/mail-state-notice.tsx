@@ -47,7 +47,7 @@ export function MailStateNotice({ state, hrefFor }: MailStateNoticeProps) {
                   {mail.submission_id !== null && (
                     <Link
                       to={hrefFor({ open: mail.submission_id })}
-                      className="text-sm font-semibold text-ink-900 underline underline-offset-4 hover:text-gold-800"
+                      className="inline-flex min-h-6 items-center text-sm font-semibold text-ink-900 underline underline-offset-4 hover:text-gold-800"
                     >
                       {text.mail.submission(formatNumber(language, mail.submission_id))}
                     </Link>

@@ -30,13 +30,16 @@ export function SubmissionCard({ submission, href, selected, onSelect }: Submiss
     <li
       className={`relative grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-2 rounded-2xl p-4 shadow-md shadow-ink-950/5 transition-shadow focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-ink-900 hover:shadow-lg sm:p-5 ${unread ? "bg-white ring-2 ring-gold-400/70" : "bg-paper"}`}
     >
-      <input
-        type="checkbox"
-        checked={selected}
-        onChange={(event) => onSelect(event.target.checked)}
-        aria-label={text.list.selectOne(submission.name)}
-        className="relative z-10 mt-1 size-5 accent-ink-900"
-      />
+      {/* The box's label reaches past it, so a thumb finds 44 px without the card moving. */}
+      <label className="relative z-10 -m-2.5 flex size-11 cursor-pointer items-center justify-center self-start">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={text.list.selectOne(submission.name)}
+          className="size-6 cursor-pointer accent-ink-900"
+        />
+      </label>
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h2

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import type { SubmissionPage } from "../api/list-submissions.ts";
 import { useStatusCounts } from "../hooks/use-status-counts.ts";
@@ -43,6 +43,9 @@ export function SubmissionList({
   const pageKey = JSON.stringify([address.filter, address.page]);
   const selected = selection?.key === pageKey ? selection.ids : new Set<number>();
   const select = (ids: ReadonlySet<number>) => setSelection({ key: pageKey, ids });
+  // The bar floats over the foot of the screen: room beneath the list lets the last row clear it.
+  const [barHeight, setBarHeight] = useState(0);
+  const hearBarHeight = useCallback((height: number) => setBarHeight(height), []);
   const rows = data?.rows ?? [];
   const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
   // A total that is not exact gives no last page: the pager says where the reader is, and
@@ -63,7 +66,10 @@ export function SubmissionList({
           );
 
   return (
-    <div className="grid gap-6">
+    <div
+      className="grid gap-6"
+      style={selected.size > 0 && barHeight > 0 ? { paddingBlockEnd: barHeight + 24 } : undefined}
+    >
       <FilterForm
         filter={address.filter}
         counts={counts}
@@ -90,14 +96,14 @@ export function SubmissionList({
         <ExportButton filter={address.filter} />
       </div>
       {rows.length > 0 && (
-        <label className="flex items-center gap-3 px-4 font-semibold text-ink-900 sm:px-5">
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 justify-self-start px-4 font-semibold text-ink-900 sm:px-5">
           <input
             type="checkbox"
             checked={allOnPage}
             onChange={(event) =>
               select(new Set(event.target.checked ? rows.map((row) => row.id) : []))
             }
-            className="size-5 accent-ink-900"
+            className="size-6 accent-ink-900"
           />
           {text.list.selectPage}
         </label>
@@ -112,6 +118,7 @@ export function SubmissionList({
             select(new Set());
             refresh();
           }}
+          onHeight={hearBarHeight}
         />
       )}
       {data && data.rows.length > 0 && (

@@ -38,6 +38,10 @@ export interface InboxContent {
     submitting: string;
     missing: string;
     sent: string;
+    /** In place of the lead when no mail would carry the link. */
+    mailOffLead: string;
+    /** What to do instead; the operator's command follows it. */
+    mailOff: string;
     failed: string;
     back: string;
   };
@@ -46,8 +50,12 @@ export interface InboxContent {
     lead: string;
     recoveryTitle: string;
     recoveryLead: string;
+    /** The account whose password is chosen, shown as the form's user name. */
+    account: string;
     label: string;
     hint: string;
+    /** The switch that shows the password typed, or hides it again. */
+    show: string;
     tooShort: string;
     submit: string;
     submitting: string;

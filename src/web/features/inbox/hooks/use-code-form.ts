@@ -1,23 +1,24 @@
 import { useRef, useState, type FormEvent } from "react";
-import { toast } from "../../../toast/toast-store.ts";
 import { verifyCode } from "../api/verify-code.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
 import { readCode } from "../model/code.ts";
 import { useDescribeFailure } from "./use-describe-failure.ts";
 
 /**
  * The six-digit code form of the sign-in and enrolment steps: a code that is not six digits
- * (Arabic-Indic ones count) is marked and focused; a refused one raises `failedTitle`'s toast and
- * the field is cleared for the next. `factor` is undefined while there is none to prove;
- * `onRefused` may take a refusal over, answering true, instead of the toast.
+ * (Arabic-Indic ones count) is marked and focused; a refused one is cleared for the next, and
+ * why it was refused stays under the field until the next try. Beside the field, not in a
+ * toast: a toast would cover the step's other ways on, such as a new QR code. `factor` is
+ * undefined while there is none to prove; `onRefused` may take a refusal over, answering true.
  */
 export function useCodeForm(
   factor: Parameters<typeof verifyCode>[0] | undefined,
-  failedTitle: string,
   onRefused?: (failure: unknown) => boolean,
 ) {
+  const { text } = useInboxContent();
   const describeFailure = useDescribeFailure();
   const [code, setCode] = useState("");
-  const [invalid, setInvalid] = useState(false);
+  const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const focusCode = () => form.current?.querySelector<HTMLInputElement>("[name=code]")?.focus();
@@ -26,27 +27,21 @@ export function useCodeForm(
     event.preventDefault();
     if (busy || factor === undefined) return;
     const digits = readCode(code);
-    setInvalid(digits === null);
     if (digits === null) {
+      setError(text.codeField.invalid);
       focusCode();
       return;
     }
+    setError(undefined);
     setBusy(true);
     const failure = await verifyCode(factor, digits);
     setBusy(false);
     if (!failure) return;
-    if (onRefused?.(failure)) {
-      setCode("");
-      return;
-    }
-    toast({
-      title: failedTitle,
-      description: describeFailure(failure),
-      variant: "destructive",
-    });
     setCode("");
+    if (onRefused?.(failure)) return;
+    setError(describeFailure(failure));
     focusCode();
   }
 
-  return { form, code, setCode, invalid, busy, submit };
+  return { form, code, setCode, error, busy, submit };
 }
