@@ -38,6 +38,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MFA: "200",
       AUTH_RATE_LIMIT_SIGNUP: "500",
       AUTH_RATE_LIMIT_TOKEN: "1000",
+      AUTH_RATE_LIMIT_VERIFY: "500",
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -11,7 +11,7 @@ describe("loadConfig, auth settings", () => {
       passwordMinLength: 8,
       refreshTokenReuseInterval: 10,
       redirectUrls: [],
-      rateLimits: { enabled: true, token: 150, signup: 30, mfa: 15 },
+      rateLimits: { enabled: true, token: 150, signup: 30, mfa: 15, verify: 30 },
       providers: [],
     });
   });

@@ -76,6 +76,7 @@ const environment = z.object({
   AUTH_RATE_LIMIT_TOKEN: perWindow(150),
   AUTH_RATE_LIMIT_SIGNUP: perWindow(30),
   AUTH_RATE_LIMIT_MFA: perWindow(15),
+  AUTH_RATE_LIMIT_VERIFY: perWindow(30),
   AUTH_EXTERNAL_PROVIDERS: commaList.pipe(
     z.array(
       z
@@ -116,6 +117,8 @@ export interface RateLimitConfig {
   signup: number;
   /** Requests per minute per client address on MFA challenge and verify. */
   mfa: number;
+  /** Requests per 5 minutes per client address on /verify (invitation and reset links). */
+  verify: number;
 }
 
 export interface AuthConfig {
@@ -299,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         token: values.AUTH_RATE_LIMIT_TOKEN,
         signup: values.AUTH_RATE_LIMIT_SIGNUP,
         mfa: values.AUTH_RATE_LIMIT_MFA,
+        verify: values.AUTH_RATE_LIMIT_VERIFY,
       },
       providers: values.AUTH_EXTERNAL_PROVIDERS.map((name) => readProvider(name, blankless)),
     },

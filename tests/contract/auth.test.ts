@@ -723,7 +723,7 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("our server with other settin
 
   it("limits requests per client address with 429 over_request_rate_limit", async () => {
     const limited = await contractTarget({
-      auth: { rateLimits: { enabled: true, token: 1, signup: 1, mfa: 1 } },
+      auth: { rateLimits: { enabled: true, token: 1, signup: 1, mfa: 1, verify: 1 } },
     });
     try {
       const client = clientFor(limited, limited.anonKey);
@@ -742,6 +742,32 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("our server with other settin
     } finally {
       await limited.close();
     }
+  });
+
+  it("limits following links (/verify) by its own setting, 30 per 5 minutes unless raised", async () => {
+    const outcomesAt = async (verify: number) => {
+      const target = await contractTarget({
+        auth: { rateLimits: { enabled: true, token: 150, signup: 30, mfa: 15, verify } },
+      });
+      try {
+        const client = clientFor(target, target.anonKey);
+        const statuses: (number | undefined)[] = [];
+        for (let attempt = 0; attempt < 40; attempt += 1) {
+          const { error } = await client.auth.verifyOtp({
+            type: "recovery",
+            token_hash: `not-a-token-${attempt}`,
+          });
+          statuses.push(error?.status);
+        }
+        return statuses;
+      } finally {
+        await target.close();
+      }
+    };
+    const standard = await outcomesAt(30);
+    expect(standard.slice(0, 30).includes(429)).toBe(false);
+    expect(standard.slice(30).every((status) => status === 429)).toBe(true);
+    expect((await outcomesAt(100_000)).includes(429)).toBe(false);
   });
 
   it("refreshes on the first tick when the access token lives 120 s or less", async () => {

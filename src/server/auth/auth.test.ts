@@ -474,7 +474,7 @@ describe("POST /token?grant_type=refresh_token", () => {
 
   it("limits /token per client address: the 31st request in a burst answers 429", async () => {
     const limited = await startTestServer({
-      auth: { rateLimits: { enabled: true, token: 1, signup: 1, mfa: 1 } },
+      auth: { rateLimits: { enabled: true, token: 1, signup: 1, mfa: 1, verify: 1 } },
     });
     try {
       const attempt = (ip: string) =>

@@ -57,7 +57,12 @@ const verifyTypes = new Set<string>(["invite", "recovery"]);
  */
 export function verifyLink(services: AuthServices) {
   return async (c: Context<AppEnv>) => {
-    services.limiter.enforce("verify", c.get("clientIp"), 30, 300);
+    services.limiter.enforce(
+      "verify",
+      c.get("clientIp"),
+      services.settings.auth.rateLimits.verify,
+      300,
+    );
     const token = c.req.query("token");
     const type = c.req.query("type");
     if (!token || !type) throw authError.validation("Verify requires a token and a type");
@@ -94,7 +99,12 @@ export function verifyLink(services: AuthServices) {
 /** POST /verify with `{type, token_hash}`: verifyOtp, answering the session itself. */
 export function verifyOtp(services: AuthServices) {
   return async (c: Context<AppEnv>) => {
-    services.limiter.enforce("verify", c.get("clientIp"), 30, 300);
+    services.limiter.enforce(
+      "verify",
+      c.get("clientIp"),
+      services.settings.auth.rateLimits.verify,
+      300,
+    );
     const params = await readParams(c);
     const type = stringParam(params, "type") ?? "";
     const tokenHash = stringParam(params, "token_hash");
