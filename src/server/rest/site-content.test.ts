@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+import { siteContentProblems } from "../../shared/site-content.ts";
 
 // The site's content as the team edits it: drafts with revisions, versions, publishing and
 // restoring, under row-level security, through the API as any client reaches it.
 let server: TestServer;
+/** What a fresh database publishes, read as a visitor reads it before any test changes it. */
+let firstPublished: { status: number; body: unknown };
 const member = randomUUID();
 const colleague = randomUUID();
 const outsider = randomUUID();
@@ -18,6 +21,10 @@ beforeAll(async () => {
             ($2, 'authenticated', 'authenticated', 'colleague@example.com', '{"team": true}', now(), now()),
             ($3, 'authenticated', 'authenticated', 'outsider@example.com', '{}', now(), now())`,
     [member, colleague, outsider],
+  );
+  firstPublished = await request(
+    "/rest/v1/published_site_content?select=version,content",
+    undefined,
   );
 });
 afterAll(() => server.close());
@@ -71,6 +78,13 @@ const save = async (who: string, section: string, body: unknown, base_revision: 
     body,
     base_revision,
   });
+
+it("starts with today's content published, which every visitor reads", () => {
+  expect(firstPublished.status).toBe(200);
+  const [first] = firstPublished.body as { version: number; content: unknown }[];
+  expect(first?.version).toBe(1);
+  expect(siteContentProblems(first?.content)).toEqual([]);
+});
 
 describe("drafts", () => {
   it("are saved by a member from the revision they started at, each save the next revision", async () => {

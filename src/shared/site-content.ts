@@ -1,0 +1,189 @@
+import { z } from "zod";
+import { socialNetworks } from "./site-links.js";
+
+// The site's content as the team edits and publishes it (docs/decisions/0023): one document of
+// six sections, each a row of public.site_content_drafts. The database refuses script and data
+// addresses and links off their service's hosts, whatever the client; these schemas add what
+// can be named in the editor's and the import's words: every text present in both languages,
+// no longer than its place in the layout holds, and links of the right shape.
+
+/** The sections, in the order an export lists them. */
+export const siteContentSections = [
+  "programs",
+  "mutakallim",
+  "links",
+  "values",
+  "stories",
+  "pages",
+] as const;
+export type SiteContentSection = (typeof siteContentSections)[number];
+
+/** Text a visitor reads: something visible, at most `max` characters (code points). */
+function words(max: number) {
+  return z
+    .string()
+    .refine((value) => value.trim().length > 0, { error: "is empty" })
+    .refine((value) => [...value].length <= max, { error: `is longer than ${max} characters` });
+}
+
+/** The same text in both languages. */
+function bilingual(max: number) {
+  return z.strictObject({ ar: words(max), en: words(max) });
+}
+
+const time = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/u, { error: 'is a 24-hour time such as "21:00"' });
+const weekday = z.number().int().min(0, { error: "is 0 (Sunday) to 6" }).max(6, {
+  error: "is 0 (Sunday) to 6",
+});
+
+/** An https address on one of `hosts` (or a subdomain), or empty for none. */
+function link(hosts: readonly string[], example: string) {
+  return z.string().refine(
+    (value) => {
+      if (value === "") return true;
+      try {
+        const url = new URL(value);
+        return (
+          url.protocol === "https:" &&
+          url.username === "" &&
+          url.password === "" &&
+          hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: `is an https address such as ${example}, or empty` },
+  );
+}
+
+const youtube = link(["youtube.com", "youtu.be"], "https://www.youtube.com/@kalima");
+
+const networkHosts: Record<(typeof socialNetworks)[number], readonly string[]> = {
+  instagram: ["instagram.com"],
+  x: ["x.com", "twitter.com"],
+  youtube: ["youtube.com"],
+  tiktok: ["tiktok.com"],
+  facebook: ["facebook.com", "fb.com"],
+};
+
+function socialLink(network: (typeof socialNetworks)[number]) {
+  const hosts = networkHosts[network];
+  return link(hosts, `https://www.${hosts[0] ?? "example.com"}/kalima`);
+}
+
+const slot = z.strictObject({ day: weekday, start: time, end: time.optional() });
+
+const program = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/u, {
+    error: "is lowercase letters, digits and dashes, such as between-the-covers",
+  }),
+  title: bilingual(40),
+  summary: bilingual(160),
+  ...slot.shape,
+  youtube,
+});
+
+const titled = (title: number, text: number) =>
+  z.strictObject({ title: bilingual(title), text: bilingual(text) });
+
+export const siteContentSchemas = {
+  programs: z
+    .array(program)
+    .min(1, { error: "has at least one program" })
+    .max(12, { error: "has at most 12 programs" })
+    .refine((list) => new Set(list.map((item) => item.id)).size === list.length, {
+      error: "names each program once",
+    }),
+  mutakallim: z.strictObject({
+    description: bilingual(700),
+    format: z
+      .array(z.strictObject({ term: bilingual(40), definition: bilingual(200) }))
+      .length(4, { error: "has four points" }),
+    duration: bilingual(40),
+    sessions: slot.required({ end: true }),
+  }),
+  links: z.strictObject({
+    instagram: socialLink("instagram"),
+    x: socialLink("x"),
+    youtube: socialLink("youtube"),
+    tiktok: socialLink("tiktok"),
+    facebook: socialLink("facebook"),
+  }),
+  values: z
+    .array(
+      z.strictObject({
+        icon: z.enum(["awareness", "speech", "dignity", "impact"]),
+        ...titled(40, 200).shape,
+      }),
+    )
+    .min(1, { error: "has at least one value" })
+    .max(8, { error: "has at most 8 values" }),
+  stories: z
+    .array(z.strictObject({ quote: bilingual(300), author: bilingual(40), context: bilingual(60) }))
+    .max(12, { error: "has at most 12 stories" }),
+  pages: z.strictObject({
+    meta: z.record(
+      z.enum([
+        "home",
+        "about",
+        "programs",
+        "mutakallim",
+        "mutaallem",
+        "asdaaKalima",
+        "community",
+        "contact",
+        "privacy",
+      ]),
+      z.strictObject({ title: bilingual(60), description: bilingual(200) }),
+    ),
+    home: z.strictObject({
+      hero: z.strictObject({ eyebrow: bilingual(40), quote: bilingual(60), lead: bilingual(300) }),
+      philosophy: z.strictObject({
+        ...titled(40, 600).shape,
+        points: z.array(bilingual(160)).min(1).max(6),
+      }),
+      identity: titled(40, 700),
+      closing: titled(40, 300),
+    }),
+    leads: z.strictObject({
+      about: bilingual(200),
+      programs: bilingual(300),
+      mutakallim: bilingual(200),
+      community: bilingual(300),
+      contact: bilingual(300),
+    }),
+    about: z.strictObject({ vision: titled(40, 400), mission: titled(40, 400) }),
+    comingSoon: z.strictObject({
+      mutaallem: bilingual(300),
+      asdaaKalima: bilingual(300),
+      status: bilingual(30),
+    }),
+  }),
+} satisfies Record<SiteContentSection, z.ZodType>;
+
+export type SiteContent = {
+  [Section in SiteContentSection]: z.infer<(typeof siteContentSchemas)[Section]>;
+};
+
+export const siteContentSchema = z.strictObject(siteContentSchemas);
+
+/** Where a problem is, as a reader finds it: `programs[2].title.ar`. */
+function pathOf(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) =>
+      typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`,
+    )
+    .join("");
+}
+
+/** Every problem of a whole document, each as `where: what`; empty when it may be published. */
+export function siteContentProblems(document: unknown): string[] {
+  const result = siteContentSchema.safeParse(document);
+  if (result.success) return [];
+  return result.error.issues.map(
+    (issue) => `${pathOf(issue.path) || "the document"}: ${issue.message}`,
+  );
+}

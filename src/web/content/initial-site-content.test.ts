@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { siteContentProblems, siteContentSchema } from "../../shared/site-content.ts";
+import { initialSiteContent } from "./initial-site-content.ts";
+
+/** The first content a new install publishes, as its migration holds it. */
+function firstContent(): Record<string, unknown> {
+  // Tests run from the repository's root.
+  const sql = readFileSync(
+    path.join(process.cwd(), "supabase/migrations/20261126000600_initial_site_content.sql"),
+    "utf8",
+  );
+  const json = /\$content\$([\s\S]*)\$content\$/u.exec(sql)?.[1];
+  if (!json) throw new Error("the migration holds no content");
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
+it("publishes first, on a new install, exactly what the content modules say today", () => {
+  expect(firstContent()).toEqual(initialSiteContent());
+});
+
+describe("the site content's schema", () => {
+  it("accepts the first content a new install publishes", () => {
+    expect(siteContentProblems(firstContent())).toEqual([]);
+  });
+
+  it("says where each problem is, in words an editor can act on", () => {
+    const content = structuredClone(firstContent()) as ReturnType<typeof siteContentSchema.parse>;
+    const [first] = content.programs;
+    if (!first) throw new Error("no program");
+    first.title.ar = "ب".repeat(41);
+    first.start = "9pm";
+    first.youtube = "https://vimeo.com/kalima";
+    content.links.x = "http://x.com/kalima";
+    content.stories[0] = { ...content.stories[0]!, author: { ar: "  ", en: "Sara" } };
+    (content.values as unknown[]).length = 0;
+    expect(siteContentProblems(content)).toEqual([
+      "programs[0].title.ar: is longer than 40 characters",
+      'programs[0].start: is a 24-hour time such as "21:00"',
+      "programs[0].youtube: is an https address such as https://www.youtube.com/@kalima, or empty",
+      "links.x: is an https address such as https://www.x.com/kalima, or empty",
+      "values: has at least one value",
+      "stories[0].author.ar: is empty",
+    ]);
+  });
+
+  it("refuses a link on a look-alike host, and a program named twice", () => {
+    const content = structuredClone(firstContent()) as ReturnType<typeof siteContentSchema.parse>;
+    content.links.instagram = "https://instagram.com.evil.example/kalima";
+    content.links.facebook = "https://user:pass@facebook.com/kalima";
+    const [first, second] = content.programs;
+    if (!first || !second) throw new Error("no programs");
+    second.id = first.id;
+    expect(siteContentProblems(content)).toEqual([
+      "programs: names each program once",
+      "links.instagram: is an https address such as https://www.instagram.com/kalima, or empty",
+      "links.facebook: is an https address such as https://www.facebook.com/kalima, or empty",
+    ]);
+  });
+
+  it("refuses a document with a section missing or one it does not know", () => {
+    const withoutPages: Record<string, unknown> = { ...firstContent() };
+    delete withoutPages.pages;
+    expect(siteContentProblems({ ...withoutPages, extra: {} })).toEqual([
+      "pages: Invalid input: expected object, received undefined",
+      'the document: Unrecognized key: "extra"',
+    ]);
+  });
+});
