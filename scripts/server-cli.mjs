@@ -1,7 +1,7 @@
-// npm run keys | migrate | export | team | limits: runs a command of the server, building the server first if needed.
+// npm run keys | migrate | export | team | limits | content: runs a command of the server, building the server first if needed.
 import { ensureBuilt, root } from "./build-steps.mjs";
 
-const commands = new Set(["keys", "migrate", "export", "team", "limits"]);
+const commands = new Set(["keys", "migrate", "export", "team", "limits", "content"]);
 const [command] = process.argv.slice(2);
 if (!commands.has(command)) {
   process.stderr.write(

@@ -1,11 +1,8 @@
 // npm run team -- invite|list|remove|reset-factors|reset-password [email] [--language ar|en]: the team's
 // membership, through the auth admin API of the running server or of a hosted project.
 import { parseArgs } from "node:util";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
 import { isLanguage, type Language } from "../../shared/language.ts";
 import { loadConfig } from "../config.ts";
-import { loadJwtSecret, makeApiKey } from "../keys.ts";
 import {
   TeamCommandError,
   inviteMember,
@@ -14,6 +11,7 @@ import {
   removeMember,
   resetFactors,
 } from "./team-members.ts";
+import { adminClient } from "./admin-client.ts";
 import { runCommand, UsageError } from "./command.ts";
 import { errorMessage } from "../../shared/error-message.ts";
 
@@ -26,39 +24,6 @@ const usage = `Usage:
   npm run team -- reset-password <email> [--language ar|en]
                                                      a forgotten password: prints a one-time
                                                      link (24 hours) to choose a new one`;
-
-const hosted = z.object({
-  SUPABASE_URL: z.url({ error: "must be the absolute URL of a Supabase project" }).optional(),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().trim().min(1).optional(),
-});
-
-/** Node 20 has no WebSocket; supabase-js builds its realtime client eagerly, and we never use it. */
-class NoRealtime {
-  constructor() {
-    throw new Error("The team command does not use realtime");
-  }
-}
-
-/**
- * SUPABASE_URL and its service_role key when both are set; else this server on PORT, which mails
- * invitations itself when SMTP_URL is set.
- */
-async function adminClient(): Promise<{ client: SupabaseClient; target: string; mails: boolean }> {
-  const config = loadConfig();
-  const values = hosted.parse(process.env);
-  if (values.SUPABASE_URL && !values.SUPABASE_SERVICE_ROLE_KEY) {
-    throw new UsageError("SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY too");
-  }
-  const url = values.SUPABASE_URL ?? `http://127.0.0.1:${config.port}`;
-  const key =
-    values.SUPABASE_SERVICE_ROLE_KEY ??
-    (await makeApiKey(await loadJwtSecret(config), "service_role"));
-  const client = createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  });
-  return { client, target: url, mails: !values.SUPABASE_URL && config.mail !== undefined };
-}
 
 function readArguments() {
   let parsed;
