@@ -1,12 +1,27 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
+import type { SiteContent } from "../../shared/site-content.ts";
+import { PublishedContentContext } from "../content/published-content.ts";
 import { initialLanguage } from "../language/initial-language.ts";
 import { LanguageProvider } from "../language/language-provider.tsx";
 
-/** What every page runs inside: its language (the team's inbox adds the session). */
-export function Providers({ children }: { children: ReactNode }) {
+interface ProvidersProps {
+  /** The team's published content the page was rendered with. */
+  site: SiteContent | undefined;
+  children: ReactNode;
+}
+
+/**
+ * What every page runs inside: the published content and its language (the team's inbox adds
+ * the session).
+ */
+export function Providers({ site, children }: ProvidersProps) {
   const { pathname } = useLocation();
   return (
-    <LanguageProvider initialLanguage={initialLanguage(pathname)}>{children}</LanguageProvider>
+    <PublishedContentContext.Provider value={site}>
+      <LanguageProvider initialLanguage={initialLanguage(pathname)} site={site}>
+        {children}
+      </LanguageProvider>
+    </PublishedContentContext.Provider>
   );
 }

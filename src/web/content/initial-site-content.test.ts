@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteContentProblems, siteContentSchema } from "../../shared/site-content.ts";
+import { ar } from "./ar.ts";
+import { en } from "./en.ts";
 import { initialSiteContent } from "./initial-site-content.ts";
+import { withSiteContent } from "./with-site-content.ts";
 
 /** The first content a new install publishes, as its migration holds it. */
 function firstContent(): Record<string, unknown> {
@@ -18,6 +21,26 @@ function firstContent(): Record<string, unknown> {
 
 it("publishes first, on a new install, exactly what the content modules say today", () => {
   expect(firstContent()).toEqual(initialSiteContent());
+});
+
+it("renders today's pages, merged with the first content, word for word as the modules write them", () => {
+  expect(withSiteContent(ar, initialSiteContent(), "ar")).toEqual(ar);
+  expect(withSiteContent(en, initialSiteContent(), "en")).toEqual(en);
+});
+
+it("puts the team's words where the modules had theirs, in the reader's language", () => {
+  const site = initialSiteContent();
+  site.programs = [site.programs[2]!, site.programs[0]!];
+  site.programs[0]!.title = { ar: "سر الكلمة الجديد", en: "The New Secret" };
+  site.pages.home.hero.quote = { ar: "كلمة تبقى", en: "A word that stays" };
+  const english = withSiteContent(en, site, "en");
+  expect(english.programs.map((program) => program.title)).toEqual([
+    "The New Secret",
+    "Between the Covers",
+  ]);
+  expect(english.home.hero.quote).toBe("A word that stays");
+  expect(english.home.hero.cta).toBe(en.home.hero.cta);
+  expect(withSiteContent(ar, site, "ar").home.hero.quote).toBe("كلمة تبقى");
 });
 
 describe("the site content's schema", () => {

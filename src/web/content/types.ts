@@ -1,6 +1,7 @@
 // The shape of every string a visitor can read. ar.ts and en.ts both satisfy it, so a key present
-// in one language and missing in the other does not compile. Tuples fix the counts the product
-// promises (six programs, four values, three stories, seven phrases).
+// in one language and missing in the other does not compile. Tuples fix the counts the design
+// holds (seven phrases, four format points); the lists the team edits (programs, values, stories,
+// the philosophy's points) may grow or shrink.
 import type { ContactError } from "../../shared/form-checks.ts";
 import type { Retention } from "../../shared/retention.ts";
 import type { sitePages } from "../../shared/pages.js";
@@ -38,8 +39,6 @@ export interface Definition {
 }
 
 type Four<T> = [T, T, T, T];
-type Three<T> = [T, T, T];
-type Six<T> = [T, T, T, T, T, T];
 type Seven<T> = [T, T, T, T, T, T, T];
 
 export interface FormText {
@@ -131,16 +130,16 @@ export interface Content {
     hero: { eyebrow: string; quote: string; lead: string; cta: string };
     /** Decorative phrases behind the hero; always Arabic, in both languages. */
     phrases: Seven<string>;
-    philosophy: { title: string; text: string; points: Four<string> };
+    philosophy: { title: string; text: string; points: string[] };
     programs: { title: string; lead: string; cta: string };
     identity: Titled;
     values: { title: string; lead: string };
     stories: { title: string; lead: string };
     closing: { title: string; text: string; cta: string };
   };
-  values: Four<ValueText>;
-  programs: Six<ProgramText>;
-  stories: Three<Story>;
+  values: ValueText[];
+  programs: ProgramText[];
+  stories: Story[];
   about: {
     title: string;
     lead: string;

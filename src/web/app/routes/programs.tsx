@@ -1,14 +1,14 @@
 import { PageIntro } from "../../components/layout/page-intro.tsx";
 import { PageMeta } from "../../components/layout/page-meta.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import { everyProgramWatchable } from "../../content/site.ts";
+import { useEveryProgramWatchable } from "../../content/published-content.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { ProgramAccordion } from "../../features/programs/program-accordion.tsx";
 
 export default function ProgramsRoute() {
   const { content } = useLanguage();
   const text = content.programsPage;
-  const watchable = everyProgramWatchable();
+  const watchable = useEveryProgramWatchable();
   return (
     <>
       {watchable ? (

@@ -7,7 +7,7 @@ import { LanguageSwitch } from "./language-switch.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { Logo } from "./logo.tsx";
 import { NavLinks } from "./nav-links.tsx";
-import { socialLinks } from "../../content/site.ts";
+import { useSocialLinks } from "../../content/published-content.ts";
 import { SocialLinks } from "./social-links.tsx";
 
 // The year the page was prerendered; once hydrated, the visitor's clock decides.
@@ -25,7 +25,7 @@ function useCurrentYear(): number {
 export function SiteFooter() {
   const { content, language } = useLanguage();
   const year = useCurrentYear();
-  const hasProfiles = socialLinks().length > 0;
+  const hasProfiles = useSocialLinks().length > 0;
   return (
     <footer className="border-t border-gold-400/15 bg-ink-950 text-paper">
       <div

@@ -1,4 +1,4 @@
-import { socialLinks } from "../../content/site.ts";
+import { useSocialLinks } from "../../content/published-content.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { newTabNoteId } from "./new-tab-note.tsx";
 import { SocialIcon } from "./social-icon.tsx";
@@ -6,7 +6,7 @@ import { SocialIcon } from "./social-icon.tsx";
 /** The configured social profiles; each opens in a new tab, which its description says. */
 export function SocialLinks() {
   const { content } = useLanguage();
-  const links = socialLinks();
+  const links = useSocialLinks();
   if (links.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-3">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { localizedPath } from "../../../shared/language.ts";
 import { SocialLinks } from "../../components/layout/social-links.tsx";
-import { socialLinks } from "../../content/site.ts";
+import { useSocialLinks } from "../../content/published-content.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { ContactForm } from "./contact-form.tsx";
 import { registrationSectionId } from "./registration-anchor.ts";
@@ -10,7 +10,7 @@ import { registrationSectionId } from "./registration-anchor.ts";
 export function ContactSection() {
   const { content, language } = useLanguage();
   const toRegistration = content.contact.toRegistration;
-  const hasProfiles = socialLinks().length > 0;
+  const hasProfiles = useSocialLinks().length > 0;
   return (
     <section className="bg-paper-200 px-4 py-14 text-ink-950 sm:px-6 sm:py-20">
       <div

@@ -2,7 +2,7 @@ import { CalendarClock, Hourglass } from "lucide-react";
 import { Section } from "../../components/ui/section.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 import { ZonedTime } from "../../components/ui/zoned-time.tsx";
-import { mutakallimSessions } from "../../content/site.ts";
+import { useMutakallimSessions } from "../../content/published-content.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { formatTimeRange } from "../../lib/format.ts";
 
@@ -10,7 +10,8 @@ import { formatTimeRange } from "../../lib/format.ts";
 export function ProgramStructure() {
   const { content, language } = useLanguage();
   const text = content.mutakallim;
-  const sessionTimes = formatTimeRange(language, mutakallimSessions.start, mutakallimSessions.end);
+  const sessions = useMutakallimSessions();
+  const sessionTimes = formatTimeRange(language, sessions.start, sessions.end);
   return (
     <Section labelledBy="structure" width="medium">
       <SectionHeading id="structure" title={text.structureTitle} />

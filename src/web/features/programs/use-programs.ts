@@ -1,4 +1,5 @@
-import { programPlaylist, programSchedule, type WeeklySlot } from "../../content/site.ts";
+import { useProgramSlots } from "../../content/published-content.ts";
+import type { WeeklySlot } from "../../content/site.ts";
 import type { ProgramText } from "../../content/types.ts";
 import { formatTime, formatWeekday } from "../../lib/format.ts";
 import { useLanguage } from "../../language/use-language.ts";
@@ -12,19 +13,20 @@ export interface Program extends ProgramText {
   youtube: string | undefined;
 }
 
-/** The six programs: their words in the current language, with their weekly slot formatted for it. */
+/** The programs: their words in the current language, with their weekly slot formatted for it. */
 export function usePrograms(): Program[] {
   const { content, language } = useLanguage();
+  const slots = useProgramSlots();
   return content.programs.map((program, index) => {
-    const schedule = programSchedule[index];
-    if (!schedule) throw new Error(`Program ${index + 1} has no slot in site.ts`);
+    const { slot: schedule, youtube } = slots[index] ?? {};
+    if (!schedule) throw new Error(`Program ${index + 1} has no weekly slot`);
     return {
       ...program,
       key: `program-${index + 1}`,
       slot: schedule,
       day: formatWeekday(language, schedule.day),
       time: formatTime(language, schedule.start),
-      youtube: programPlaylist(index),
+      youtube,
     };
   });
 }
