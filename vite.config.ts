@@ -1,5 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
 import { languages } from "./src/shared/language.ts";
@@ -33,6 +35,28 @@ function recordSiteUrl(): Plugin {
 }
 
 /**
+ * Keeps the server bundle React Router renders the pages with (`build/render/`): with `ssr:
+ * false` it deletes that bundle once the pages are prerendered, and our server renders them again
+ * from it when the team publishes content (docs/decisions/0023). Runs before React Router's own
+ * hook, which prerenders and then deletes.
+ */
+function keepRenderBundle(): Plugin {
+  return {
+    name: "kalima:keep-render-bundle",
+    apply: "build",
+    writeBundle(options, bundle) {
+      if (this.environment.name !== "ssr" || !options.dir) return;
+      const target = path.join(path.dirname(options.dir), "render");
+      rmSync(target, { recursive: true, force: true });
+      for (const fileName of Object.keys(bundle)) {
+        mkdirSync(path.dirname(path.join(target, fileName)), { recursive: true });
+        copyFileSync(path.join(options.dir, fileName), path.join(target, fileName));
+      }
+    },
+  };
+}
+
+/**
  * src/web's upper layers: app/ composes the features, features use the shared parts, which are
  * everything else in src/web, and src/shared (checked by .dependency-cruiser.cjs).
  */
@@ -56,7 +80,7 @@ const contentModule = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]content[\\\\/]${language}\\.ts$`, "u");
 
 export default defineConfig({
-  plugins: [recordSiteUrl(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
+  plugins: [recordSiteUrl(), keepRenderBundle(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
   define: {
     "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl),
   },
@@ -82,7 +106,7 @@ export default defineConfig({
               priority: 2,
             },
             // Each language's strings on their own: a page loads its own language's only
-            // (src/web/content/load-content.ts; scripts/defer-app-script.mjs finds them by name).
+            // (src/web/content/load-content.ts; src/shared/defer-app-script.js finds them by name).
             ...languages.map((language) => ({
               name: `content-${language}`,
               test: contentModule(language),

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { isCompressible } from "../src/shared/compression.js";
 import { linkSettings } from "../src/shared/site-links.js";
-import { deferAppScript } from "./defer-app-script.mjs";
+import { contentChunksAmong, deferAppScript } from "../src/shared/defer-app-script.js";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -23,7 +23,6 @@ const parts = {
       "vite.config.ts",
       "package-lock.json",
       "scripts/build-steps.mjs",
-      "scripts/defer-app-script.mjs",
       "scripts/font-subsets.mjs",
     ],
     // Baked into the pages at build time.
@@ -113,25 +112,12 @@ function removeDataFiles(directory) {
   }
 }
 
-/** Each language's chunk of strings, by the name vite.config.ts gives it: `/assets/content-ar-….js`. */
+/** Each language's chunk of strings in the built client. */
 function contentChunks(client) {
-  const files = readdirSync(path.join(client, "assets"));
-  return Object.fromEntries(
-    ["ar", "en"].map((language) => {
-      const named = files.filter((name) =>
-        new RegExp(`^content-${language}-[\\w-]+\\.js$`, "u").test(name),
-      );
-      if (named.length !== 1) {
-        throw new Error(
-          `expected one chunk of ${language} strings in the build, found ${named.length}`,
-        );
-      }
-      return [language, `/assets/${named[0]}`];
-    }),
-  );
+  return contentChunksAmong(readdirSync(path.join(client, "assets")));
 }
 
-/** Every prerendered page loads its scripts after it has loaded (defer-app-script.mjs). */
+/** Every prerendered page loads its scripts after it has loaded (src/shared/defer-app-script.js). */
 function deferAppScripts(directory, chunks) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const file = path.join(directory, entry.name);

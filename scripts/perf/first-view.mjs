@@ -34,7 +34,7 @@ export async function measureFirstView(browser, url, language) {
       ),
     );
   });
-  // The app's scripts are fetched after the first paint (scripts/defer-app-script.mjs), which a
+  // The app's scripts are fetched after the first paint (src/shared/defer-app-script.js), which a
   // busy machine can hold back past any quiet period: wait for the last of them, then for quiet.
   const appLoaded = page.waitForResponse((answer) =>
     /\/entry\.client-[\w-]+\.js$/u.test(answer.url()),

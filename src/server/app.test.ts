@@ -20,6 +20,8 @@ beforeAll(async () => {
       throw new Error("the page store failed");
     },
     file: () => undefined,
+    routes: () => [],
+    replacePages: () => {},
   };
   app = createApp({
     config: {

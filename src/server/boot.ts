@@ -10,6 +10,8 @@ import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import type { Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
+import { renderOnPublish } from "./site/render-on-publish.ts";
+import { loadPageRenderer } from "./site/render-pages.ts";
 import { loadSite } from "./site/site.ts";
 
 export interface Booted {
@@ -20,6 +22,8 @@ export interface Booted {
   mailWorker: MailWorker | undefined;
   /** Stops reloading the schema cache on NOTIFY pgrst; main.ts calls it before closing the database. */
   stopSchemaReloads: () => Promise<void>;
+  /** Stops rendering the pages again on NOTIFY site_content; called before closing the database. */
+  stopPageRenders: () => Promise<void>;
 }
 
 /**
@@ -75,13 +79,21 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     // Loaded after the migrations, so the tables they add are served at once.
     const schema = await loadSchemaCache(db, config.dbSchemas);
     const stopSchemaReloads = await reloadOnNotify(db, schema, log);
+    const renderer = site ? await loadPageRenderer(config.siteDir) : undefined;
+    if (site && !renderer) {
+      log.warn("the build kept no render bundle: published content shows after the next build", {
+        siteDir: config.siteDir,
+      });
+    }
+    const stopPageRenders =
+      site && renderer ? await renderOnPublish(db, site, renderer, log) : async () => {};
     const app = createApp({ config, db, schema, jwtSecret, site, log });
     const mailWorker = config.mail
       ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })
       : undefined;
     if (!mailWorker)
       log.info("mail is off: SMTP_URL is not set, the outbox keeps what it is given");
-    return { app, db, keys, mailWorker, stopSchemaReloads };
+    return { app, db, keys, mailWorker, stopSchemaReloads, stopPageRenders };
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

@@ -86,6 +86,19 @@ const program = z.strictObject({
   youtube,
 });
 
+/** The pages whose title and description (search engines, link previews) the team edits. */
+export const metaPages = [
+  "home",
+  "about",
+  "programs",
+  "mutakallim",
+  "mutaallem",
+  "asdaaKalima",
+  "community",
+  "contact",
+  "privacy",
+] as const;
+
 const titled = (title: number, text: number) =>
   z.strictObject({ title: bilingual(title), text: bilingual(text) });
 
@@ -125,19 +138,19 @@ export const siteContentSchemas = {
     .array(z.strictObject({ quote: bilingual(300), author: bilingual(40), context: bilingual(60) }))
     .max(12, { error: "has at most 12 stories" }),
   pages: z.strictObject({
-    meta: z.record(
-      z.enum([
-        "home",
-        "about",
-        "programs",
-        "mutakallim",
-        "mutaallem",
-        "asdaaKalima",
-        "community",
-        "contact",
-        "privacy",
-      ]),
-      z.strictObject({ title: bilingual(60), description: bilingual(200) }),
+    meta: z.strictObject(
+      Object.fromEntries(
+        metaPages.map((page) => [
+          page,
+          z.strictObject({ title: bilingual(60), description: bilingual(200) }),
+        ]),
+      ) as Record<
+        (typeof metaPages)[number],
+        z.ZodObject<{
+          title: ReturnType<typeof bilingual>;
+          description: ReturnType<typeof bilingual>;
+        }>
+      >,
     ),
     home: z.strictObject({
       hero: z.strictObject({ eyebrow: bilingual(40), quote: bilingual(60), lead: bilingual(300) }),
@@ -177,6 +190,14 @@ function pathOf(path: readonly PropertyKey[]): string {
       typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`,
     )
     .join("");
+}
+
+/**
+ * A document as the schema orders it, whatever order its keys came in (jsonb keeps its own):
+ * the same content renders the same page, byte for byte. Throws when it may not be published.
+ */
+export function orderedSiteContent(document: unknown): SiteContent {
+  return siteContentSchema.parse(document);
 }
 
 /** Every problem of a whole document, each as `where: what`; empty when it may be published. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferAppScript } from "../../scripts/defer-app-script.mjs";
+import { deferAppScript } from "../../src/shared/defer-app-script.js";
 
 // React Router 7's module script in a prerendered page, as its <Scripts> writes it (the
 // template in react-router's server rendering): what the build's rewrite expects to find.

@@ -143,14 +143,31 @@ export interface Site {
   page(pathname: string, preferred: Language): PageMatch;
   /** Any other built file (hashed assets, icons, robots.txt), by its exact path. */
   file(pathname: string): SiteFile | undefined;
+  /** Every page's route, as the build wrote it: `/`, `/en/about`, `/__not-found`, `/inbox`. */
+  routes(): string[];
+  /**
+   * Puts newly rendered pages in place of these routes' pages, all at once, each as a built page
+   * is served (origin, anon key, Content-Security-Policy); a route not given keeps its page.
+   */
+  replacePages(rendered: ReadonlyMap<string, string>): void;
 }
 
 export async function loadSite(directory: string, options: SiteOptions): Promise<Site> {
   const files = await listFiles(directory);
   const present = new Set(files);
-  const pages = new Map<string, SiteFile>();
+  let pages = new Map<string, SiteFile>();
   const others = new Map<string, SiteFile>();
   const rewrite = originRewriter(await builtSiteUrl(directory), options.siteUrl);
+  const pageFile = (built: string): SiteFile => {
+    const html = (rewrite ? rewrite(built) : built).replace(
+      anonKeyMeta,
+      `<meta name="${anonKeyMetaName}" content="${options.anonKey}"/>`,
+    );
+    return {
+      ...memoryFile(".html", Buffer.from(html), "no-cache"),
+      contentSecurityPolicy: contentSecurityPolicy(html, options.connectSources),
+    };
+  };
 
   for (const relative of files) {
     const extension = path.extname(relative);
@@ -158,16 +175,8 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     const absolute = path.join(directory, relative);
     const body = await readFile(absolute);
     if (relative === "index.html" || relative.endsWith("/index.html")) {
-      const built = body.toString("utf8");
-      const html = (rewrite ? rewrite(built) : built).replace(
-        anonKeyMeta,
-        `<meta name="${anonKeyMetaName}" content="${options.anonKey}"/>`,
-      );
       const route = withoutTrailingSlashes("/" + relative.slice(0, -"index.html".length));
-      pages.set(route, {
-        ...memoryFile(".html", Buffer.from(html), "no-cache"),
-        contentSecurityPolicy: contentSecurityPolicy(html, options.connectSources),
-      });
+      pages.set(route, pageFile(body.toString("utf8")));
       continue;
     }
     const cacheControl = relative.startsWith("assets/")
@@ -199,5 +208,11 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
       return { file: notFound, language, found: false };
     },
     file: (pathname) => others.get(pathname),
+    routes: () => [...pages.keys()],
+    replacePages(rendered) {
+      const next = new Map(pages);
+      for (const [route, built] of rendered) next.set(route, pageFile(built));
+      pages = next;
+    },
   };
 }

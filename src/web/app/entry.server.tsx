@@ -1,7 +1,15 @@
 import { renderToReadableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  ServerRouter,
+  type EntryContext,
+  type ServerBuild,
+} from "react-router";
+import type { SiteContent } from "../../shared/site-content.ts";
 import { languages } from "../../shared/language.ts";
 import { loadContent } from "../content/load-content.ts";
+import { publishedContentContext } from "./published-content.server.ts";
 
 // Pages are rendered once, when the site is built (ssr: false): each is rendered whole before it
 // is written. Both languages' strings are loaded before the first page, so no render waits for
@@ -32,4 +40,17 @@ export default async function handleRequest(
   await body.allReady;
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { status: failed ? 500 : status, headers });
+}
+
+/**
+ * How our server renders a page again with published content, from this same bundle
+ * (src/server/site/render-pages.ts): as the build prerendered it, with the content given.
+ */
+export function pageRenderer(build: ServerBuild) {
+  const handler = createRequestHandler(build, "production");
+  return (route: string, content: SiteContent): Promise<Response> => {
+    const context = new RouterContextProvider();
+    context.set(publishedContentContext, content);
+    return handler(new Request(`http://localhost${route}`), context);
+  };
 }

@@ -1,5 +1,5 @@
 import { socialNetworks } from "../../shared/site-links.js";
-import type { SiteContent } from "../../shared/site-content.ts";
+import { metaPages, type SiteContent } from "../../shared/site-content.ts";
 import { ar } from "./ar.ts";
 import { en } from "./en.ts";
 import { mutakallimSessions, programSchedule } from "./site.ts";
@@ -25,17 +25,6 @@ function both<T>(pick: (content: Content) => T): { ar: T; en: T } {
  * Links are empty: an install names its own accounts.
  */
 export function initialSiteContent(): SiteContent {
-  const metaPages = [
-    "home",
-    "about",
-    "programs",
-    "mutakallim",
-    "mutaallem",
-    "asdaaKalima",
-    "community",
-    "contact",
-    "privacy",
-  ] as const;
   return {
     programs: programSchedule.map((slot, index) => ({
       id: programIds[index] ?? `program-${index + 1}`,

@@ -4,7 +4,7 @@ import type { Content } from "./types.ts";
 
 // Each language's strings are a module of their own, so a page's first-view scripts carry its
 // own language only (the build names the chunks `content-ar` and `content-en`, and the page's
-// loader fetches its language's chunk beside the app: scripts/defer-app-script.mjs). The other
+// loader fetches its language's chunk beside the app: src/shared/defer-app-script.js). The other
 // language loads when the visitor switches.
 
 const importers: Record<Language, () => Promise<Content>> = {

@@ -12,6 +12,8 @@ const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/gu;
 /**
  * What runs before the app: start loading it, with the strings of the page's language, once the
  * page has painted, or when reached for.
+ * @param {{ manifest: string, routes: string[][], table: string, entry: string, strings: string,
+ *   preloads: string[], language: string }} parts
  */
 function loader({ manifest, routes, table, entry, strings, preloads, language }) {
   const imported = [manifest, ...routes.map(([, url]) => url), strings];
@@ -84,6 +86,10 @@ function loader({ manifest, routes, table, entry, strings, preloads, language })
 /**
  * Rewrites one prerendered page; throws when React Router's script is not where it should be.
  * `contentChunks` maps each language to the address of its strings' chunk.
+ * @param {string} html
+ * @param {string} file
+ * @param {Record<string, string>} contentChunks
+ * @returns {string}
  */
 export function deferAppScript(html, file, contentChunks) {
   const match = routerScript.exec(html);
@@ -97,18 +103,40 @@ export function deferAppScript(html, file, contentChunks) {
   const language = /<html[^>]* lang="([^"]+)"/u.exec(html)?.[1];
   const strings = language === undefined ? undefined : contentChunks[language];
   if (!strings) throw new Error(`${file}: no chunk of strings for the page's language ${language}`);
-  const { manifest, table, entry } = match.groups;
-  const routes = [...match.groups.routes.matchAll(routeImport)].map(([, name, url]) => [name, url]);
+  const { manifest = "", table = "", entry = "", routes: imports = "" } = match.groups;
+  const routes = [...imports.matchAll(routeImport)].map(([, name = "", url = ""]) => [name, url]);
   // React Router lists the page's modules for the head, where they would be fetched before the
   // first paint: the loader asks for them once the page has painted.
-  const preloads = [...html.matchAll(modulePreload)].map(([, href]) => href);
+  const preloads = [...html.matchAll(modulePreload)].map(([, href = ""]) => href);
   if (!preloads.includes(entry)) {
     throw new Error(`${file}: React Router's module preloads do not name its entry ${entry}`);
   }
   return html
     .replace(
       match[0],
-      `<script type="module">${loader({ manifest, routes, table, entry, strings, preloads, language })}</script>`,
+      `<script type="module">${loader({ manifest, routes, table, entry, strings, preloads, language: language ?? "" })}</script>`,
     )
     .replace(modulePreload, "");
+}
+
+/**
+ * Each language's chunk of strings among the names of the build's assets, by the name
+ * vite.config.ts gives it: `/assets/content-ar-….js`.
+ * @param {readonly string[]} assetNames
+ * @returns {Record<string, string>}
+ */
+export function contentChunksAmong(assetNames) {
+  return Object.fromEntries(
+    ["ar", "en"].map((language) => {
+      const named = assetNames.filter((name) =>
+        new RegExp(`^content-${language}-[\\w-]+\\.js$`, "u").test(name),
+      );
+      if (named.length !== 1) {
+        throw new Error(
+          `expected one chunk of ${language} strings in the build, found ${named.length}`,
+        );
+      }
+      return [language, `/assets/${named[0]}`];
+    }),
+  );
 }

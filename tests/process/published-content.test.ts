@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processJwtSecret } from "../support/api.ts";
+import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
+import {
+  makeDataDir,
+  removeDataDir,
+  runServerCommand,
+  spawnServer,
+  type RunningServer,
+} from "../support/spawn-server.ts";
+
+// What the team publishes is what visitors get, as prerendered pages, without a build: the
+// server renders the pages again from the new version and serves them within seconds.
+const databaseKind = onPostgres() ? "PostgreSQL" : "the embedded database";
+
+/** The page's HTML and its Content-Security-Policy, as a visitor without scripts gets them. */
+async function page(server: RunningServer, route: string) {
+  const response = await fetch(`${server.url}${route}`);
+  return { html: await response.text(), policy: response.headers.get("content-security-policy") };
+}
+
+/** Waits until `route` shows `text`; answers how long that took, in milliseconds. */
+async function until(server: RunningServer, route: string, text: string, since: number) {
+  for (;;) {
+    if ((await page(server, route)).html.includes(text)) return performance.now() - since;
+    if (performance.now() - since > 10_000) throw new Error(`${route} never showed ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe(`published content on ${databaseKind}`, () => {
+  let dataDir: string;
+  let files: string;
+  let servers: RunningServer[] = [];
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let env: Record<string, string>;
+  /** /en/programs as the build wrote it and the server first serves it. */
+  let builtPage = "";
+
+  beforeAll(async () => {
+    dataDir = await makeDataDir();
+    files = await mkdtemp(path.join(tmpdir(), "kalima-published-"));
+    const database = onPostgres() ? await createDatabase("published") : undefined;
+    dropDatabase = database?.drop;
+    env = {
+      JWT_SECRET: processJwtSecret,
+      LOG_REQUESTS: "false",
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
+    servers = [await spawnServer(env, dataDir)];
+    // Behind a load balancer: a second instance on the same PostgreSQL.
+    if (database) servers.push(await spawnServer(env, await makeDataDir()));
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await dropDatabase?.();
+    await removeDataDir(dataDir);
+    await rm(files, { recursive: true, force: true });
+  });
+
+  const content = (...args: string[]) =>
+    runServerCommand("content", args, { ...env, PORT: new URL(servers[0]!.url).port }, dataDir);
+
+  it("serves a published change as prerendered pages, in both languages, within 5 s", async () => {
+    const [first] = servers;
+    if (!first) throw new Error("no server");
+    builtPage = (await page(first, "/en/programs")).html;
+    const original = (await content("export")).stdout;
+    await writeFile(path.join(files, "original.json"), original);
+    const exported = JSON.parse(original) as {
+      content: {
+        programs: { title: { ar: string; en: string }; day: number }[];
+        stories: { quote: { ar: string; en: string } }[];
+      };
+    };
+    const third = exported.content.programs[2];
+    const story = exported.content.stories[0];
+    if (!third || !story) throw new Error("no third program or first story");
+    third.title = { ar: "سر الكلمة في الليل", en: "The Word at Night" };
+    third.day = 1;
+    story.quote = { ar: "تعلمت أن أصغي قبل أن أتكلم.", en: "I learned to listen before I speak." };
+    const file = path.join(files, "edited.json");
+    await writeFile(file, JSON.stringify(exported));
+
+    const published = performance.now();
+    const imported = await content("import", file, "--publish");
+    expect(imported.stdout).toContain("Published version 2 (programs, stories).");
+    const took: number[] = [];
+    for (const server of servers) {
+      took.push(await until(server, "/en/programs", "The Word at Night", published));
+      took.push(await until(server, "/programs", "سر الكلمة في الليل", published));
+      took.push(
+        await until(server, "/en/community", "I learned to listen before I speak.", published),
+      );
+      took.push(await until(server, "/", "سر الكلمة في الليل", published));
+    }
+    process.stdout.write(
+      `publish to visible on ${databaseKind}: ${took.map(Math.round).join(", ")} ms\n`,
+    );
+    expect(Math.max(...took)).toBeLessThan(5000);
+
+    const english = await page(first, "/en/programs");
+    expect(english.html).not.toContain("The Secret of the Word");
+    expect(english.html).toContain("Monday");
+    // The page's own scripts carry the same content, and the policy allows exactly its scripts.
+    expect(english.html).toContain("The Word at Night\\");
+    const inline = [...english.html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gu)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, body] of inline) {
+      const hash = createHash("sha256")
+        .update(body ?? "")
+        .digest("base64");
+      expect(english.policy).toContain(`'sha256-${hash}'`);
+    }
+    expect(first.output()).toMatch(
+      /"message":"pages rendered from published content","version":2/u,
+    );
+  });
+
+  it("renders the built page byte for byte when the original content is published again", async () => {
+    const [first] = servers;
+    if (!first) throw new Error("no server");
+    const imported = await content("import", path.join(files, "original.json"), "--publish");
+    expect(imported.stdout).toContain("Published version 3 (programs, stories).");
+    await until(first, "/en/programs", "The Secret of the Word", performance.now());
+    const again = (await page(first, "/en/programs")).html;
+    expect(again).toBe(builtPage);
+  });
+
+  it("renders the newest version at start, after a restart", async () => {
+    const [first] = servers;
+    if (!first) throw new Error("no server");
+    await first.stop();
+    servers[0] = await spawnServer(env, dataDir);
+    const restarted = servers[0];
+    const since = performance.now();
+    expect(await until(restarted, "/en/programs", "The Secret of the Word", since)).toBeLessThan(
+      5000,
+    );
+    expect(restarted.output()).toMatch(
+      /"message":"pages rendered from published content","version":3/u,
+    );
+  });
+});
