@@ -1,4 +1,4 @@
-import { orderedSiteContent } from "../../shared/site-content.ts";
+import { orderedSiteContent, siteContentProblems } from "../../shared/site-content.ts";
 import type { Database } from "../db/database.ts";
 import { errorForLog, type Logger } from "../log.ts";
 import type { PageRenderer } from "./render-pages.ts";
@@ -27,29 +27,56 @@ export async function renderOnPublish(
   let again = false;
 
   async function renderNewest(atStart: boolean): Promise<void> {
+    // At start, a version already known to break a page is passed over for the one before it.
     const { rows } = await db.query<NewestVersion>(
       `select id, content, id > (select min(first.id) from public.site_content_versions first) as edited
          from public.site_content_versions
+        where not $1 or render_problem is null
         order by id desc
         limit 1`,
+      [atStart],
     );
     const newest = rows[0];
     if (!newest || (atStart && !newest.edited)) return;
+    const version = Number(newest.id);
+    // What the database cannot check (lengths, both languages present) is checked here: content
+    // that would break a page is not rendered, and the member who published it is told why.
+    const problems = siteContentProblems(newest.content);
+    if (problems.length > 0) {
+      await recordRender(version, problems.join("\n"));
+      log.error("published content not rendered: the previous pages stay", {
+        version,
+        problems: problems.join("; "),
+      });
+      if (atStart) await renderNewest(true);
+      return;
+    }
     const started = performance.now();
     try {
       const pages = await renderer.render(site.routes(), orderedSiteContent(newest.content));
       site.replacePages(pages);
+      await recordRender(version, null);
       log.info("pages rendered from published content", {
-        version: Number(newest.id),
+        version,
         pages: pages.size,
         ms: Math.round(performance.now() - started),
       });
     } catch (error) {
+      await recordRender(version, "The pages could not be rendered: the server's log says why");
       log.error("published content not rendered: the previous pages stay", {
-        version: Number(newest.id),
+        version,
         error: errorForLog(error),
       });
     }
+  }
+
+  async function recordRender(version: number, problem: string | null): Promise<void> {
+    await db.query(
+      `update public.site_content_versions
+          set rendered_at = case when $2::text is null then now() end, render_problem = $2
+        where id = $1`,
+      [version, problem],
+    );
   }
 
   // One render at a time; a publish during one is rendered right after it, once.
