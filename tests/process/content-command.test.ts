@@ -2,47 +2,36 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processJwtSecret } from "../support/api.ts";
-import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
-import {
-  makeDataDir,
-  removeDataDir,
-  runServerCommand,
-  spawnServer,
-  type RunningServer,
-} from "../support/spawn-server.ts";
+import { onPostgres } from "../support/postgres-databases.ts";
+import { processEnvironment, type ProcessEnvironment } from "../support/process-environment.ts";
+import { runServerCommand, spawnServer, type RunningServer } from "../support/spawn-server.ts";
 
 // npm run content as an operator runs it: a client of the running server.
 const databaseKind = onPostgres() ? "PostgreSQL" : "the embedded database";
 
 describe(`npm run content on ${databaseKind}`, () => {
-  let dataDir: string;
+  let place: ProcessEnvironment;
   let files: string;
   let server: RunningServer;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let env: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    place = await processEnvironment("content");
     files = await mkdtemp(path.join(tmpdir(), "kalima-content-"));
-    const database = onPostgres() ? await createDatabase("content") : undefined;
-    dropDatabase = database?.drop;
-    env = {
-      JWT_SECRET: processJwtSecret,
-      LOG_REQUESTS: "false",
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    };
-    server = await spawnServer(env, dataDir);
+    server = await spawnServer(place.env, place.dataDir);
   });
   afterAll(async () => {
     await server.stop();
-    await dropDatabase?.();
-    await removeDataDir(dataDir);
+    await place.remove();
     await rm(files, { recursive: true, force: true });
   });
 
   const content = (...args: string[]) =>
-    runServerCommand("content", args, { ...env, PORT: new URL(server.url).port }, dataDir);
+    runServerCommand(
+      "content",
+      args,
+      { ...place.env, PORT: new URL(server.url).port },
+      place.dataDir,
+    );
 
   it("exports, imports an edit as drafts, publishes it, and round-trips exactly", async () => {
     const exported = await content("export");

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processJwtSecret } from "../support/api.ts";
-import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
+import { onPostgres } from "../support/postgres-databases.ts";
+import { processEnvironment, type ProcessEnvironment } from "../support/process-environment.ts";
 import {
   makeDataDir,
   removeDataDir,
@@ -33,32 +33,31 @@ async function until(server: RunningServer, route: string, text: string, since: 
 }
 
 describe(`published content on ${databaseKind}`, () => {
+  let place: ProcessEnvironment;
   let dataDir: string;
+  let env: Record<string, string>;
   let files: string;
   let servers: RunningServer[] = [];
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let env: Record<string, string>;
+  /** The second instance's own (unused) data directory, on PostgreSQL. */
+  let secondDataDir: string | undefined;
   /** /en/programs as the build wrote it and the server first serves it. */
   let builtPage = "";
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    place = await processEnvironment("published");
+    ({ dataDir, env } = place);
     files = await mkdtemp(path.join(tmpdir(), "kalima-published-"));
-    const database = onPostgres() ? await createDatabase("published") : undefined;
-    dropDatabase = database?.drop;
-    env = {
-      JWT_SECRET: processJwtSecret,
-      LOG_REQUESTS: "false",
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    };
     servers = [await spawnServer(env, dataDir)];
     // Behind a load balancer: a second instance on the same PostgreSQL.
-    if (database) servers.push(await spawnServer(env, await makeDataDir()));
+    if (onPostgres()) {
+      secondDataDir = await makeDataDir();
+      servers.push(await spawnServer(env, secondDataDir));
+    }
   });
   afterAll(async () => {
     for (const server of servers) await server.stop();
-    await dropDatabase?.();
-    await removeDataDir(dataDir);
+    await place.remove();
+    if (secondDataDir) await removeDataDir(secondDataDir);
     await rm(files, { recursive: true, force: true });
   });
 

@@ -1,41 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processJwtSecret } from "../support/api.ts";
-import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
+import { onPostgres } from "../support/postgres-databases.ts";
+import { processEnvironment, type ProcessEnvironment } from "../support/process-environment.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
-import {
-  makeDataDir,
-  removeDataDir,
-  runServerCommand,
-  spawnServer,
-  type RunningServer,
-} from "../support/spawn-server.ts";
+import { runServerCommand, spawnServer, type RunningServer } from "../support/spawn-server.ts";
 
 // npm run team as the team runs it: a client of the running server's admin API.
 const databaseKind = onPostgres() ? "PostgreSQL" : "the embedded database";
 const siteUrl = "http://kalima.test";
 
 describe(`npm run team on ${databaseKind}`, () => {
+  let place: ProcessEnvironment;
   let dataDir: string;
   let server: RunningServer;
-  let dropDatabase: (() => Promise<void>) | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
-    const database = onPostgres() ? await createDatabase("team") : undefined;
-    dropDatabase = database?.drop;
-    env = {
-      JWT_SECRET: processJwtSecret,
-      LOG_REQUESTS: "false",
-      SITE_URL: siteUrl,
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    };
+    place = await processEnvironment("team", { SITE_URL: siteUrl });
+    ({ dataDir, env } = place);
     server = await spawnServer(env, dataDir);
   });
   afterAll(async () => {
     await server.stop();
-    await dropDatabase?.();
-    await removeDataDir(dataDir);
+    await place.remove();
   });
 
   const team = (...args: string[]) =>
@@ -111,33 +97,27 @@ describe(`npm run team on ${databaseKind}`, () => {
 });
 
 describe(`npm run team with mail on ${databaseKind}`, () => {
+  let place: ProcessEnvironment;
   let dataDir: string;
   let server: RunningServer;
   let sink: SmtpSink;
-  let dropDatabase: (() => Promise<void>) | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
     sink = await startSmtpSink();
-    const database = onPostgres() ? await createDatabase("team_mail") : undefined;
-    dropDatabase = database?.drop;
-    env = {
-      JWT_SECRET: processJwtSecret,
-      LOG_REQUESTS: "false",
+    place = await processEnvironment("team_mail", {
       SITE_URL: siteUrl,
       SMTP_URL: sink.url,
       MAIL_FROM: "Kalima <mail@kalima.example>",
       NOTIFY_TO: "team@kalima.example",
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    };
+    });
+    ({ dataDir, env } = place);
     server = await spawnServer(env, dataDir);
   });
   afterAll(async () => {
     await server.stop();
     await sink.stop();
-    await dropDatabase?.();
-    await removeDataDir(dataDir);
+    await place.remove();
   });
 
   it("mails the invitation, whose link signs the member in", async () => {

@@ -1,0 +1,36 @@
+import { processJwtSecret } from "./api.ts";
+import { createDatabase, onPostgres } from "./postgres-databases.ts";
+import { makeDataDir, removeDataDir } from "./spawn-server.ts";
+
+export interface ProcessEnvironment {
+  dataDir: string;
+  /** What a spawned server and its commands run with. */
+  env: Record<string, string>;
+  /** Drops the database (on PostgreSQL) and removes the data directory. */
+  remove(): Promise<void>;
+}
+
+/**
+ * A data directory, and on the PostgreSQL projects a database named after `name`, with the
+ * environment a spawned server and its commands need; `extra` adds settings.
+ */
+export async function processEnvironment(
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<ProcessEnvironment> {
+  const dataDir = await makeDataDir();
+  const database = onPostgres() ? await createDatabase(name) : undefined;
+  return {
+    dataDir,
+    env: {
+      JWT_SECRET: processJwtSecret,
+      LOG_REQUESTS: "false",
+      ...extra,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
+    async remove() {
+      await database?.drop();
+      await removeDataDir(dataDir);
+    },
+  };
+}
