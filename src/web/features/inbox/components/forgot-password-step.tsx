@@ -83,6 +83,16 @@ export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPass
     });
   }
 
+  const back = (
+    <button
+      type="button"
+      onClick={() => onBack(email)}
+      className={`${quietButton} justify-self-start`}
+    >
+      {text.forgot.back}
+    </button>
+  );
+
   if (mailOff) {
     return (
       <AuthCard title={text.forgot.title} lead={text.forgot.mailOffLead} focus={focus}>
@@ -99,13 +109,7 @@ export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPass
             <span className="wrap-anywhere">{email.trim() || "<email>"}</span>
           </code>
         </div>
-        <button
-          type="button"
-          onClick={() => onBack(email)}
-          className={`${quietButton} justify-self-start`}
-        >
-          {text.forgot.back}
-        </button>
+        {back}
       </AuthCard>
     );
   }
@@ -140,13 +144,7 @@ export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPass
         </FormField>
         <SubmitButton busy={busy} label={text.forgot.submit} busyLabel={text.forgot.submitting} />
       </form>
-      <button
-        type="button"
-        onClick={() => onBack(email)}
-        className={`${quietButton} justify-self-start`}
-      >
-        {text.forgot.back}
-      </button>
+      {back}
     </AuthCard>
   );
 }
