@@ -193,18 +193,23 @@ function pathOf(path: readonly PropertyKey[]): string {
 }
 
 /**
- * A document as the schema orders it, whatever order its keys came in (jsonb keeps its own):
- * the same content renders the same page, byte for byte. Throws when it may not be published.
+ * A document checked whole: the content, in the schema's key order whatever order its keys came
+ * in (jsonb keeps its own), so the same content renders the same page byte for byte; or every
+ * problem, each as `where: what`.
  */
-export function orderedSiteContent(document: unknown): SiteContent {
-  return siteContentSchema.parse(document);
+export function checkSiteContent(
+  document: unknown,
+): { content: SiteContent; problems?: never } | { content?: never; problems: string[] } {
+  const result = siteContentSchema.safeParse(document);
+  if (result.success) return { content: result.data };
+  return {
+    problems: result.error.issues.map(
+      (issue) => `${pathOf(issue.path) || "the document"}: ${issue.message}`,
+    ),
+  };
 }
 
 /** Every problem of a whole document, each as `where: what`; empty when it may be published. */
 export function siteContentProblems(document: unknown): string[] {
-  const result = siteContentSchema.safeParse(document);
-  if (result.success) return [];
-  return result.error.issues.map(
-    (issue) => `${pathOf(issue.path) || "the document"}: ${issue.message}`,
-  );
+  return checkSiteContent(document).problems ?? [];
 }

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { errorMessage } from "../../shared/error-message.ts";
 import {
-  siteContentProblems,
+  checkSiteContent,
   siteContentSections,
   type SiteContent,
 } from "../../shared/site-content.ts";
@@ -72,13 +72,13 @@ async function readDocument(file: string): Promise<SiteContent> {
     parsed !== null && typeof parsed === "object" && "content" in parsed
       ? (parsed as { content: unknown }).content
       : parsed;
-  const problems = siteContentProblems(document);
-  if (problems.length > 0) {
+  const { content, problems } = checkSiteContent(document);
+  if (problems) {
     throw new ContentCommandError(
       `${file} was not imported; nothing changed:\n${problems.map((problem) => `  ${problem}`).join("\n")}`,
     );
   }
-  return document as SiteContent;
+  return content;
 }
 
 /** JSON with every object's keys in order: jsonb keeps its own order, a file its writer's. */

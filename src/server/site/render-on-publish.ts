@@ -1,4 +1,4 @@
-import { orderedSiteContent, siteContentProblems } from "../../shared/site-content.ts";
+import { checkSiteContent } from "../../shared/site-content.ts";
 import type { Database } from "../db/database.ts";
 import { errorForLog, type Logger } from "../log.ts";
 import type { PageRenderer } from "./render-pages.ts";
@@ -41,8 +41,8 @@ export async function renderOnPublish(
     const version = Number(newest.id);
     // What the database cannot check (lengths, both languages present) is checked here: content
     // that would break a page is not rendered, and the member who published it is told why.
-    const problems = siteContentProblems(newest.content);
-    if (problems.length > 0) {
+    const { content, problems } = checkSiteContent(newest.content);
+    if (problems) {
       await recordRender(version, problems.join("\n"));
       log.error("published content not rendered: the previous pages stay", {
         version,
@@ -53,7 +53,7 @@ export async function renderOnPublish(
     }
     const started = performance.now();
     try {
-      const pages = await renderer.render(site.routes(), orderedSiteContent(newest.content));
+      const pages = await renderer.render(site.routes(), content);
       site.replacePages(pages);
       await recordRender(version, null);
       log.info("pages rendered from published content", {
