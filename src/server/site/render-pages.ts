@@ -30,15 +30,22 @@ interface RenderBundle {
 export async function loadPageRenderer(siteDir: string): Promise<PageRenderer | undefined> {
   const bundle = path.join(path.dirname(siteDir), "render", "index.js");
   if (!existsSync(bundle)) return undefined;
-  const build = (await import(pathToFileURL(bundle).href)) as RenderBundle;
-  const renderRoute = build.entry.module.pageRenderer?.(build);
-  if (!renderRoute) throw new Error(`${bundle} does not say how to render a page again`);
   const chunks = contentChunksAmong(await readdir(path.join(siteDir, "assets")));
+  // Loaded on the first render, not at start: most starts never publish.
+  let renderRoute: Promise<(route: string, content: unknown) => Promise<Response>> | undefined;
+  const loadRenderRoute = async () => {
+    const build = (await import(pathToFileURL(bundle).href)) as RenderBundle;
+    const render = build.entry.module.pageRenderer?.(build);
+    if (!render) throw new Error(`${bundle} does not say how to render a page again`);
+    return render;
+  };
   return {
     async render(routes, content) {
+      renderRoute ??= loadRenderRoute();
+      const render = await renderRoute;
       const rendered = new Map<string, string>();
       for (const route of routes) {
-        const response = await renderRoute(route, content);
+        const response = await render(route, content);
         const html = await response.text();
         if (response.status !== 200) {
           throw new Error(`${route} rendered with status ${response.status}`);
