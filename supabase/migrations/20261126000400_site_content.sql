@@ -273,6 +273,30 @@ begin
 end;
 $$;
 
+-- The sections in which `next` differs from the newest published version: all of them before
+-- the first. What publishing and restoring record as changed, and refuse when it is none.
+create or replace function internal.changed_sections(next jsonb)
+  returns text[]
+  language sql
+  stable
+  set search_path = ''
+as $$
+  with newest as (
+    select version.content
+      from public.site_content_versions as version
+     order by version.id desc
+     limit 1
+  )
+  select coalesce(pg_catalog.array_agg(section order by section), '{}')
+    from (select pg_catalog.jsonb_object_keys(next) as section
+          union
+          select pg_catalog.jsonb_object_keys(newest.content) from newest) as sections
+   where (select newest.content from newest) -> section is distinct from next -> section;
+$$;
+
+revoke all on function internal.changed_sections(jsonb) from public;
+grant execute on function internal.changed_sections(jsonb) to authenticated, service_role;
+
 -- Publishes every draft as one new version, and answers it; `changed` lists the sections that
 -- differ from the version before. Nothing to publish is refused, so history holds only changes.
 create or replace function public.publish_site_content()
@@ -284,7 +308,6 @@ create or replace function public.publish_site_content()
 as $$
 declare
   next_content jsonb;
-  previous jsonb;
   sections text[];
   published public.site_content_versions;
 begin
@@ -295,14 +318,7 @@ begin
   select coalesce(pg_catalog.jsonb_object_agg(draft.section, draft.body), '{}'::jsonb)
     into next_content
     from public.site_content_drafts as draft;
-  select version.content into previous
-    from public.site_content_versions as version
-   order by version.id desc
-   limit 1;
-  select coalesce(pg_catalog.array_agg(key order by key), '{}')
-    into sections
-    from pg_catalog.jsonb_each(next_content) as entry(key, value)
-   where previous is null or previous -> key is distinct from value;
+  sections := internal.changed_sections(next_content);
   if pg_catalog.cardinality(sections) = 0 then
     raise exception 'Nothing has changed since the last publication' using errcode = '22023';
   end if;
@@ -324,7 +340,7 @@ create or replace function public.restore_site_content(version_id bigint)
 as $$
 declare
   earlier public.site_content_versions;
-  previous jsonb;
+  sections text[];
   published public.site_content_versions;
 begin
   if not internal.may_edit_site() then
@@ -337,11 +353,8 @@ begin
   if earlier.id is null then
     raise exception 'There is no version %', version_id using errcode = '22023';
   end if;
-  select version.content into previous
-    from public.site_content_versions as version
-   order by version.id desc
-   limit 1;
-  if previous = earlier.content then
+  sections := internal.changed_sections(earlier.content);
+  if pg_catalog.cardinality(sections) = 0 then
     raise exception 'Version % is what the site shows already', version_id
       using errcode = '22023';
   end if;
@@ -352,11 +365,7 @@ begin
     where draft.body is distinct from excluded.body;
   insert into public.site_content_versions
     (content, changed, published_by, published_by_email, restored_from)
-  select earlier.content,
-         coalesce(pg_catalog.array_agg(entry.key order by entry.key), '{}'),
-         auth.uid(), auth.jwt() ->> 'email', earlier.id
-    from pg_catalog.jsonb_each(earlier.content) as entry(key, value)
-   where previous -> entry.key is distinct from entry.value
+  values (earlier.content, sections, auth.uid(), auth.jwt() ->> 'email', earlier.id)
   returning * into published;
   return published;
 end;
