@@ -169,7 +169,7 @@ describe(`published content on ${databaseKind}`, () => {
           `site_content_versions?id=eq.${version.id}&select=rendered_at,render_problem`,
         )) as { rendered_at: string | null; render_problem: string | null }[]
       )[0];
-    await expect.poll(state).toEqual({
+    await expect.poll(state, { timeout: 5000 }).toEqual({
       rendered_at: null,
       render_problem: "programs[0].title.en: is longer than 40 characters",
     });
@@ -189,8 +189,10 @@ describe(`published content on ${databaseKind}`, () => {
     expect(await until(restarted, "/en/programs", "The Secret of the Word", since)).toBeLessThan(
       5000,
     );
+    // The render bundle loads on the first render, after the server listens: within the same
+    // 5 s a publish is held to.
     await expect
-      .poll(() => restarted.output())
+      .poll(() => restarted.output(), { timeout: 5000 })
       .toMatch(/"message":"pages rendered from published content","version":3/u);
   });
 });
