@@ -279,7 +279,7 @@ export const ar: Content = {
     ],
     structureTitle: "هيكل البرنامج",
     duration: { term: "المدة", definition: "ثلاثة أشهر" },
-    sessions: { term: "الجلسات الجماعية", day: "كل سبت" },
+    sessions: { term: "الجلسات الجماعية" },
     registerCta: "سجّل في البرنامج",
     formTitle: "سجّل في البرنامج",
     formLead: "اترك بياناتك، وسنتواصل معك بتفاصيل الدفعة القادمة.",

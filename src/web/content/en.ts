@@ -270,7 +270,7 @@ export const en: Content = {
     ],
     structureTitle: "Program structure",
     duration: { term: "Duration", definition: "Three months" },
-    sessions: { term: "Group sessions", day: "Every Saturday" },
+    sessions: { term: "Group sessions" },
     registerCta: "Register for the program",
     formTitle: "Register for the program",
     formLead: "Leave your details and we will contact you about the next cohort.",

@@ -166,7 +166,8 @@ export interface Content {
     format: Four<Definition>;
     structureTitle: string;
     duration: Definition;
-    sessions: { term: string; day: string };
+    /** The day and times come from the schedule (site.ts, or the published content). */
+    sessions: { term: string };
     /** Near the top of the page: takes the visitor down to the form. */
     registerCta: string;
     formTitle: string;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../shared/language.ts";
 import type { Weekday } from "../content/site.ts";
-import { formatNumber, formatTime, formatTimeRange, formatWeekday } from "./format.ts";
+import {
+  formatEveryWeekday,
+  formatNumber,
+  formatTime,
+  formatTimeRange,
+  formatWeekday,
+} from "./format.ts";
 
 // What ICU writes, for comparison: the site writes the same without starting ICU in the browser.
 const locales: Record<Language, string> = { ar: "ar-u-nu-arab", en: "en-US" };
@@ -72,3 +78,15 @@ describe.each(["ar", "en"] as const)(
     });
   },
 );
+
+describe("a day that comes back each week", () => {
+  it.each([
+    ["ar", 6, "كل سبت"],
+    ["ar", 1, "كل اثنين"],
+    ["ar", 5, "كل جمعة"],
+    ["en", 6, "Every Saturday"],
+    ["en", 0, "Every Sunday"],
+  ] as const)("in %s, day %i, is %s", (language, day, written) => {
+    expect(formatEveryWeekday(language, day)).toBe(written);
+  });
+});

@@ -24,6 +24,15 @@ const weekdays: Record<Language, readonly string[]> = {
   en: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
 };
 
+/**
+ * A day that comes back each week, from the day the team set: "Every Saturday", «كل سبت» (the
+ * Arabic day without its article).
+ */
+export function formatEveryWeekday(language: Language, day: Weekday): string {
+  const name = weekdays[language][day] ?? "";
+  return language === "ar" ? `كل ${name.replace(/^ال/u, "")}` : `Every ${name}`;
+}
+
 /** Before and after noon. */
 const periods: Record<Language, readonly [string, string]> = { ar: ["ص", "م"], en: ["AM", "PM"] };
 

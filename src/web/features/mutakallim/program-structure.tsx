@@ -4,7 +4,7 @@ import { SectionHeading } from "../../components/ui/section-heading.tsx";
 import { ZonedTime } from "../../components/ui/zoned-time.tsx";
 import { useMutakallimSessions } from "../../content/published-content.ts";
 import { useLanguage } from "../../language/use-language.ts";
-import { formatTimeRange } from "../../lib/format.ts";
+import { formatEveryWeekday, formatTimeRange } from "../../lib/format.ts";
 
 /** How long Mutakallim lasts, and when its group sessions meet. */
 export function ProgramStructure() {
@@ -37,7 +37,7 @@ export function ProgramStructure() {
             {text.sessions.term}
           </dt>
           <dd className="mt-3 grid gap-1 text-2xl font-semibold text-gold-200">
-            <span>{text.sessions.day}</span>
+            <span>{formatEveryWeekday(language, sessions.day)}</span>
             <ZonedTime className="text-xl text-paper/90">{sessionTimes}</ZonedTime>
           </dd>
         </div>
