@@ -245,3 +245,103 @@ describe("what GoTrue answers for features that are off", () => {
     expect(await keys.json()).toEqual({ keys: [] });
   });
 });
+
+describe("the site's content, through supabase-js", () => {
+  const links = {
+    instagram: "https://www.instagram.com/kalima",
+    x: "",
+    youtube: "",
+    tiktok: "",
+    facebook: "",
+  };
+
+  /** What each kind of caller may read and write of the drafts and versions. */
+  async function tries(client: SupabaseClient) {
+    const drafts = await client.from("site_content_drafts").select("section");
+    const versions = await client.from("site_content_versions").select("id");
+    const saved = await client.rpc("save_site_draft", {
+      section: "links",
+      body: links,
+      base_revision: 0,
+    });
+    const published = await client.rpc("publish_site_content");
+    const inserted = await client.from("site_content_versions").insert({ content: {} });
+    const changed = await client
+      .from("site_content_drafts")
+      .update({ body: {} })
+      .eq("section", "links")
+      .select("section");
+    const shown = await client.from("published_site_content").select("version");
+    return {
+      drafts: drafts.error ? drafts.status : (drafts.data ?? []).length,
+      versions: versions.error ? versions.status : (versions.data ?? []).length,
+      saved: saved.error ? saved.status : "saved",
+      published: published.error ? published.status : "published",
+      inserted: inserted.status,
+      changed: changed.error ? changed.status : (changed.data ?? []).length,
+      shown: (shown.data ?? []).length,
+    };
+  }
+
+  it("lets visitors read only what is published, and nobody but a member at aal2 write", async () => {
+    const anon = clientFor(target, target.anonKey);
+    expect(await tries(anon)).toEqual({
+      drafts: 401,
+      versions: 401,
+      saved: 401,
+      published: 401,
+      inserted: 401,
+      changed: 401,
+      shown: 1,
+    });
+
+    const stranger = clientFor(target, target.anonKey);
+    const email = uniqueEmail("stranger");
+    const signedUp = await stranger.auth.signUp({ email, password: "a long enough password" });
+    expect(signedUp.error).toBeNull();
+    const refused = {
+      drafts: 0,
+      versions: 0,
+      saved: 403,
+      published: 403,
+      inserted: 403,
+      changed: 0,
+      shown: 1,
+    };
+    expect(await tries(stranger)).toEqual(refused);
+
+    // A member who has not given the second factor is refused the same.
+    const { client: member } = await memberClient(uniqueEmail("editor"));
+    expect(await tries(member)).toEqual(refused);
+
+    await raiseToAal2(member);
+    const { data: before } = await member.from("site_content_drafts").select("section");
+    expect(before?.map((row) => row.section).sort()).toEqual([
+      "links",
+      "mutakallim",
+      "pages",
+      "programs",
+      "stories",
+      "values",
+    ]);
+    const { data: draft } = await member
+      .from("site_content_drafts")
+      .select("revision")
+      .eq("section", "links")
+      .single();
+    const saved = await member.rpc("save_site_draft", {
+      section: "links",
+      body: links,
+      base_revision: draft!.revision,
+    });
+    expect(saved.error).toBeNull();
+    expect(saved.data).toMatchObject({ section: "links", revision: draft!.revision + 1 });
+    // A script address is refused by the database, whoever sends it.
+    const hostile = await member.rpc("save_site_draft", {
+      section: "links",
+      body: { ...links, x: "javascript:alert(1)" },
+      base_revision: draft!.revision + 1,
+    });
+    expect(hostile.error).toMatchObject({ code: "22023" });
+  });
+});
