@@ -24,7 +24,21 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: chromiumPath() },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: /site-editor\.spec\.ts/u,
+    },
+    // The site editor's journeys publish the site's content, which every other page test reads:
+    // they run once those are done.
+    {
+      name: "publishing",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /site-editor\.spec\.ts/u,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: "node tests/support/e2e-server.mjs",
     url: `${e2eBaseUrl}/`,

@@ -18,25 +18,45 @@ export const siteContentSections = [
 ] as const;
 export type SiteContentSection = (typeof siteContentSections)[number];
 
+/**
+ * What is wrong with a value, for a reader in either language: each refinement names its kind
+ * (and its limit or example) beside its English words, so the editor can say it in Arabic too.
+ */
+export type ProblemKind = "empty" | "tooLong" | "link" | "time" | "weekday" | "id" | "repeated";
+
+const problem = (kind: ProblemKind, error: string, more: Record<string, unknown> = {}) => ({
+  error,
+  params: { kind, ...more },
+});
+
 /** Text a visitor reads: something visible, at most `max` characters (code points). */
 function words(max: number) {
   return z
     .string()
-    .refine((value) => value.trim().length > 0, { error: "is empty" })
-    .refine((value) => [...value].length <= max, { error: `is longer than ${max} characters` });
+    .refine((value) => value.trim().length > 0, problem("empty", "is empty"))
+    .refine(
+      (value) => [...value].length <= max,
+      problem("tooLong", `is longer than ${max} characters`, { limit: max }),
+    );
 }
 
-/** The same text in both languages. */
+/** The same text in both languages; its limit is also its metadata, for an editor's counter. */
 function bilingual(max: number) {
-  return z.strictObject({ ar: words(max), en: words(max) });
+  return z.strictObject({ ar: words(max), en: words(max) }).meta({ limit: max });
 }
 
 const time = z
   .string()
-  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/u, { error: 'is a 24-hour time such as "21:00"' });
-const weekday = z.number().int().min(0, { error: "is 0 (Sunday) to 6" }).max(6, {
-  error: "is 0 (Sunday) to 6",
-});
+  .refine(
+    (value) => /^(?:[01]\d|2[0-3]):[0-5]\d$/u.test(value),
+    problem("time", 'is a 24-hour time such as "21:00"'),
+  );
+const weekday = z
+  .number()
+  .refine(
+    (value) => Number.isInteger(value) && value >= 0 && value <= 6,
+    problem("weekday", "is 0 (Sunday) to 6"),
+  );
 
 /** An https address on one of `hosts` (or a subdomain), or empty for none. */
 function link(hosts: readonly string[], example: string) {
@@ -55,7 +75,7 @@ function link(hosts: readonly string[], example: string) {
         return false;
       }
     },
-    { error: `is an https address such as ${example}, or empty` },
+    problem("link", `is an https address such as ${example}, or empty`, { example }),
   );
 }
 
@@ -77,9 +97,12 @@ function socialLink(network: (typeof socialNetworks)[number]) {
 const slot = z.strictObject({ day: weekday, start: time, end: time.optional() });
 
 const program = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/u, {
-    error: "is lowercase letters, digits and dashes, such as between-the-covers",
-  }),
+  id: z
+    .string()
+    .refine(
+      (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/u.test(value),
+      problem("id", "is lowercase letters, digits and dashes, such as between-the-covers"),
+    ),
   title: bilingual(40),
   summary: bilingual(160),
   ...slot.shape,
@@ -107,9 +130,10 @@ export const siteContentSchemas = {
     .array(program)
     .min(1, { error: "has at least one program" })
     .max(12, { error: "has at most 12 programs" })
-    .refine((list) => new Set(list.map((item) => item.id)).size === list.length, {
-      error: "names each program once",
-    }),
+    .refine(
+      (list) => new Set(list.map((item) => item.id)).size === list.length,
+      problem("repeated", "names each program once"),
+    ),
   mutakallim: z.strictObject({
     description: bilingual(700),
     format: z

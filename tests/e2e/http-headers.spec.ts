@@ -15,7 +15,12 @@ test("pages are compressed, revalidated with ETags and locked down by their head
   expect(policy).toContain("default-src 'self'");
   expect(policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/u);
   expect(policy).not.toContain("unsafe-inline");
-  expect(policy).toContain("frame-ancestors 'none'");
+  // Framed by our own origin only (the site editor's preview); the inbox by none.
+  expect(policy).toContain("frame-ancestors 'self'");
+  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  const inbox = (await request.get("/inbox")).headers();
+  expect(inbox["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(inbox["x-frame-options"]).toBe("DENY");
 
   const again = await request.get("/contact", { headers: { "if-none-match": headers.etag ?? "" } });
   expect(again.status()).toBe(304);

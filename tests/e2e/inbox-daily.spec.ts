@@ -5,11 +5,12 @@ import { e2eSecret, expect, test, uniqueEmail, type Language } from "./fixtures.
 import {
   enrolledMember,
   inboxPath,
-  invite,
+  joinAsMember,
   recoveryLink,
   signedUpStranger,
   submit,
   totpCode,
+  unfoldFilters,
   type VisitorSubmission,
 } from "./team.ts";
 
@@ -84,19 +85,6 @@ const words = {
   },
 } as const;
 
-/** From an invitation's link to the inbox, as a new member: password, app, code. */
-async function joinAsMember(page: Page, language: Language) {
-  const text = words[language];
-  const { link } = await invite(language);
-  await page.goto(link);
-  await page.getByLabel(text.newPassword).fill(`a long password ${Date.now()}`);
-  await page.getByRole("button", { name: text.savePassword }).click();
-  const secret = (await page.locator("code").textContent())?.replace(/\s/gu, "") ?? "";
-  await page.getByLabel(text.code).fill(totpCode(secret));
-  await page.getByRole("button", { name: text.confirm }).click();
-  await expect(page.getByRole("heading", { name: text.inbox, level: 1 })).toBeVisible();
-}
-
 /** How far the page scrolls sideways: 0 when nothing is wider than the viewport. */
 function sidewaysOverflow(page: Page) {
   return page.evaluate(
@@ -121,6 +109,7 @@ for (const language of ["ar", "en"] as const) {
     await submit([long]);
     await page.setViewportSize({ width: 1280, height: 900 });
     await joinAsMember(page, language);
+    await unfoldFilters(page);
     await page.getByLabel(text.search).fill(marker);
     await page.getByRole("button", { name: text.searchButton, exact: true }).click();
     const card = page.getByRole("link", { name: long.name });
@@ -181,6 +170,7 @@ for (const language of ["ar", "en"] as const) {
 
 async function search(page: Page, language: Language, query: string) {
   const text = words[language];
+  await unfoldFilters(page);
   await page.getByLabel(text.search).fill(query);
   await page.getByRole("button", { name: text.searchButton, exact: true }).click();
 }

@@ -13,6 +13,7 @@ import {
   invite,
   submit,
   totpCode,
+  unfoldFilters,
   type VisitorSubmission,
 } from "./team.ts";
 
@@ -370,10 +371,14 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       }));
       await submit(rows);
       await joinByInvitation(page, language);
+      await unfoldFilters(page);
       await page.getByLabel(text.search).fill(marker);
       await page.getByRole("button", { name: text.searchButton, exact: true }).click();
       await expect(page.getByRole("status").filter({ hasText: text.fifty })).toBeVisible();
-      const cards = page.getByRole("main").getByRole("listitem");
+      const cards = page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ has: page.locator("[data-submission]") });
       await expect(cards).toHaveCount(50);
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(
         8_000,

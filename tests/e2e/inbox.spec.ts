@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { measureFirstView } from "../../scripts/perf/first-view.mjs";
 import { expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts";
 import { sitePages } from "../../src/shared/pages.js";
-import { enrolledMember, inboxPath, invite, submit, totpCode } from "./team.ts";
+import { enrolledMember, inboxPath, invite, submit, totpCode, unfoldFilters } from "./team.ts";
 
 const words = {
   ar: {
@@ -38,6 +38,7 @@ const words = {
     statusChange: "غُيّرت الحالة من «جديدة» إلى «منجزة»",
     back: "العودة إلى القائمة",
     exportCsv: "تصدير CSV",
+    account: "الحساب",
     signOut: "تسجيل الخروج",
     signOutEverywhere: "تسجيل الخروج من كل الأجهزة",
     signInFailed: "تعذّر تسجيل الدخول",
@@ -84,6 +85,7 @@ const words = {
     statusChange: "Status changed from “New” to “Done”",
     back: "Back to the list",
     exportCsv: "Export CSV",
+    account: "Account",
     signOut: "Sign out",
     signOutEverywhere: "Sign out everywhere",
     signInFailed: "Sign in Failed",
@@ -163,6 +165,7 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       const member = await joinByInvitation(page, language);
 
       await page.getByLabel(text.form).selectOption({ label: text.mutakallim });
+      await unfoldFilters(page);
       await page.getByLabel(text.search).fill(wanted.email);
       await page.getByRole("button", { name: text.searchButton, exact: true }).click();
       await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
@@ -253,6 +256,7 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       const loggedOut = page.waitForRequest((request) =>
         request.url().endsWith(`/auth/v1/logout?scope=${scope}`),
       );
+      await page.getByRole("button", { name: text.account, exact: true }).click();
       await page
         .getByRole("button", {
           name: scope === "local" ? text.signOut : text.signOutEverywhere,
@@ -348,6 +352,7 @@ for (const width of [375, 1280]) {
         const secret = (await page.locator("code").textContent())?.replace(/\s/gu, "") ?? "";
         await page.getByLabel(text.code).fill(totpCode(secret));
         await page.getByRole("button", { name: text.confirm }).click();
+        await unfoldFilters(page);
         await page.getByLabel(text.search).fill(sent.email);
         await page.getByRole("button", { name: text.searchButton, exact: true }).click();
         await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
@@ -364,6 +369,8 @@ for (const width of [375, 1280]) {
         await page.getByRole("link", { name: sent.name }).click();
         await heading(page, sent.name, 2);
         await check("detail");
+        await page.getByRole("button", { name: text.account, exact: true }).click();
+        await check("account menu");
         await page.getByRole("button", { name: text.signOut, exact: true }).click();
         await heading(page, text.signInTitle);
         await check("sign-in");

@@ -1,5 +1,6 @@
 // Members of the team and the submissions they read, made through the APIs the team command
 // and the public forms use: supabase-js with the service_role key, and the anon key.
+import type { Page } from "@playwright/test";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import * as OTPAuth from "otpauth";
 import WebSocket from "ws";
@@ -103,5 +104,46 @@ export async function submit(rows: VisitorSubmission[]): Promise<void> {
   for (const row of rows) {
     const { error } = await visitor.from("contact_submissions").insert(row);
     expect(error).toBeNull();
+  }
+}
+
+const joining = {
+  ar: {
+    newPassword: "كلمة المرور الجديدة",
+    savePassword: "احفظ كلمة المرور",
+    code: "الرمز المكوّن من ستة أرقام",
+    confirm: "تأكيد",
+    inbox: "صندوق الوارد",
+  },
+  en: {
+    newPassword: "New password",
+    savePassword: "Save password",
+    code: "Six-digit code",
+    confirm: "Confirm",
+    inbox: "Inbox",
+  },
+} as const;
+
+/** From an invitation's link to the inbox, as a new member: password, app, code. */
+export async function joinAsMember(page: Page, language: Language, email?: string) {
+  const text = joining[language];
+  const { link } = await invite(language, email);
+  await page.goto(link);
+  await page.getByLabel(text.newPassword).fill(`a long password ${Date.now()}`);
+  await page.getByRole("button", { name: text.savePassword }).click();
+  const secret = (await page.locator("code").textContent())?.replace(/\s/gu, "") ?? "";
+  await page.getByLabel(text.code).fill(totpCode(secret));
+  await page.getByRole("button", { name: text.confirm }).click();
+  await expect(page.getByRole("heading", { name: text.inbox, level: 1 })).toBeVisible();
+  return { secret };
+}
+
+/** On a phone the inbox's filters are folded behind one button: unfolds them, as a member would. */
+export async function unfoldFilters(page: Page) {
+  const toggle = page.getByRole("button", { name: /^(Filters|التصفية)/u });
+  // The filters shown (a wide screen), or the button that shows them (a phone).
+  await expect(page.getByRole("search").or(toggle)).toBeVisible();
+  if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false") {
+    await toggle.click();
   }
 }

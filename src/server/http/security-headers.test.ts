@@ -33,6 +33,8 @@ const pages: [string, "ar" | "en", string][] = [
   ["en/index.html", "en", "/en"],
   ["en/contact/index.html", "en", "/en/contact"],
   ["en/__not-found/index.html", "en", "/en/__not-found"],
+  ["inbox/index.html", "ar", "/inbox"],
+  ["en/inbox/index.html", "en", "/en/inbox"],
 ];
 
 async function writeSite(directory: string): Promise<void> {
@@ -64,10 +66,10 @@ function directives(policy: string | null): Map<string, string> {
   );
 }
 
-function expectSecurityHeaders(answer: Response): void {
+function expectSecurityHeaders(answer: Response, frameable = false): void {
   expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
   expect(answer.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-  expect(answer.headers.get("x-frame-options")).toBe("DENY");
+  expect(answer.headers.get("x-frame-options")).toBe(frameable ? "SAMEORIGIN" : "DENY");
   expect(answer.headers.get("permissions-policy")).toContain("camera=()");
   expect(answer.headers.get("cross-origin-opener-policy")).toBe("same-origin");
   // The test server's address is plain HTTP, where HSTS would only pin a local server.
@@ -101,15 +103,28 @@ describe("security headers", () => {
       expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(answer.headers.get("content-language")).toBe(language);
       expect(await answer.text()).toContain(`<main>${route}</main>`);
-      expectSecurityHeaders(answer);
+      // A public page may be framed by its own origin (the editor's preview); nothing else may.
+      expectSecurityHeaders(answer, true);
       const policy = directives(answer.headers.get("content-security-policy"));
       expect(policy.get("script-src")).toBe(scriptSources(route));
       expect(policy.get("default-src")).toBe("'self'");
       expect(policy.get("connect-src")).toBe("'self'");
       expect(policy.get("object-src")).toBe("'none'");
-      expect(policy.get("frame-ancestors")).toBe("'none'");
+      expect(policy.get("frame-ancestors")).toBe("'self'");
     },
   );
+
+  it.each([
+    ["/inbox", "/inbox"],
+    ["/en/inbox", "/en/inbox"],
+  ])("on the team's inbox at %s, which no frame may show", async (address, route) => {
+    const answer = await server.app.request(address);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain(`<main>${route}</main>`);
+    expectSecurityHeaders(answer);
+    const policy = directives(answer.headers.get("content-security-policy"));
+    expect(policy.get("frame-ancestors")).toBe("'none'");
+  });
 
   it("on a built asset, which runs no inline script and has no policy of its own", async () => {
     const answer = await server.app.request(asset);

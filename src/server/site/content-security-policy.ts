@@ -10,6 +10,7 @@ const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gu;
 export function contentSecurityPolicy(
   html: string,
   connectSources: readonly string[] = [],
+  { frameable = false }: { frameable?: boolean } = {},
 ): string {
   const hashes = new Set<string>();
   for (const [, body = ""] of html.matchAll(inlineScript)) {
@@ -26,6 +27,7 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    // A public page may be framed by our own origin only: the site editor's preview.
+    `frame-ancestors ${frameable ? "'self'" : "'none'"}`,
   ].join("; ");
 }

@@ -32,6 +32,7 @@ async function send(c: Context<AppEnv>, file: SiteFile, status: 200 | 404) {
   c.header("ETag", file.etag);
   c.header("Vary", "Accept-Encoding", { append: true });
   if (file.contentSecurityPolicy) c.header("Content-Security-Policy", file.contentSecurityPolicy);
+  if (file.frameable) c.header("X-Frame-Options", "SAMEORIGIN");
   if (status === 200 && c.req.header("if-none-match") === file.etag) {
     return c.body(null, 304);
   }

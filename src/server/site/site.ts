@@ -6,7 +6,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { anonKeyMetaName } from "../../shared/anon-key-meta.ts";
 import { isCompressible } from "../../shared/compression.js";
 import { addressedPage, localizedPath, type Language } from "../../shared/language.ts";
-import { notFoundPath } from "../../shared/pages.js";
+import { inboxPath, notFoundPath } from "../../shared/pages.js";
 import { withoutTrailingSlashes } from "../../shared/trailing-slash.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 
@@ -21,6 +21,11 @@ export interface SiteFile {
   contentType: string;
   /** Pages only: the Content-Security-Policy their inline scripts need. */
   contentSecurityPolicy?: string;
+  /**
+   * Pages only: whether our own origin may show it in a frame (the site editor's preview of a
+   * public page); the team's inbox never is.
+   */
+  frameable?: boolean;
   etag: string;
   cacheControl: string;
   /** The body in the best encoding the client accepts. */
@@ -152,20 +157,27 @@ export interface Site {
   replacePages(rendered: ReadonlyMap<string, string>): void;
 }
 
+/** The team's inbox, in either language: the one page no frame may show. */
+function isInboxRoute(route: string): boolean {
+  return route === inboxPath || route === `/en${inboxPath}`;
+}
+
 export async function loadSite(directory: string, options: SiteOptions): Promise<Site> {
   const files = await listFiles(directory);
   const present = new Set(files);
   let pages = new Map<string, SiteFile>();
   const others = new Map<string, SiteFile>();
   const rewrite = originRewriter(await builtSiteUrl(directory), options.siteUrl);
-  const pageFile = (built: string): SiteFile => {
+  const pageFile = (built: string, route: string): SiteFile => {
+    const frameable = !isInboxRoute(route);
     const html = (rewrite ? rewrite(built) : built).replace(
       anonKeyMeta,
       `<meta name="${anonKeyMetaName}" content="${options.anonKey}"/>`,
     );
     return {
       ...memoryFile(".html", Buffer.from(html), "no-cache"),
-      contentSecurityPolicy: contentSecurityPolicy(html, options.connectSources),
+      contentSecurityPolicy: contentSecurityPolicy(html, options.connectSources, { frameable }),
+      frameable,
     };
   };
 
@@ -176,7 +188,7 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     const body = await readFile(absolute);
     if (relative === "index.html" || relative.endsWith("/index.html")) {
       const route = withoutTrailingSlashes("/" + relative.slice(0, -"index.html".length));
-      pages.set(route, pageFile(body.toString("utf8")));
+      pages.set(route, pageFile(body.toString("utf8"), route));
       continue;
     }
     const cacheControl = relative.startsWith("assets/")
@@ -211,7 +223,7 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     routes: () => [...pages.keys()],
     replacePages(rendered) {
       const next = new Map(pages);
-      for (const [route, built] of rendered) next.set(route, pageFile(built));
+      for (const [route, built] of rendered) next.set(route, pageFile(built, route));
       pages = next;
     },
   };

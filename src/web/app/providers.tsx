@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import type { SiteContent } from "../../shared/site-content.ts";
+import { usePreviewedContent } from "../content/preview-content.ts";
 import { PublishedContentContext } from "../content/published-content.ts";
 import { initialLanguage } from "../language/initial-language.ts";
 import { LanguageProvider } from "../language/language-provider.tsx";
@@ -15,8 +16,9 @@ interface ProvidersProps {
  * What every page runs inside: the published content and its language (the team's inbox adds
  * the session).
  */
-export function Providers({ site, children }: ProvidersProps) {
+export function Providers({ site: rendered, children }: ProvidersProps) {
   const { pathname } = useLocation();
+  const site = usePreviewedContent(rendered);
   return (
     <PublishedContentContext.Provider value={site}>
       <LanguageProvider initialLanguage={initialLanguage(pathname)} site={site}>

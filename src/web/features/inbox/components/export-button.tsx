@@ -36,7 +36,7 @@ export function ExportButton({ filter }: { filter: SubmissionFilter }) {
       type="button"
       aria-disabled={busy || undefined}
       onClick={() => void exportCsv()}
-      className={secondaryButton}
+      className={`${secondaryButton} max-sm:px-4 max-sm:text-sm`}
     >
       {busy ? text.exportCsv.exporting : text.exportCsv.button}
     </button>

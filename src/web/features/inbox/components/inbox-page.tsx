@@ -63,7 +63,7 @@ export function InboxPage() {
   const { warning, stay } = useIdleSignOut(step !== "loading" && step !== "sign-in", onIdle);
 
   return (
-    <div className="bg-paper-200 px-4 py-8 text-ink-950 sm:px-6 sm:py-12">
+    <div className="bg-paper-200 px-4 py-5 text-ink-950 sm:px-6 sm:py-12">
       <PageMeta text={text.meta} indexable={false} />
       <div className="mx-auto max-w-5xl" inert={warning}>
         {step === "loading" && <Loading />}

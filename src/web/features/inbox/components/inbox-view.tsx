@@ -1,26 +1,30 @@
-import { useEffect, useRef } from "react";
-import { useAuth } from "../../../auth/use-auth.ts";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { forgetDraftsOfRemoved } from "../api/forget-drafts-of-removed.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useInboxAddress } from "../hooks/use-inbox-address.ts";
 import { useMailState } from "../hooks/use-mail-state.ts";
-import { useSignOut } from "../hooks/use-sign-out.ts";
 import { useSubmissions } from "../hooks/use-submissions.ts";
 import { dropExpiredDrafts } from "../model/note-draft.ts";
+import { AccountMenu } from "./account-menu.tsx";
 import { StepHeading } from "./step-heading.tsx";
 import { MailStateNotice } from "./mail-state-notice.tsx";
-import { quietButton } from "./styles.ts";
 import { SubmissionDetail } from "./submission-detail.tsx";
 import { SubmissionList } from "./submission-list.tsx";
+import { ViewTabs } from "./view-tabs.tsx";
+
+// The editor is for the few who edit the site, loaded when its tab is opened.
+const SiteEditor = lazy(() =>
+  import("../site-editor/components/site-editor.tsx").then(({ SiteEditor }) => ({
+    default: SiteEditor,
+  })),
+);
 
 /**
- * The inbox itself: who is signed in, whether mail is delivered, the list of submissions, or
- * one of them open.
+ * The inbox itself: its heading, the account's menu and its two parts: the submissions (whether
+ * mail is delivered, the list, or one of them open) and the site's content.
  */
 export function InboxView({ focus }: { focus: boolean }) {
   const { text } = useInboxContent();
-  const { user } = useAuth();
-  const signOut = useSignOut();
   const { address, hrefFor, go } = useInboxAddress();
   const { result, replace, refresh, reading } = useSubmissions(address.filter, address.page);
   const mail = useMailState();
@@ -45,22 +49,21 @@ export function InboxView({ focus }: { focus: boolean }) {
   }, [address.open, result.data]);
 
   return (
-    <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
-        <StepHeading focus={focus}>{text.list.title}</StepHeading>
-        <div className="flex flex-wrap items-center gap-2">
-          <p className="w-full text-sm text-ink-700 sm:w-auto">
-            {text.session.account} <bdi className="font-semibold text-ink-900">{user?.email}</bdi>
-          </p>
-          <button type="button" onClick={() => void signOut("local")} className={quietButton}>
-            {text.session.signOut}
-          </button>
-          <button type="button" onClick={() => void signOut("global")} className={quietButton}>
-            {text.session.signOutEverywhere}
-          </button>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6">
+      <div className="grid gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <StepHeading focus={focus}>
+            {address.view === "site" ? text.views.site : text.list.title}
+          </StepHeading>
+          <AccountMenu />
         </div>
+        <ViewTabs view={address.view} hrefFor={hrefFor} />
       </div>
-      {address.open === undefined ? (
+      {address.view === "site" ? (
+        <Suspense fallback={<p role="status">{text.shell.loading}</p>}>
+          <SiteEditor part={address.part} hrefFor={hrefFor} />
+        </Suspense>
+      ) : address.open === undefined ? (
         <>
           <MailStateNotice state={mail} hrefFor={hrefFor} />
           <SubmissionList

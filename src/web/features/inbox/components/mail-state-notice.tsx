@@ -18,13 +18,13 @@ export function MailStateNotice({ state, hrefFor }: MailStateNoticeProps) {
   return (
     <section
       aria-labelledby="mail-state"
-      className="grid gap-3 rounded-2xl border-s-4 border-gold-500 bg-paper p-4 sm:p-5"
+      className="grid gap-1 rounded-2xl border-s-4 border-gold-500 bg-paper px-4 py-3 sm:gap-3 sm:p-5"
     >
-      <h2 id="mail-state" className="text-xl font-bold text-ink-900">
+      <h2 id="mail-state" className="font-bold text-ink-900 max-sm:sr-only sm:text-xl">
         {text.mail.title}
       </h2>
       {!state.on && (
-        <p role="status" className="font-semibold text-ink-900">
+        <p role="status" className="text-sm font-semibold text-ink-900 sm:text-base">
           {text.mail.off}
         </p>
       )}

@@ -67,7 +67,7 @@ export function SubmissionList({
 
   return (
     <div
-      className="grid gap-6"
+      className="grid gap-4 sm:gap-6"
       style={selected.size > 0 && barHeight > 0 ? { paddingBlockEnd: barHeight + 24 } : undefined}
     >
       <FilterForm
@@ -75,15 +75,15 @@ export function SubmissionList({
         counts={counts}
         onChange={(filter) => go({ filter, page: 1 })}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <p
           role="status"
-          className={`text-lg font-semibold ${result.state === "failed" ? "text-red-800" : "text-ink-900"}`}
+          className={`font-semibold sm:text-lg ${result.state === "failed" ? "text-red-800" : "text-ink-900"}`}
         >
           {summary}
         </p>
         {counts && !counts.more && address.filter.status !== "spam" && (
-          <p className="font-semibold text-ink-800">
+          <p className="text-sm font-semibold text-ink-800 sm:text-base">
             {formatTally(
               language,
               counts.unread,
@@ -93,7 +93,9 @@ export function SubmissionList({
             )}
           </p>
         )}
-        <ExportButton filter={address.filter} />
+        <div className="ms-auto">
+          <ExportButton filter={address.filter} />
+        </div>
       </div>
       {rows.length > 0 && (
         <label className="flex min-h-11 cursor-pointer items-center gap-3 justify-self-start px-4 font-semibold text-ink-900 sm:px-5">

@@ -95,13 +95,16 @@ export const ar: InboxContent = {
     otherAccount: "تسجيل الدخول بحساب آخر",
   },
   session: {
+    menu: "الحساب",
     account: "مسجّل الدخول باسم",
     signOut: "تسجيل الخروج",
     signOutEverywhere: "تسجيل الخروج من كل الأجهزة",
   },
+  views: { label: "أقسام صندوق الفريق", submissions: "الرسائل", site: "الموقع" },
   list: {
     title: "صندوق الوارد",
     filters: "تصفية الرسائل",
+    showFilters: (set) => (set === 0 ? "التصفية" : `التصفية (${set.toLocaleString("ar")})`),
     form: "النموذج",
     allForms: "كل النماذج",
     status: "الحالة",

@@ -95,13 +95,16 @@ export const en: InboxContent = {
     otherAccount: "Sign in with another account",
   },
   session: {
+    menu: "Account",
     account: "Signed in as",
     signOut: "Sign out",
     signOutEverywhere: "Sign out everywhere",
   },
+  views: { label: "Parts of the team's inbox", submissions: "Submissions", site: "Site" },
   list: {
     title: "Inbox",
     filters: "Filter submissions",
+    showFilters: (set) => (set === 0 ? "Filters" : `Filters (${set})`),
     form: "Form",
     allForms: "All forms",
     status: "Status",

@@ -93,13 +93,19 @@ export interface InboxContent {
   };
   code: { title: string; lead: string; submit: string; submitting: string; otherAccount: string };
   session: {
+    /** The account's menu: who is signed in, and signing out. */
+    menu: string;
     account: string;
     signOut: string;
     signOutEverywhere: string;
   };
+  /** The inbox's two parts, as the tabs under its heading name them. */
+  views: { label: string; submissions: string; site: string };
   list: {
     title: string;
     filters: string;
+    /** The phone's one control for the folded filters, with how many are set. */
+    showFilters: (set: number) => string;
     form: string;
     allForms: string;
     status: string;

@@ -18,6 +18,8 @@ interface SelectQuery extends FilterableQuery<SelectQuery> {
 describe("the inbox's address", () => {
   it("reads what it writes", () => {
     const address = {
+      view: "submissions",
+      part: undefined,
       filter: { form: "Mutakallim Program", status: "in_progress", text: "ريم" },
       page: 3,
       open: 42,
@@ -30,11 +32,35 @@ describe("the inbox's address", () => {
   });
 
   it("writes nothing for no filter on the first page", () => {
-    expect(writeAddress({ filter: noFilter, page: 1, open: undefined }).toString()).toBe("");
+    expect(
+      writeAddress({
+        view: "submissions",
+        part: undefined,
+        filter: noFilter,
+        page: 1,
+        open: undefined,
+      }).toString(),
+    ).toBe("");
+  });
+
+  it("names the site's section, and nothing of the submissions, when the site is shown", () => {
+    const search = writeAddress({
+      view: "site",
+      part: "programs",
+      filter: { ...noFilter, status: "new" },
+      page: 2,
+      open: 7,
+    });
+    expect(search.toString()).toBe("view=site&part=programs");
+    expect(readAddress(search)).toMatchObject({ view: "site", part: "programs" });
   });
 
   it("ignores what it does not know", () => {
-    expect(readAddress(new URLSearchParams("form=other&status=archived&page=0&open=x"))).toEqual({
+    expect(
+      readAddress(new URLSearchParams("view=other&form=other&status=archived&page=0&open=x")),
+    ).toEqual({
+      view: "submissions",
+      part: undefined,
       filter: noFilter,
       page: 1,
       open: undefined,

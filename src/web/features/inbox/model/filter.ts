@@ -10,8 +10,14 @@ export interface SubmissionFilter {
 
 export const noFilter: SubmissionFilter = { form: "all", status: "all", text: "" };
 
-/** What the inbox's address says: the filter, the page (from 1) and the submission open. */
+/** The inbox's two parts: the submissions, and the site's content (its editor). */
+export type InboxView = "submissions" | "site";
+
+/** What the inbox's address says: the part shown, the filter, the page (from 1) and the submission open. */
 export interface InboxAddress {
+  view: InboxView;
+  /** The section of the site's content being edited, when the site is shown. */
+  part: string | undefined;
   filter: SubmissionFilter;
   page: number;
   open: number | undefined;
@@ -37,6 +43,8 @@ function positiveInteger(value: string | null): number | undefined {
 export function readAddress(search: URLSearchParams): InboxAddress {
   const status = search.get("status");
   return {
+    view: search.get("view") === "site" ? "site" : "submissions",
+    part: search.get("part") ?? undefined,
     filter: {
       form: formFromKey(search.get("form")),
       status: isSubmissionStatus(status) ? status : "all",
@@ -47,8 +55,13 @@ export function readAddress(search: URLSearchParams): InboxAddress {
   };
 }
 
-export function writeAddress({ filter, page, open }: InboxAddress): URLSearchParams {
+export function writeAddress({ view, part, filter, page, open }: InboxAddress): URLSearchParams {
   const search = new URLSearchParams();
+  if (view === "site") {
+    search.set("view", "site");
+    if (part !== undefined) search.set("part", part);
+    return search;
+  }
   if (filter.form !== "all") search.set("form", keyOfForm(filter.form));
   if (filter.status !== "all") search.set("status", filter.status);
   if (filter.text.trim() !== "") search.set("q", filter.text.trim());

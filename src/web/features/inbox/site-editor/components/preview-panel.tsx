@@ -1,0 +1,136 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { localizedPath, type Language } from "../../../../../shared/language.ts";
+import { sitePages } from "../../../../../shared/pages.js";
+import { previewStorageKey } from "../../../../content/preview-content.ts";
+import { fieldClasses } from "../../components/styles.ts";
+import { useEditorContent } from "../content/use-editor-content.ts";
+
+interface PreviewPanelProps {
+  /** Every section's draft: what would be published. */
+  document: unknown;
+  /** The pages to offer first: those the section being edited shows on. */
+  pages: readonly string[];
+}
+
+const widths = [
+  { name: "phone", width: 375, height: 667 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+/** A page at a screen's width, drawn smaller to fit the editor: the layout is the width's. */
+function ScaledFrame({
+  src,
+  title,
+  width,
+  height,
+}: {
+  src: string;
+  title: string;
+  width: number;
+  height: number;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      setScale(Math.min(1, (entry?.contentRect.width ?? width) / width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width]);
+  return (
+    <div
+      ref={box}
+      className="overflow-hidden rounded-xl border border-ink-900/20 bg-white"
+      style={{ height: height * scale }}
+    >
+      {scale > 0 && (
+        <iframe
+          src={src}
+          title={title}
+          width={width}
+          height={height}
+          className="origin-top-left rtl:origin-top-right"
+          style={{ transform: `scale(${scale})` }}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The pages as they would be published: the public pages themselves, framed from our own
+ * origin, each showing the drafts instead of the published content (preview-content.ts), in both
+ * languages at a phone's width and a wide screen's.
+ */
+export function PreviewPanel({ document, pages }: PreviewPanelProps) {
+  const { words } = useEditorContent();
+  const id = useId();
+
+  const ordered = [
+    ...pages,
+    ...sitePages.map((page) => page.id).filter((page) => !pages.includes(page)),
+  ];
+  const [page, setPage] = useState(ordered[0] ?? "home");
+  // The drafts as they are when the preview opens, or its page changes: the frames read them
+  // once, rather than reloading at every key typed while the preview is open. Stored before the
+  // frames' pages can ask (a layout effect runs before any frame has loaded its page).
+  const [snapshot, setSnapshot] = useState(document);
+  useLayoutEffect(() => {
+    window.sessionStorage.setItem(previewStorageKey, JSON.stringify(snapshot));
+  }, [snapshot]);
+
+  const path = sitePages.find((each) => each.id === page)?.path ?? "/";
+  const pageName = words.fields[page] ?? page;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid gap-4 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
+    >
+      <h2 id={`${id}-title`} className="text-2xl font-bold text-ink-900">
+        {words.preview.title}
+      </h2>
+      <p className="text-ink-800">{words.preview.lead}</p>
+      <div className="grid max-w-sm gap-1.5">
+        <label htmlFor={`${id}-page`} className="font-semibold text-ink-900">
+          {words.preview.page}
+        </label>
+        <select
+          id={`${id}-page`}
+          value={page}
+          onChange={(event) => {
+            setPage(event.target.value);
+            setSnapshot(document);
+          }}
+          className={fieldClasses}
+        >
+          {ordered.map((each) => (
+            <option key={each} value={each}>
+              {words.fields[each] ?? each}
+            </option>
+          ))}
+        </select>
+      </div>
+      {widths.map(({ name, width, height }) => (
+        <div key={name} className={name === "phone" ? "grid gap-4 sm:grid-cols-2" : "grid gap-4"}>
+          {(["ar", "en"] as const satisfies readonly Language[]).map((each) => {
+            const title = words.preview.frame(pageName, words.languages[each], words.preview[name]);
+            return (
+              <figure key={`${each}-${page}`} className="grid gap-1.5">
+                <figcaption className="text-sm font-semibold text-ink-800">{title}</figcaption>
+                <ScaledFrame
+                  src={`${localizedPath(path, each)}?preview`}
+                  title={title}
+                  width={width}
+                  height={height}
+                />
+              </figure>
+            );
+          })}
+        </div>
+      ))}
+    </section>
+  );
+}

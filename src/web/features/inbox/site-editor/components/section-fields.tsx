@@ -1,0 +1,390 @@
+import { useId, useState, type ReactNode } from "react";
+import type { Language } from "../../../../../shared/language.ts";
+import type { SiteContentSection } from "../../../../../shared/site-content.ts";
+import type { Weekday } from "../../../../content/site.ts";
+import { formatNumber, formatWeekday } from "../../../../lib/format.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { fieldClasses, secondaryButton } from "../../components/styles.ts";
+import { useEditorContent } from "../content/use-editor-content.ts";
+import { blankItem, fixedLength, isBilingual, itemName } from "../model/fields.ts";
+import { keysAt, limitAt, pathKey, type FieldPath } from "../model/problems.ts";
+
+interface NodeProps {
+  section: SiteContentSection;
+  path: FieldPath;
+  value: unknown;
+  /** The same place in what the site shows now, to show beside a changed draft. */
+  published: unknown;
+  problems: ReadonlyMap<string, string>;
+  onChange: (value: unknown) => void;
+}
+
+const languages: readonly Language[] = ["ar", "en"];
+const smallButton =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-ink-900/25 px-3 text-sm font-semibold text-ink-900 transition-colors hover:bg-ink-900/5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 disabled:opacity-40";
+
+/** The last named key of a path: what the field is called. */
+function keyOf(path: FieldPath): string {
+  return [...path].reverse().find((part) => typeof part === "string") ?? "";
+}
+
+function Note({
+  id,
+  tone,
+  children,
+}: {
+  id: string;
+  tone: "plain" | "problem";
+  children: ReactNode;
+}) {
+  return (
+    <p
+      id={id}
+      className={`text-sm wrap-anywhere ${tone === "problem" ? "font-semibold text-red-800" : "text-ink-700"}`}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** One text, in one language: its label, its count of characters, what the site shows now. */
+function TextField({
+  section,
+  path,
+  value,
+  published,
+  problems,
+  onChange,
+  label,
+  language,
+}: NodeProps & { label: string; language: Language }) {
+  const { words, language: pageLanguage } = useEditorContent();
+  const id = useId();
+  const limit = limitAt(section, path.slice(0, -1));
+  const text = typeof value === "string" ? value : "";
+  const problem = problems.get(pathKey(path));
+  const long = (limit ?? 0) > 80;
+  const changed = typeof published === "string" && published !== text;
+  const described = [`${id}-count`, problem && `${id}-problem`, changed && `${id}-published`]
+    .filter(Boolean)
+    .join(" ");
+  const shared = {
+    id,
+    lang: language,
+    dir: language === "ar" ? "rtl" : "ltr",
+    value: text,
+    "aria-invalid": problem ? true : undefined,
+    "aria-describedby": described,
+    className: `${fieldClasses} ${long ? "min-h-28" : ""}`,
+  } as const;
+  return (
+    <div className="grid content-start gap-1.5">
+      <label htmlFor={id} className="font-semibold text-ink-900">
+        {label}
+      </label>
+      {long ? (
+        <textarea {...shared} rows={4} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...shared} type="text" onChange={(event) => onChange(event.target.value)} />
+      )}
+      <Note id={`${id}-count`} tone="plain">
+        {limit === undefined
+          ? null
+          : words.characters(
+              formatNumber(pageLanguage, [...text].length),
+              formatNumber(pageLanguage, limit),
+            )}
+      </Note>
+      {problem && (
+        <Note id={`${id}-problem`} tone="problem">
+          {problem}
+        </Note>
+      )}
+      {changed && (
+        <Note id={`${id}-published`} tone="plain">
+          {words.published}{" "}
+          <bdi lang={language} dir={language === "ar" ? "rtl" : "ltr"} className="text-ink-900">
+            {published}
+          </bdi>
+        </Note>
+      )}
+    </div>
+  );
+}
+
+/** A text in both languages: side by side on a wide screen, one above the other on a phone. */
+function BilingualField(props: NodeProps) {
+  const { words } = useEditorContent();
+  const name = words.fields[keyOf(props.path)] ?? keyOf(props.path);
+  const value = props.value as Record<Language, string>;
+  const published = (props.published ?? {}) as Partial<Record<Language, string>>;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {languages.map((language) => (
+        <TextField
+          key={language}
+          {...props}
+          path={[...props.path, language]}
+          value={value[language]}
+          published={published[language]}
+          label={words.inLanguage(name, words.languages[language])}
+          language={language}
+          onChange={(text) => props.onChange({ ...value, [language]: text })}
+        />
+      ))}
+    </div>
+  );
+}
+
+const weekdays = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** A single value that is not words: a day, a time, a link, an address name, an icon. */
+function ScalarField({ section, path, value, published, problems, onChange }: NodeProps) {
+  const { words, language } = useEditorContent();
+  const id = useId();
+  const key = keyOf(path);
+  const label = words.fields[key] ?? key;
+  const problem = problems.get(pathKey(path));
+  const changed = published !== undefined && published !== value;
+  const shownPublished = key === "day" ? dayName(language, Number(published)) : String(published);
+  const described = [problem && `${id}-problem`, changed && `${id}-published`]
+    .filter(Boolean)
+    .join(" ");
+  const common = {
+    id,
+    "aria-invalid": problem ? true : undefined,
+    "aria-describedby": described || undefined,
+    className: fieldClasses,
+  } as const;
+  let control: ReactNode;
+  if (key === "day") {
+    control = (
+      <select
+        {...common}
+        value={String(value)}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {weekdays.map((day) => (
+          <option key={day} value={day}>
+            {dayName(language, day)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (key === "icon") {
+    control = (
+      <select {...common} value={String(value)} onChange={(event) => onChange(event.target.value)}>
+        {["awareness", "speech", "dignity", "impact"].map((icon) => (
+          <option key={icon} value={icon}>
+            {words.fields[icon]}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (key === "start" || key === "end") {
+    const optional = section === "programs" && key === "end";
+    control = (
+      <input
+        {...common}
+        type="time"
+        dir="ltr"
+        required={!optional}
+        value={typeof value === "string" ? value : ""}
+        // An optional time left empty is no time at all, not an empty one.
+        onChange={(event) =>
+          onChange(optional && event.target.value === "" ? undefined : event.target.value)
+        }
+      />
+    );
+  } else {
+    const link = key !== "id";
+    control = (
+      <input
+        {...common}
+        type={link ? "url" : "text"}
+        inputMode={link ? "url" : undefined}
+        dir="ltr"
+        spellCheck={false}
+        autoCapitalize="none"
+        placeholder={link ? "https://" : undefined}
+        value={typeof value === "string" ? value : ""}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+  return (
+    <div className="grid content-start gap-1.5">
+      <label htmlFor={id} className="font-semibold text-ink-900">
+        {label}
+      </label>
+      {control}
+      {section === "programs" && key === "end" && value === undefined && (
+        <Note id={`${id}-none`} tone="plain">
+          {words.noEnd}
+        </Note>
+      )}
+      {problem && (
+        <Note id={`${id}-problem`} tone="problem">
+          {problem}
+        </Note>
+      )}
+      {changed && (
+        <Note id={`${id}-published`} tone="plain">
+          {words.published}{" "}
+          <bdi dir="auto" className="text-ink-900">
+            {published === undefined ? "" : shownPublished}
+          </bdi>
+        </Note>
+      )}
+    </div>
+  );
+}
+
+/** A weekday's name, 0 for Sunday, as the site writes it; empty for anything else. */
+function dayName(language: Language, day: number): string {
+  return Number.isInteger(day) && day >= 0 && day <= 6
+    ? formatWeekday(language, day as Weekday)
+    : "";
+}
+
+/** A list the team reorders, adds to and removes from (with a question first). */
+function ListField({ section, path, value, published, problems, onChange }: NodeProps) {
+  const { words, language } = useEditorContent();
+  const [removing, setRemoving] = useState<number | undefined>(undefined);
+  const list = value as unknown[];
+  const publishedList = Array.isArray(published) ? published : [];
+  // A section that is a list (programs, values, stories) names its items by the section.
+  const key = keyOf(path) || section;
+  const fixed = fixedLength(section, path);
+  const problem = problems.get(pathKey(path));
+  const nameOf = (index: number) => itemName(words, key, list[index], index, language);
+
+  function move(index: number, by: number) {
+    const next = [...list];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item);
+    onChange(next);
+  }
+
+  return (
+    <div className="grid gap-4">
+      {problem && <p className="font-semibold text-red-800">{problem}</p>}
+      <ol className="grid gap-4">
+        {list.map((item, index) => (
+          // Items have no ids of their own; a position is what the member sees and moves.
+          <li key={index}>
+            <fieldset className="grid gap-4 rounded-2xl border border-ink-900/15 bg-white/60 p-4">
+              <legend className="px-2 font-bold text-ink-900">
+                <bdi>{nameOf(index)}</bdi>
+              </legend>
+              <Node
+                section={section}
+                path={[...path, index]}
+                value={item}
+                published={publishedList[index]}
+                problems={problems}
+                onChange={(next) => onChange(list.map((each, at) => (at === index ? next : each)))}
+              />
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={index === 0}
+                  aria-label={`${words.list.moveUp}: ${nameOf(index)}`}
+                  onClick={() => move(index, -1)}
+                >
+                  {words.list.moveUp}
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={index === list.length - 1}
+                  aria-label={`${words.list.moveDown}: ${nameOf(index)}`}
+                  onClick={() => move(index, 1)}
+                >
+                  {words.list.moveDown}
+                </button>
+                {!fixed && (
+                  <button
+                    type="button"
+                    className={`${smallButton} text-red-800`}
+                    aria-label={`${words.list.remove}: ${nameOf(index)}`}
+                    onClick={() => setRemoving(index)}
+                  >
+                    {words.list.remove}
+                  </button>
+                )}
+              </div>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      {!fixed && (
+        <button
+          type="button"
+          className={`${secondaryButton} justify-self-start`}
+          onClick={() => onChange([...list, blankItem(section, key, list)])}
+        >
+          {words.list.add(itemName(words, key, undefined, list.length, language))}
+        </button>
+      )}
+      <ConfirmDialog
+        open={removing !== undefined}
+        question={removing === undefined ? "" : words.list.removeQuestion(nameOf(removing))}
+        confirm={words.list.remove}
+        busy={false}
+        onConfirm={() => {
+          onChange(list.filter((_, at) => at !== removing));
+          setRemoving(undefined);
+        }}
+        onClose={() => setRemoving(undefined)}
+      />
+    </div>
+  );
+}
+
+/** A group of fields under its name. */
+function GroupField(props: NodeProps) {
+  const { words } = useEditorContent();
+  const key = keyOf(props.path);
+  const value = (props.value ?? {}) as Record<string, unknown>;
+  const published = (props.published ?? {}) as Record<string, unknown>;
+  const keys = keysAt(props.section, props.path) ?? Object.keys(value);
+  const fields = (
+    <div className="grid gap-5">
+      {keys.map((child) => (
+        <Node
+          key={child}
+          {...props}
+          path={[...props.path, child]}
+          value={value[child]}
+          published={published[child]}
+          onChange={(next) => {
+            const changed = { ...value, [child]: next };
+            if (next === undefined) delete changed[child];
+            props.onChange(changed);
+          }}
+        />
+      ))}
+    </div>
+  );
+  // A list's item is named by its fieldset; the section's own top is named by the page.
+  if (typeof props.path.at(-1) !== "string") return fields;
+  return (
+    <fieldset className="grid gap-4 border-t border-ink-900/15 pt-4">
+      <legend className="pe-2 text-lg font-bold text-ink-900">{words.fields[key] ?? key}</legend>
+      {fields}
+    </fieldset>
+  );
+}
+
+/** Whatever is at `path`, drawn as the kind of value it is. */
+export function Node(props: NodeProps) {
+  if (Array.isArray(props.value)) return <ListField {...props} />;
+  if (isBilingual(props.value)) return <BilingualField {...props} />;
+  if (typeof props.value === "object" && props.value !== null) return <GroupField {...props} />;
+  if (props.value === undefined && keysAt(props.section, props.path)) {
+    return <GroupField {...props} />;
+  }
+  return <ScalarField {...props} />;
+}

@@ -1,0 +1,356 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import {
+  siteContentSections,
+  type SiteContentSection,
+} from "../../../../../shared/site-content.ts";
+import { formatNumber } from "../../../../lib/format.ts";
+import { toast } from "../../../../toast/toast-store.ts";
+import { primaryButton, secondaryButton } from "../../components/styles.ts";
+import { useDescribeFailure } from "../../hooks/use-describe-failure.ts";
+import type { InboxAddress } from "../../model/filter.ts";
+import { formatDateTime } from "../../model/format.ts";
+import {
+  listVersions,
+  loadSiteContent,
+  publishDrafts,
+  readVersion,
+  restoreVersion,
+  saveDraft,
+  type Version,
+} from "../api/site-content.ts";
+import { useEditorContent } from "../content/use-editor-content.ts";
+import { changesBetween, type Change } from "../model/changes.ts";
+import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
+import { pagesOfSection } from "../model/fields.ts";
+import { sectionProblems } from "../model/problems.ts";
+import { ConflictNotice } from "./conflict-notice.tsx";
+import { HistoryPanel } from "./history-panel.tsx";
+import { PreviewPanel } from "./preview-panel.tsx";
+import { PublishDialog } from "./publish-dialog.tsx";
+import { Node } from "./section-fields.tsx";
+
+/** The drafts, the published content and the history, read together. */
+async function load() {
+  const [content, history] = await Promise.all([loadSiteContent(), listVersions()]);
+  return { ...content, history };
+}
+
+interface SiteEditorProps {
+  part: string | undefined;
+  hrefFor: (next: Partial<InboxAddress>) => string;
+}
+
+type Published = Partial<Record<SiteContentSection, unknown>>;
+
+function isSection(part: string | undefined): part is SiteContentSection {
+  return siteContentSections.includes(part as SiteContentSection);
+}
+
+/** How long a publish's pages are followed: our server shows them within 5 seconds. */
+const followRendering = { every: 700, for: 15_000 };
+
+/**
+ * The site's content, edited by the team: one section at a time, both languages side by side,
+ * saved as drafts while typing, checked before it may publish, previewed as the pages would show
+ * it, published after a look at every change, and any earlier version restored.
+ */
+export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
+  const { words } = useEditorContent();
+  const describeFailure = useDescribeFailure();
+  const [loaded, setLoaded] = useState<
+    { store: DraftStore; published: Published } | "loading" | "failed"
+  >("loading");
+  const [versions, setVersions] = useState<Version[]>([]);
+
+  useEffect(() => {
+    let current = true;
+    let made: DraftStore | undefined;
+    load().then(
+      ({ drafts, published, history }) => {
+        if (!current) return;
+        made = new DraftStore(drafts, published as Published, { save: saveDraft });
+        setLoaded({ store: made, published: published as Published });
+        setVersions(history);
+      },
+      () => current && setLoaded("failed"),
+    );
+    return () => {
+      current = false;
+      made?.dispose();
+    };
+  }, []);
+
+  if (loaded === "loading") return <p role="status">{words.save.loading}</p>;
+  if (loaded === "failed") {
+    return (
+      <p role="alert" className="font-semibold text-red-800">
+        {words.save.loadFailed}
+      </p>
+    );
+  }
+  return (
+    <Editor
+      store={loaded.store}
+      published={loaded.published}
+      versions={versions}
+      section={isSection(part) ? part : "programs"}
+      hrefFor={hrefFor}
+      reload={async () => {
+        const { drafts, published, history } = await load();
+        loaded.store.replace(drafts);
+        setLoaded({ store: loaded.store, published: published as Published });
+        setVersions(history);
+      }}
+      describeFailure={describeFailure}
+    />
+  );
+}
+
+interface EditorProps {
+  store: DraftStore;
+  published: Published;
+  versions: readonly Version[];
+  section: SiteContentSection;
+  hrefFor: (next: Partial<InboxAddress>) => string;
+  reload: () => Promise<void>;
+  describeFailure: (error: unknown) => string;
+}
+
+function SaveState({ draft }: { draft: SectionDraft }) {
+  const { words, language } = useEditorContent();
+  const said =
+    draft.status === "saving"
+      ? words.save.saving
+      : draft.status === "unsaved"
+        ? words.save.unsaved
+        : draft.status === "failed"
+          ? words.save.failed("")
+          : draft.status === "saved" && draft.savedAt
+            ? words.save.saved(formatDateTime(language, draft.savedAt))
+            : "";
+  return (
+    <p
+      role="status"
+      className={`min-w-0 text-sm ${draft.status === "failed" ? "font-semibold text-red-800" : "text-ink-700"}`}
+    >
+      {said}
+    </p>
+  );
+}
+
+function Editor({
+  store,
+  published,
+  versions,
+  section,
+  hrefFor,
+  reload,
+  describeFailure,
+}: EditorProps) {
+  const { words, language } = useEditorContent();
+  const drafts = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
+  const draft = drafts[section];
+  const digits = useCallback((count: number) => formatNumber(language, count), [language]);
+  const problems = useMemo(
+    () =>
+      Object.fromEntries(
+        siteContentSections.map((each) => [
+          each,
+          sectionProblems(each, drafts[each].body, words.problems, digits),
+        ]),
+      ) as Record<SiteContentSection, Map<string, string>>,
+    [drafts, words, digits],
+  );
+  const problemCount = siteContentSections.reduce((sum, each) => sum + problems[each].size, 0);
+  const document = useMemo(
+    () => Object.fromEntries(siteContentSections.map((each) => [each, drafts[each].body])),
+    [drafts],
+  );
+  const [previewing, setPreviewing] = useState(0);
+  const [changes, setChanges] = useState<Change[] | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ text: string; problem?: boolean } | undefined>(
+    undefined,
+  );
+
+  // Nothing typed is lost to a closed tab without a word.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (store.hasUnsaved()) event.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [store]);
+
+  async function askToPublish() {
+    setOutcome(undefined);
+    if (problemCount > 0) {
+      setOutcome({ text: words.publish.blocked(digits(problemCount)), problem: true });
+      return;
+    }
+    setBusy(true);
+    const saved = await store.flushAll();
+    setBusy(false);
+    if (!saved) {
+      setOutcome({ text: words.save.unsaved, problem: true });
+      return;
+    }
+    const found = changesBetween(published, document);
+    if (found.length === 0) {
+      setOutcome({ text: words.publish.nothing });
+      return;
+    }
+    setChanges(found);
+  }
+
+  /** Says when the new version's pages are on the site, or why they are not. */
+  async function follow(version: Version) {
+    const until = Date.now() + followRendering.for;
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, followRendering.every));
+      const state = await readVersion(version.id).catch(() => undefined);
+      if (state?.render_problem) {
+        setOutcome({ text: words.publish.renderProblem(state.render_problem), problem: true });
+        return;
+      }
+      if (state?.rendered_at) {
+        setOutcome({
+          text: `${words.publish.published(digits(version.id))} ${words.publish.live}`,
+        });
+        return;
+      }
+    }
+  }
+
+  async function publish(run: () => Promise<Version>, said: (version: Version) => string) {
+    setBusy(true);
+    try {
+      const version = await run();
+      setChanges(undefined);
+      setOutcome({ text: `${said(version)} ${words.publish.waiting}` });
+      await reload();
+      await follow(version);
+      await reload();
+    } catch (error) {
+      setChanges(undefined);
+      setOutcome({ text: words.publish.failed(describeFailure(error)), problem: true });
+      toast({ title: words.publish.failed(describeFailure(error)), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // One column no wider than the screen, whatever a field holds (a long link wraps inside it).
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      {/* On a phone the first screen is for the first field; the status line says the same. */}
+      <p className="hidden max-w-3xl text-ink-800 sm:block">{words.lead}</p>
+      <nav aria-label={words.sections.label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex gap-2 sm:flex-wrap">
+          {siteContentSections.map((each) => (
+            <li key={each}>
+              <Link
+                to={hrefFor({ view: "site", part: each })}
+                aria-current={each === section ? "page" : undefined}
+                className="inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full border border-ink-900/25 px-4 font-semibold text-ink-900 transition-colors hover:bg-ink-900/5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 aria-[current=page]:border-ink-900 aria-[current=page]:bg-ink-900 aria-[current=page]:text-paper"
+              >
+                {words.sections[each]}
+                {problems[each].size > 0 && (
+                  <span className="rounded-full bg-red-800 px-1.5 text-xs text-white">
+                    {digits(problems[each].size)}
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="sticky top-0 z-20 flex min-w-0 flex-wrap items-center gap-3 border-b border-ink-900/10 bg-paper-200/95 py-3 backdrop-blur">
+        <button
+          type="button"
+          className={secondaryButton}
+          aria-expanded={previewing > 0}
+          onClick={() => setPreviewing(previewing > 0 ? 0 : Date.now())}
+        >
+          {previewing > 0 ? words.preview.close : words.preview.open}
+        </button>
+        <button
+          type="button"
+          className={primaryButton}
+          aria-disabled={busy}
+          onClick={busy ? undefined : () => void askToPublish()}
+        >
+          {words.publish.open}
+        </button>
+        <SaveState draft={draft} />
+      </div>
+
+      {outcome && (
+        <p
+          role={outcome.problem ? "alert" : "status"}
+          className={`font-semibold ${outcome.problem ? "text-red-800" : "text-ink-900"}`}
+        >
+          {outcome.text}
+        </p>
+      )}
+      {problemCount > 0 && (
+        <p className="text-sm font-semibold text-red-800">
+          {words.problems.summary(digits(problemCount))}
+        </p>
+      )}
+
+      {previewing > 0 && (
+        <PreviewPanel key={previewing} document={document} pages={pagesOfSection[section]} />
+      )}
+
+      {draft.status === "conflict" && draft.conflict && (
+        <ConflictNotice
+          conflict={draft.conflict}
+          mine={draft.body}
+          onKeepMine={() => void store.keepMine(section)}
+          onTakeTheirs={() => store.takeTheirs(section)}
+        />
+      )}
+
+      <form
+        aria-label={words.sections[section]}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        className="grid gap-5 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
+      >
+        <h2 className="text-2xl font-bold text-ink-900">{words.sections[section]}</h2>
+        <Node
+          section={section}
+          path={[]}
+          value={draft.body}
+          published={published[section]}
+          problems={problems[section]}
+          onChange={(body) => store.edit(section, body)}
+        />
+      </form>
+
+      <HistoryPanel
+        versions={versions}
+        busy={busy}
+        onRestore={(version) =>
+          void publish(
+            () => restoreVersion(version.id),
+            () => words.history.restored(digits(version.id)),
+          )
+        }
+      />
+
+      <PublishDialog
+        open={changes !== undefined}
+        changes={changes ?? []}
+        busy={busy}
+        onConfirm={() =>
+          void publish(publishDrafts, (version) => words.publish.published(digits(version.id)))
+        }
+        onClose={() => setChanges(undefined)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// The site editor's own words, in their own modules: only a member who opens the editor loads
+// them. ar.ts and en.ts both satisfy this shape.
+import type { SiteContentSection } from "../../../../../shared/site-content.ts";
+
+export interface EditorContent {
+  lead: string;
+  sections: { label: string } & Record<SiteContentSection, string>;
+  /** The name of each field, by its key in the content; a list's items are named by `items`. */
+  fields: Record<string, string>;
+  /** An item of a list, counted from 1: "Program 3". */
+  items: Record<string, (number: string) => string>;
+  languages: { ar: string; en: string };
+  /** A field's label with its language: "Title (Arabic)". */
+  inLanguage: (field: string, language: string) => string;
+  characters: (count: string, limit: string) => string;
+  published: string;
+  noEnd: string;
+  list: {
+    add: (item: string) => string;
+    remove: string;
+    removeQuestion: (item: string) => string;
+    moveUp: string;
+    moveDown: string;
+  };
+  save: {
+    saving: string;
+    saved: (time: string) => string;
+    unsaved: string;
+    failed: (reason: string) => string;
+    loading: string;
+    loadFailed: string;
+  };
+  conflict: {
+    title: (who: string, time: string) => string;
+    someone: string;
+    lead: string;
+    field: string;
+    theirs: string;
+    yours: string;
+    keepMine: string;
+    takeTheirs: string;
+  };
+  problems: {
+    empty: string;
+    tooLong: (limit: string) => string;
+    link: (example: string) => string;
+    time: string;
+    weekday: string;
+    id: string;
+    repeated: string;
+    tooFew: (count: string) => string;
+    tooMany: (count: string) => string;
+    exactly: (count: string) => string;
+    invalid: string;
+    summary: (count: string) => string;
+  };
+  preview: {
+    open: string;
+    title: string;
+    lead: string;
+    page: string;
+    close: string;
+    frame: (page: string, language: string, width: string) => string;
+    phone: string;
+    desktop: string;
+  };
+  publish: {
+    open: string;
+    title: string;
+    lead: string;
+    before: string;
+    after: string;
+    empty: string;
+    confirm: string;
+    cancel: string;
+    nothing: string;
+    blocked: (count: string) => string;
+    publishing: string;
+    published: (version: string) => string;
+    live: string;
+    renderProblem: (problem: string) => string;
+    waiting: string;
+    failed: (reason: string) => string;
+  };
+  history: {
+    title: string;
+    version: (number: string) => string;
+    by: (who: string, time: string) => string;
+    changed: (sections: string) => string;
+    restoredFrom: (number: string) => string;
+    current: string;
+    restore: string;
+    restoreQuestion: (number: string) => string;
+    restored: (number: string) => string;
+    renderProblem: (problem: string) => string;
+    empty: string;
+  };
+}

@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Draft, SaveResult } from "../api/site-content.ts";
+import { DraftStore } from "./draft-store.ts";
+
+const saved = (body: unknown, revision: number): SaveResult => ({
+  saved: {
+    section: "links",
+    body,
+    revision,
+    updated_at: "2026-11-26T18:00:00Z",
+    updated_by_email: "me@example.com",
+  },
+});
+
+const published = { links: { instagram: "" } };
+const draftOf = (body: unknown, revision: number): Draft => ({
+  section: "links",
+  body,
+  revision,
+  updated_at: "2026-11-26T17:00:00Z",
+  updated_by_email: "me@example.com",
+});
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("the drafts a member types", () => {
+  it("start from the published content, saved first from revision 0", async () => {
+    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 1));
+    const store = new DraftStore([], published, { save, delay: 500 });
+    store.edit("links", { instagram: "https://instagram.com/a" });
+    expect(store.snapshot().links.status).toBe("unsaved");
+    await vi.advanceTimersByTimeAsync(499);
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledWith("links", { instagram: "https://instagram.com/a" }, 0);
+    expect(store.snapshot().links).toMatchObject({ status: "saved", revision: 1 });
+  });
+
+  it("are saved once after a pause in typing, from the revision last answered", async () => {
+    const save = vi.fn(async (_section: string, body: unknown, base: number) =>
+      saved(body, base + 1),
+    );
+    const store = new DraftStore([draftOf({ instagram: "" }, 4)], published, { save });
+    for (const letter of ["a", "ab", "abc"]) store.edit("links", { instagram: letter });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenLastCalledWith("links", { instagram: "abc" }, 4);
+    store.edit("links", { instagram: "abcd" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).toHaveBeenLastCalledWith("links", { instagram: "abcd" }, 5);
+  });
+
+  it("typed while a save is under way are saved after it, from its revision", async () => {
+    let finish: (result: SaveResult) => void = () => {};
+    const save = vi
+      .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
+      .mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
+      .mockImplementation(async (_section, body, base) => saved(body, base + 1));
+    const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
+    store.edit("links", { instagram: "first" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    store.edit("links", { instagram: "second" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    finish(saved({ instagram: "first" }, 2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith("links", { instagram: "second" }, 2);
+    expect(store.snapshot().links).toMatchObject({ status: "saved", revision: 3 });
+  });
+
+  it("refused because another member saved first keep this member's text until they choose", async () => {
+    const theirs = {
+      revision: 7,
+      updated_at: "2026-11-26T18:01:00Z",
+      updated_by_email: "other@example.com",
+      body: { instagram: "https://instagram.com/theirs" },
+    };
+    const save = vi
+      .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
+      .mockResolvedValueOnce({ conflict: theirs })
+      .mockImplementation(async (_section, body, base) => saved(body, base + 1));
+    const store = new DraftStore([draftOf({ instagram: "" }, 6)], published, { save });
+    store.edit("links", { instagram: "https://instagram.com/mine" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(store.snapshot().links).toMatchObject({
+      status: "conflict",
+      conflict: theirs,
+      body: { instagram: "https://instagram.com/mine" },
+    });
+    // No save goes out while the conflict stands, whatever is typed.
+    store.edit("links", { instagram: "https://instagram.com/mine2" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    await store.keepMine("links");
+    expect(save).toHaveBeenLastCalledWith("links", { instagram: "https://instagram.com/mine2" }, 7);
+    expect(store.snapshot().links).toMatchObject({ status: "saved", revision: 8 });
+  });
+
+  it("can take the other member's text instead", async () => {
+    const theirs = {
+      revision: 3,
+      updated_at: "2026-11-26T18:01:00Z",
+      updated_by_email: null,
+      body: { instagram: "https://instagram.com/theirs" },
+    };
+    const save = vi.fn(async (): Promise<SaveResult> => ({ conflict: theirs }));
+    const store = new DraftStore([draftOf({ instagram: "" }, 2)], published, { save });
+    store.edit("links", { instagram: "https://instagram.com/mine" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    store.takeTheirs("links");
+    expect(store.snapshot().links).toMatchObject({
+      status: "saved",
+      revision: 3,
+      body: theirs.body,
+    });
+    expect(store.hasUnsaved()).toBe(false);
+  });
+
+  it("that failed to save are kept, and saved by the next flush", async () => {
+    const save = vi
+      .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockImplementation(async (_section, body, base) => saved(body, base + 1));
+    const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
+    store.edit("links", { instagram: "kept" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(store.snapshot().links.status).toBe("failed");
+    expect(store.hasUnsaved()).toBe(true);
+    expect(await store.flushAll()).toBe(true);
+    expect(save).toHaveBeenLastCalledWith("links", { instagram: "kept" }, 1);
+  });
+});

@@ -1,0 +1,177 @@
+import {
+  siteContentSections,
+  type SiteContentSection,
+} from "../../../../../shared/site-content.ts";
+import type { Draft, SaveConflict, SaveResult } from "../api/site-content.ts";
+
+export type SaveStatus = "saved" | "unsaved" | "saving" | "failed" | "conflict";
+
+export interface SectionDraft {
+  /** What the member sees and types into. */
+  body: unknown;
+  /** The revision the server last answered for this member: what the next save names. */
+  revision: number;
+  status: SaveStatus;
+  savedAt?: string;
+  /** Why the last save failed, when it did (not a conflict). */
+  failure?: unknown;
+  /** Another member's save that came first: theirs, while the member's own body stays. */
+  conflict?: SaveConflict;
+}
+
+export interface DraftStoreOptions {
+  save: (section: SiteContentSection, body: unknown, base: number) => Promise<SaveResult>;
+  /** How long typing pauses before a save. */
+  delay?: number;
+}
+
+/**
+ * The member's drafts of every section, saved on the server as they type: a save waits for a
+ * pause, one at a time per section, from the revision last answered; a save refused because
+ * another member saved first keeps this member's text and stops saving that section until the
+ * member chooses (keep mine, or take theirs). React reads it through useSyncExternalStore.
+ */
+export class DraftStore {
+  private sections: Record<SiteContentSection, SectionDraft>;
+  private readonly listeners = new Set<() => void>();
+  private readonly timers = new Map<SiteContentSection, ReturnType<typeof setTimeout>>();
+  private readonly inFlight = new Map<SiteContentSection, Promise<void>>();
+  private readonly delay: number;
+
+  constructor(
+    drafts: readonly Draft[],
+    published: Partial<Record<SiteContentSection, unknown>>,
+    private readonly options: DraftStoreOptions,
+  ) {
+    this.delay = options.delay ?? 700;
+    this.sections = Object.fromEntries(
+      siteContentSections.map((section) => {
+        const draft = drafts.find((each) => each.section === section);
+        return [
+          section,
+          draft
+            ? {
+                body: draft.body,
+                revision: draft.revision,
+                status: "saved",
+                savedAt: draft.updated_at,
+              }
+            : { body: published[section], revision: 0, status: "saved" },
+        ];
+      }),
+    ) as Record<SiteContentSection, SectionDraft>;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = () => this.sections;
+
+  private set(section: SiteContentSection, next: Partial<SectionDraft>) {
+    this.sections = { ...this.sections, [section]: { ...this.sections[section], ...next } };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The member typed: the body changes now, and is saved after a pause. */
+  edit(section: SiteContentSection, body: unknown) {
+    const { status } = this.sections[section];
+    this.set(section, { body, status: status === "conflict" ? "conflict" : "unsaved" });
+    if (status === "conflict") return;
+    clearTimeout(this.timers.get(section));
+    this.timers.set(
+      section,
+      setTimeout(() => void this.flush(section), this.delay),
+    );
+  }
+
+  /** Saves the section now if it has unsaved changes, after any save in flight. */
+  async flush(section: SiteContentSection): Promise<void> {
+    clearTimeout(this.timers.get(section));
+    this.timers.delete(section);
+    await this.inFlight.get(section);
+    const current = this.sections[section];
+    if (current.status !== "unsaved" && current.status !== "failed") return;
+    const sent = current.body;
+    const saving = this.send(section, sent, current.revision);
+    this.inFlight.set(section, saving);
+    await saving;
+    this.inFlight.delete(section);
+  }
+
+  private async send(section: SiteContentSection, sent: unknown, base: number) {
+    this.set(section, { status: "saving" });
+    let result: SaveResult;
+    try {
+      result = await this.options.save(section, sent, base);
+    } catch (failure) {
+      this.set(section, { status: "failed", failure });
+      return;
+    }
+    if (result.conflict) {
+      this.set(section, { status: "conflict", conflict: result.conflict });
+      return;
+    }
+    const changedSince = this.sections[section].body !== sent;
+    this.set(section, {
+      revision: result.saved.revision,
+      savedAt: result.saved.updated_at,
+      status: changedSince ? "unsaved" : "saved",
+      failure: undefined,
+    });
+    // What was typed meanwhile has its own timer, which waits for this save to end.
+  }
+
+  /** Saves every section with unsaved changes; answers whether all are saved now. */
+  async flushAll(): Promise<boolean> {
+    await Promise.all(siteContentSections.map((section) => this.flush(section)));
+    return siteContentSections.every((section) => this.sections[section].status === "saved");
+  }
+
+  /** After a conflict: this member's text saved over theirs, from their revision. */
+  async keepMine(section: SiteContentSection) {
+    const { conflict } = this.sections[section];
+    if (!conflict) return;
+    this.set(section, { status: "unsaved", revision: conflict.revision, conflict: undefined });
+    await this.flush(section);
+  }
+
+  /** After a conflict: their text, and this member's dropped. */
+  takeTheirs(section: SiteContentSection) {
+    const { conflict } = this.sections[section];
+    if (!conflict) return;
+    this.set(section, {
+      body: conflict.body,
+      revision: conflict.revision,
+      savedAt: conflict.updated_at,
+      status: "saved",
+      conflict: undefined,
+    });
+  }
+
+  /** After a restore: every section is what the server says now. */
+  replace(drafts: readonly Draft[]) {
+    for (const draft of drafts) {
+      clearTimeout(this.timers.get(draft.section));
+      this.set(draft.section, {
+        body: draft.body,
+        revision: draft.revision,
+        savedAt: draft.updated_at,
+        status: "saved",
+        conflict: undefined,
+        failure: undefined,
+      });
+    }
+  }
+
+  /** Whether anything typed is not on the server yet. */
+  hasUnsaved() {
+    return siteContentSections.some((section) => this.sections[section].status !== "saved");
+  }
+
+  dispose() {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

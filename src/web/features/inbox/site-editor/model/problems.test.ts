@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { initialSiteContent } from "../../../../content/initial-site-content.ts";
+import { formatNumber } from "../../../../lib/format.ts";
+import { ar } from "../content/ar.ts";
+import { en } from "../content/en.ts";
+import { changesBetween } from "./changes.ts";
+import { keysAt, limitAt, sectionProblems } from "./problems.ts";
+
+const digits = (language: "ar" | "en") => (count: number) => formatNumber(language, count);
+
+describe("what keeps a section from publishing", () => {
+  it("is nothing for today's content", () => {
+    const content = initialSiteContent();
+    for (const section of [
+      "programs",
+      "mutakallim",
+      "links",
+      "values",
+      "stories",
+      "pages",
+    ] as const) {
+      expect(sectionProblems(section, content[section], en.problems, digits("en")).size).toBe(0);
+    }
+  });
+
+  it("is said by field, in the page's language, with the limit in its digits", () => {
+    const programs = initialSiteContent().programs;
+    programs[2]!.title.ar = "ب".repeat(41);
+    programs[2]!.title.en = " ";
+    programs[2]!.youtube = "javascript:alert(1)";
+    programs[2]!.start = "25:00";
+    const arabic = sectionProblems("programs", programs, ar.problems, digits("ar"));
+    expect(arabic.get("2.title.ar")).toBe("لا تتجاوز ٤٠ حرفًا كي يتّسع له مكانه على الهاتف.");
+    expect(arabic.get("2.title.en")).toBe(ar.problems.empty);
+    expect(arabic.get("2.youtube")).toContain("https://www.youtube.com/@kalima");
+    expect(arabic.get("2.start")).toBe(ar.problems.time);
+    const english = sectionProblems("programs", programs, en.problems, digits("en"));
+    expect(english.get("2.title.ar")).toBe(
+      "Keep it to 40 characters so it fits its place on a phone.",
+    );
+  });
+
+  it("names a list too short or a name used twice", () => {
+    const programs = initialSiteContent().programs;
+    programs[1]!.id = programs[0]!.id;
+    expect(sectionProblems("programs", programs, en.problems, digits("en")).get("")).toBe(
+      en.problems.repeated,
+    );
+    expect(sectionProblems("programs", [], en.problems, digits("en")).get("")).toBe(
+      "Keep at least 1.",
+    );
+  });
+
+  it("knows each text's limit and each group's fields in the schema's order", () => {
+    expect(limitAt("programs", [0, "title"])).toBe(40);
+    expect(limitAt("pages", ["meta", "home", "description"])).toBe(200);
+    expect(limitAt("programs", [0, "day"])).toBeUndefined();
+    expect(keysAt("programs", [0])).toEqual([
+      "title",
+      "summary",
+      "day",
+      "start",
+      "end",
+      "youtube",
+      "id",
+    ]);
+  });
+});
+
+describe("the changes a publish asks about", () => {
+  it("are every field that differs, as it is and as it will be", () => {
+    const before = initialSiteContent();
+    const after = structuredClone(before);
+    after.programs[2]!.day = 1;
+    after.stories[0]!.quote.en = "New words";
+    after.stories.pop();
+    const changes = changesBetween(before, after);
+    expect(changes).toContainEqual({
+      path: ["programs", 2, "day"],
+      before: before.programs[2]!.day,
+      after: 1,
+    });
+    expect(changes).toContainEqual({
+      path: ["stories", 0, "quote", "en"],
+      before: before.stories[0]!.quote.en,
+      after: "New words",
+    });
+    const last = before.stories.length - 1;
+    expect(changes).toContainEqual({
+      path: ["stories", last, "quote", "ar"],
+      before: before.stories[last]!.quote.ar,
+      after: undefined,
+    });
+    expect(changesBetween(before, structuredClone(before))).toEqual([]);
+  });
+});

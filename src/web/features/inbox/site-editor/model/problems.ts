@@ -1,0 +1,93 @@
+import type { z } from "zod";
+import { siteContentSchemas, type SiteContentSection } from "../../../../../shared/site-content.ts";
+import type { EditorContent } from "../content/types.ts";
+
+/** A place in a section's body: keys and list positions, as "2.title.ar". */
+export type FieldPath = readonly (string | number)[];
+export const pathKey = (path: FieldPath) => path.join(".");
+
+interface Walkable {
+  shape?: Record<string, unknown>;
+  element?: unknown;
+  unwrap?: () => unknown;
+  meta?: () => Record<string, unknown> | undefined;
+}
+
+/** The schema of the value at `path` in a section, or undefined past its end. */
+function schemaAt(section: SiteContentSection, path: FieldPath): Walkable | undefined {
+  let node = siteContentSchemas[section] as unknown as Walkable | undefined;
+  for (const part of path) {
+    while (node?.unwrap && !node.shape && !node.element) node = node.unwrap() as Walkable;
+    node = (typeof part === "number" ? node?.element : node?.shape?.[part]) as Walkable | undefined;
+  }
+  return node;
+}
+
+/** The keys of the object at `path`, in the schema's order (jsonb keeps its own). */
+export function keysAt(section: SiteContentSection, path: FieldPath): string[] | undefined {
+  let node = schemaAt(section, path);
+  while (node?.unwrap && !node.shape) node = node.unwrap() as Walkable;
+  if (!node?.shape) return undefined;
+  // A program's address name is for the machine: after the words a visitor reads.
+  const keys = Object.keys(node.shape);
+  return [...keys.filter((key) => key !== "id"), ...keys.filter((key) => key === "id")];
+}
+
+/** How many characters the text at `path` may hold (both languages alike), when limited. */
+export function limitAt(section: SiteContentSection, path: FieldPath): number | undefined {
+  const limit = schemaAt(section, path)?.meta?.()?.limit;
+  return typeof limit === "number" ? limit : undefined;
+}
+
+function describe(
+  issue: z.core.$ZodIssue,
+  words: EditorContent["problems"],
+  digits: (n: number) => string,
+) {
+  if (issue.code === "custom") {
+    const params = (issue.params ?? {}) as { kind?: string; limit?: number; example?: string };
+    switch (params.kind) {
+      case "empty":
+        return words.empty;
+      case "tooLong":
+        return words.tooLong(digits(params.limit ?? 0));
+      case "link":
+        return words.link(params.example ?? "https://");
+      case "time":
+        return words.time;
+      case "weekday":
+        return words.weekday;
+      case "id":
+        return words.id;
+      case "repeated":
+        return words.repeated;
+    }
+  }
+  if (issue.code === "too_small" && issue.origin === "array") {
+    return words.tooFew(digits(Number(issue.minimum)));
+  }
+  if (issue.code === "too_big" && issue.origin === "array") {
+    return words.tooMany(digits(Number(issue.maximum)));
+  }
+  return words.invalid;
+}
+
+/**
+ * What keeps a section from being published, by field, in the page's language: the shared
+ * schema's checks, the same the server's renderer and the import apply.
+ */
+export function sectionProblems(
+  section: SiteContentSection,
+  body: unknown,
+  words: EditorContent["problems"],
+  digits: (n: number) => string,
+): Map<string, string> {
+  const result = siteContentSchemas[section].safeParse(body);
+  const problems = new Map<string, string>();
+  if (result.success) return problems;
+  for (const issue of result.error.issues) {
+    const key = pathKey(issue.path as FieldPath);
+    if (!problems.has(key)) problems.set(key, describe(issue, words, digits));
+  }
+  return problems;
+}

@@ -1,0 +1,280 @@
+// The team runs its own site: a member edits a program's day and link and a story's quote in the
+// inbox's Site section, previews, publishes, sees the public pages change within seconds (with
+// and without scripts), and restores the version before. These tests publish, so they run after
+// every other browser test, one at a time (playwright.config.ts), and leave the content as they
+// found it.
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, uniqueEmail, type Language } from "./fixtures.ts";
+import { joinAsMember, submit } from "./team.ts";
+
+test.describe.configure({ mode: "serial" });
+
+const words = {
+  ar: {
+    account: "الحساب",
+    site: "الموقع",
+    programs: "البرامج",
+    stories: "القصص",
+    program3: /^البرنامج ٣/u,
+    story1: /^القصة ١/u,
+    day: "اليوم",
+    youtube: "رابط يوتيوب",
+    quote: "الاقتباس (العربية)",
+    saved: /حُفظت المسودة/u,
+    preview: "معاينة",
+    publish: "نشر…",
+    publishTitle: "نشر هذه التعديلات؟",
+    confirm: "انشر",
+    live: /صار على الموقع الآن/u,
+    restore: "استعادة",
+    restored: /نُشر الإصدار .* من جديد/u,
+    monday: "الاثنين",
+    watch: "شاهد على يوتيوب",
+    linkProblem: /اكتب عنوانًا يبدأ بـ https:\/\//u,
+    conflict: /عدّل .* هذا القسم الساعة/u,
+    theirs: "نصّه",
+    yours: "نصّك",
+    keepMine: "احفظ نصّي مكان نصّه",
+    signOut: "تسجيل الخروج",
+    filters: "التصفية",
+    firstField: "العنوان (العربية)",
+  },
+  en: {
+    account: "Account",
+    site: "Site",
+    programs: "Programs",
+    stories: "Stories",
+    program3: /^Program 3/u,
+    story1: /^Story 1/u,
+    day: "Day",
+    youtube: "YouTube link",
+    quote: "Quote (English)",
+    saved: /Draft saved/u,
+    preview: "Preview",
+    publish: "Publish…",
+    publishTitle: "Publish these changes?",
+    confirm: "Publish",
+    live: /It is on the site now/u,
+    restore: "Restore",
+    restored: /Version .* is published again/u,
+    monday: "Monday",
+    watch: "Watch on YouTube",
+    linkProblem: /Give an https:\/\/ address/u,
+    conflict: /changed this part at/u,
+    theirs: "Their text",
+    yours: "Your text",
+    keepMine: "Save mine over theirs",
+    signOut: "Sign out",
+    filters: "Filters",
+    firstField: "Title (Arabic)",
+  },
+} as const;
+
+const publicPath = (language: Language, path: string) =>
+  language === "en" ? `/en${path === "/" ? "" : path}` : path;
+
+async function openSite(page: Page, language: Language, section: "programs" | "stories") {
+  const text = words[language];
+  await page.getByRole("link", { name: text.site, exact: true }).click();
+  await expect(page.getByRole("heading", { name: text.site, level: 1 })).toBeVisible();
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: text[section], exact: true })
+    .click();
+  await expect(page.getByRole("heading", { name: text[section], level: 2 })).toBeVisible();
+}
+
+/** What a visitor sees at a public page, with or without scripts. */
+async function publicText(browser: Browser, path: string, scripts: boolean): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: scripts });
+  const page = await context.newPage();
+  await page.goto(path);
+  const text = (await page.locator("main").innerText()) + (await page.content());
+  await context.close();
+  return text;
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+/** Whether the element's whole box is on the first screen, without scrolling. */
+async function onFirstScreen(page: Page, locator: ReturnType<Page["locator"]>) {
+  const box = await locator.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
+
+/** How far the page scrolls sideways: 0 when nothing is wider than the screen. */
+function sidewaysOverflow(page: Page) {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+for (const language of ["ar", "en"] as const) {
+  test(`on a phone the first screen is the work's: the first submission, the editor's first field, in ${language}`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = words[language];
+    const marker = uniqueEmail("phone").split("@")[0] ?? "";
+    await submit([
+      {
+        name: "Layla Haddad",
+        email: `layla.${marker.slice(-6)}@example.com`,
+        phone: null,
+        message: "A first message, to be seen first.",
+        form_source: "Contact Page",
+      },
+    ]);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await joinAsMember(page, language);
+    const first = page
+      .getByRole("listitem")
+      .filter({ has: page.locator("[data-submission]") })
+      .first();
+    await expect(first).toBeVisible();
+    expect(await onFirstScreen(page, first)).toBe(true);
+    // Signing out is in the account's menu; the filters are folded behind one control.
+    await expect(page.getByRole("button", { name: text.signOut, exact: true })).toBeHidden();
+    const filters = page.getByRole("button", { name: text.filters, exact: true });
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await page.getByRole("button", { name: text.account, exact: true }).click();
+    await expect(page.getByRole("button", { name: text.signOut, exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: text.signOut, exact: true })).toBeHidden();
+    await expect(page.getByRole("button", { name: text.account, exact: true })).toBeFocused();
+    await filters.click();
+    await expect(page.getByRole("search")).toBeVisible();
+
+    await page.getByRole("link", { name: text.site, exact: true }).click();
+    const field = page.getByLabel(text.firstField, { exact: true }).first();
+    await expect(field).toBeVisible();
+    expect(await onFirstScreen(page, field)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await sidewaysOverflow(page)).toBe(0);
+  });
+
+  test(`a member changes a program's day and link and a story's quote, publishes, and restores, in ${language}`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const text = words[language];
+    const marker = uniqueEmail("quote").split("@")[0] ?? "";
+    const quote = `${language === "ar" ? "الكلمة تبني" : "Words build"} ${marker}`;
+    const playlist = `https://www.youtube.com/playlist?list=PL${marker.replace(/\W/gu, "")}`;
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await joinAsMember(page, language);
+    await openSite(page, language, "programs");
+    expect(await axeViolations(page)).toEqual([]);
+
+    const third = page.getByRole("group", { name: text.program3 });
+    await third.getByLabel(text.day, { exact: true }).selectOption({ label: text.monday });
+    const link = third.getByLabel(text.youtube, { exact: true });
+    // A link off YouTube is refused where it is typed, before anything can be published.
+    await link.fill("javascript:alert(1)");
+    await expect(link).toHaveAttribute("aria-invalid", "true");
+    await expect(third.getByText(text.linkProblem)).toBeVisible();
+    await link.fill(playlist);
+    await expect(link).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: text.stories, exact: true })
+      .click();
+    const story = page.getByRole("group", { name: text.story1 });
+    // Markup is text: what is typed shows as typed, never as HTML.
+    await story.getByLabel(text.quote, { exact: true }).fill(`${quote} <b>`);
+    await expect(page.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The preview shows the pages with the drafts, before anything is published.
+    await page.getByRole("button", { name: text.preview, exact: true }).click();
+    const frames = page.locator("iframe");
+    await expect(frames).toHaveCount(4);
+    const phone = page.frameLocator("iframe").nth(language === "ar" ? 0 : 1);
+    await expect(phone.locator("main")).toContainText(`${quote} <b>`, { timeout: 20_000 });
+    expect(await publicText(browser, publicPath(language, "/community"), true)).not.toContain(
+      marker,
+    );
+
+    // Publishing asks first, showing each change before and after.
+    await page.getByRole("button", { name: text.publish }).click();
+    const dialog = page.getByRole("dialog", { name: text.publishTitle });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(playlist);
+    await expect(dialog).toContainText(text.monday);
+    await expect(dialog).toContainText(`${quote} <b>`);
+    expect(await axeViolations(page)).toEqual([]);
+    const asked = Date.now();
+    await dialog.getByRole("button", { name: text.confirm, exact: true }).click();
+    await expect(page.getByText(text.live)).toBeVisible({ timeout: 10_000 });
+    // Within five seconds of the publish, visitors see it, with scripts and without.
+    for (const scripts of [false, true]) {
+      const programs = await publicText(browser, publicPath(language, "/programs"), scripts);
+      expect(programs).toContain(playlist.replaceAll("&", "&amp;"));
+      const community = await publicText(browser, publicPath(language, "/community"), scripts);
+      expect(community).toContain(`${quote} &lt;b&gt;`);
+    }
+    expect(Date.now() - asked).toBeLessThan(5_000 + 5_000);
+    const home = await publicText(browser, publicPath(language, "/"), false);
+    expect(home).toContain(text.monday);
+
+    // Restoring the version before brings the old words back.
+    await page
+      .getByRole("button", { name: new RegExp(`^${text.restore}`, "u") })
+      .nth(0)
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: text.restore }).click();
+    await expect(page.getByText(text.restored)).toBeVisible({ timeout: 10_000 });
+    await expect
+      .poll(() => publicText(browser, publicPath(language, "/community"), false), {
+        timeout: 5_000,
+      })
+      .not.toContain(marker);
+    expect(await publicText(browser, publicPath(language, "/programs"), false)).not.toContain(
+      playlist,
+    );
+  });
+}
+
+test("a second member's save over a newer draft is refused, both texts kept, and theirs can win", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const language = "en";
+  const text = words[language];
+  const first = await browser.newPage();
+  const second = await browser.newPage();
+  await joinAsMember(first, language);
+  await joinAsMember(second, language);
+  await openSite(first, language, "stories");
+  await openSite(second, language, "stories");
+
+  const quoteOf = (page: Page) =>
+    page.getByRole("group", { name: text.story1 }).getByLabel(text.quote, { exact: true });
+  const marker = uniqueEmail("both").split("@")[0] ?? "";
+  await quoteOf(first).fill(`First member's words ${marker}`);
+  await expect(first.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+
+  // The second member read the draft before the first saved.
+  await quoteOf(second).fill(`Second member's words ${marker}`);
+  const alert = second.getByRole("alert").filter({ hasText: text.conflict });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(`First member's words ${marker}`);
+  await expect(alert).toContainText(`Second member's words ${marker}`);
+  await expect(quoteOf(second)).toHaveValue(`Second member's words ${marker}`);
+
+  await alert.getByRole("button", { name: text.keepMine }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(second.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+  await first.close();
+  await second.close();
+});
