@@ -10,6 +10,7 @@ import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import type { Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
+import { listenForPublishes } from "./site/publishes.ts";
 import { renderOnPublish } from "./site/render-on-publish.ts";
 import { loadPageRenderer } from "./site/render-pages.ts";
 import { loadSite } from "./site/site.ts";
@@ -85,8 +86,9 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
         siteDir: config.siteDir,
       });
     }
+    const publishes = listenForPublishes(db);
     const stopPageRenders =
-      site && renderer ? await renderOnPublish(db, site, renderer, log) : async () => {};
+      site && renderer ? await renderOnPublish(db, site, renderer, log, publishes) : async () => {};
     const app = createApp({ config, db, schema, jwtSecret, site, log });
     const mailWorker = config.mail
       ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })
