@@ -28,6 +28,7 @@ const processSuitesOnBoth = [
   "tests/process/mail-delivery.test.ts",
   "tests/process/published-content.test.ts",
   "tests/process/operations.test.ts",
+  "tests/process/publish-hook.test.ts",
   "tests/process/team-command.test.ts",
 ];
 const processSuitesOnPostgres = ["tests/process/postgres/**/*.test.ts"];

@@ -10,6 +10,7 @@ import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import type { Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
+import { callHookOnPublish } from "./site/publish-hook.ts";
 import { listenForPublishes } from "./site/publishes.ts";
 import { renderOnPublish } from "./site/render-on-publish.ts";
 import { loadPageRenderer } from "./site/render-pages.ts";
@@ -25,6 +26,8 @@ export interface Booted {
   stopSchemaReloads: () => Promise<void>;
   /** Stops rendering the pages again on NOTIFY site_content; called before closing the database. */
   stopPageRenders: () => Promise<void>;
+  /** Stops calling the publish hook (PUBLISH_HOOK_URL); called before closing the database. */
+  stopPublishHook: () => Promise<void>;
 }
 
 /**
@@ -87,6 +90,11 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       });
     }
     const publishes = listenForPublishes(db);
+    // Whether or not this server serves pages: a static host builds its own. Told of a publish
+    // before the render, whose work on this thread would otherwise hold up the call.
+    const stopPublishHook = config.publishHookUrl
+      ? await callHookOnPublish(db, config.publishHookUrl, log, publishes)
+      : async () => {};
     const stopPageRenders =
       site && renderer ? await renderOnPublish(db, site, renderer, log, publishes) : async () => {};
     const app = createApp({ config, db, schema, jwtSecret, site, log });
@@ -95,7 +103,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       : undefined;
     if (!mailWorker)
       log.info("mail is off: SMTP_URL is not set, the outbox keeps what it is given");
-    return { app, db, keys, mailWorker, stopSchemaReloads, stopPageRenders };
+    return { app, db, keys, mailWorker, stopSchemaReloads, stopPageRenders, stopPublishHook };
   } catch (error) {
     await db.close().catch(() => {});
     throw error;
