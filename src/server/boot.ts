@@ -7,12 +7,13 @@ import { migrate, readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { tightenPermissions } from "./db/private-directory.ts";
 import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
-import type { Logger } from "./log.ts";
+import { errorForLog, type Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
 import { callHookOnPublish } from "./site/publish-hook.ts";
 import { listenForPublishes } from "./site/publishes.ts";
 import { renderOnPublish } from "./site/render-on-publish.ts";
+import { seedBuildLinks } from "./site/seed-build-links.ts";
 import { loadPageRenderer } from "./site/render-pages.ts";
 import { loadSite } from "./site/site.ts";
 
@@ -59,6 +60,10 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     const applied = await migrate(db, await readMigrations(config.migrationsDir));
     if (applied.length > 0) log.info("migrations applied", { migrations: applied.join(", ") });
     await warnOfCharacterClasses(db, log);
+    // Before the pages are rendered at start, so that they show the links at once.
+    await seedBuildLinks(db, config.buildLinks, log).catch((error: unknown) =>
+      log.error("the VITE_LINK_* links were not published", { error: errorForLog(error) }),
+    );
     // PGlite creates its files 0666 whatever the umask; the folders (0700) keep them private.
     await tightenPermissions(config.dataDir);
     const jwtSecret = await loadJwtSecret(config);

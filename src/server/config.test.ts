@@ -103,6 +103,21 @@ describe("loadConfig, auth settings", () => {
     ],
   ];
 
+  it("reads the links an install named at build, to publish them once", () => {
+    expect(loadConfig({}).buildLinks).toEqual({});
+    expect(
+      loadConfig({
+        VITE_LINK_X: " https://x.com/kalima ",
+        VITE_LINK_PROGRAM_3: "https://www.youtube.com/playlist?list=PL3",
+        VITE_LINK_TIKTOK: "",
+        VITE_LINK_MASTODON: "https://mastodon.example/@kalima",
+      }).buildLinks,
+    ).toEqual({
+      VITE_LINK_X: "https://x.com/kalima",
+      VITE_LINK_PROGRAM_3: "https://www.youtube.com/playlist?list=PL3",
+    });
+  });
+
   it("calls no publish hook without PUBLISH_HOOK_URL; https, or http on this machine, with it", () => {
     expect(loadConfig({}).publishHookUrl).toBeUndefined();
     for (const hook of [

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { linkSettings } from "../shared/site-links.js";
 import { withoutTrailingSlashes } from "../shared/trailing-slash.ts";
 
 const port = z.coerce
@@ -196,6 +197,11 @@ export interface Config {
   mail: MailConfig | undefined;
   /** Called with a POST after each publish (a static host's build hook); PUBLISH_HOOK_URL. */
   publishHookUrl: string | undefined;
+  /**
+   * The accounts VITE_LINK_* named at build before the team edited the links, by setting name:
+   * published once as an install's first links (src/server/site/seed-build-links.ts).
+   */
+  buildLinks: Record<string, string>;
   siteDir: string;
   migrationsDir: string;
 }
@@ -335,6 +341,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submissionLimits: values.SUBMISSION_LIMITS,
     mail: readMail(values),
     publishHookUrl: values.PUBLISH_HOOK_URL,
+    buildLinks: Object.fromEntries(
+      linkSettings.flatMap((name) => {
+        const value = blankless[name]?.trim();
+        return value ? [[name, value]] : [];
+      }),
+    ),
     siteDir: path.resolve(values.SITE_DIR),
     migrationsDir: path.resolve(values.MIGRATIONS_DIR),
   };
