@@ -84,6 +84,12 @@ function prerenderHostedContent(): Plugin {
       process.stdout.write(
         `Prerendering version ${version} of the content published at ${projectUrl} (read in ${Math.round(performance.now() - started)} ms)\n`,
       );
+      const named = linkSettings.filter((name) => process.env[name]?.trim());
+      if (named.length > 0) {
+        process.stdout.write(
+          `${named.join(", ")}: not read for a hosted project, whose published links the pages show (README, Configuration)\n`,
+        );
+      }
       return content;
     } catch (error) {
       if (!(error instanceof HostedContentError)) throw error;

@@ -18,7 +18,7 @@ import { spawnServer, type RunningServer } from "../support/spawn-server.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** `npm run build -- --out <out>` for the project at `url`; its exit code and output. */
-function buildFor(url: string, anonKey: string, out: string) {
+function buildFor(url: string, anonKey: string, out: string, extra: Record<string, string> = {}) {
   const child = spawn(process.execPath, ["scripts/build.mjs", "--out", out], {
     cwd: root,
     env: {
@@ -26,6 +26,7 @@ function buildFor(url: string, anonKey: string, out: string) {
       SITE_URL: "https://kalima.example",
       VITE_SUPABASE_URL: url,
       VITE_SUPABASE_ANON_KEY: anonKey,
+      ...extra,
     },
   });
   let output = "";
@@ -99,7 +100,10 @@ describe("a static build for a hosted project", () => {
       first.youtube = "https://www.youtube.com/playlist?list=PLdawn";
     });
     const out = await outDir();
-    const built = await buildFor(server.url, anon, out);
+    // The links are the project's too: an account named at build is not shown.
+    const built = await buildFor(server.url, anon, out, {
+      VITE_LINK_FACEBOOK: "https://www.facebook.com/named.at.build",
+    });
     expect(built.output).toMatch(
       new RegExp(`Prerendering version ${version} of the content published at ${server.url}`, "u"),
     );
@@ -117,6 +121,10 @@ describe("a static build for a hosted project", () => {
     expect(englishPrograms).toContain("Reading at Dawn\\");
     expect(await page("programs")).toContain("قراءة عند الفجر");
     expect(await page("")).toContain("قراءة عند الفجر");
+    expect(built.output).toContain(
+      "VITE_LINK_FACEBOOK: not read for a hosted project, whose published links the pages show",
+    );
+    expect(await page("en")).not.toContain("named.at.build");
     // The content reaches the prerender alone: no script a visitor loads carries it.
     const assets = path.join(out, "client", "assets");
     for (const file of await readdir(assets)) {
