@@ -132,8 +132,8 @@ function deferAppScripts(directory, chunks) {
 
 /**
  * Builds the site into `directory` (`client/` the pages and assets, `render/` the bundle our
- * server renders them again with): `build/` unless `npm run build -- --out` names another, such
- * as a static host's folder. React Router reads it from KALIMA_BUILD_DIR (react-router.config.ts).
+ * server renders them again with): `build/` unless `npm run build -- --out` names another folder
+ * of the project. React Router reads it from KALIMA_BUILD_DIR (react-router.config.ts).
  */
 export function buildSite(directory = path.join(root, "build")) {
   run("react-router", ["build"], { KALIMA_BUILD_DIR: directory });

@@ -13,8 +13,8 @@ import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
 import { callHookOnPublish } from "./site/publish-hook.ts";
 import { listenForPublishes } from "./site/publishes.ts";
 import { renderOnPublish } from "./site/render-on-publish.ts";
-import { seedBuildLinks } from "./site/seed-build-links.ts";
 import { loadPageRenderer } from "./site/render-pages.ts";
+import { seedBuildLinks } from "./site/seed-build-links.ts";
 import { loadSite } from "./site/site.ts";
 
 export interface Booted {
