@@ -18,7 +18,8 @@ const prerenderPaths = [
 
 export default {
   appDirectory: "src/web/app",
-  buildDirectory: "build",
+  // `npm run build -- --out <dir>` builds elsewhere (scripts/build-steps.mjs).
+  buildDirectory: process.env.KALIMA_BUILD_DIR || "build",
   ssr: false,
   prerender: prerenderPaths,
   future: {

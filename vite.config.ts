@@ -4,7 +4,9 @@ import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { fontSubsetsPlugin } from "./scripts/font-subsets.mjs";
+import { HostedContentError, readHostedContent } from "./src/shared/hosted-content.ts";
 import { languages } from "./src/shared/language.ts";
+import type { SiteContent } from "./src/shared/site-content.ts";
 import { linkProblem, linkSettings } from "./src/shared/site-links.js";
 import { withoutTrailingSlashes } from "./src/shared/trailing-slash.ts";
 
@@ -56,6 +58,73 @@ function keepRenderBundle(): Plugin {
   };
 }
 
+/** Where the prerender finds a hosted project's published content (vite-env.d.ts). */
+const hostedContentModule = "virtual:kalima/hosted-site-content";
+
+/**
+ * Built for a hosted Supabase project (VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY), the pages
+ * are prerendered with what the team last published there: a static host has no server of ours
+ * to render them again, so a publish builds the site anew (README, Deploying). The content is
+ * read once, before anything is built, and reaches the prerender through the server bundle
+ * alone (src/web/app/published-content.server.ts): no page's scripts grow. A project that
+ * cannot be read, or whose content cannot be shown, stops the build: pages silently built from
+ * other words than the team published would be worse.
+ */
+function prerenderHostedContent(): Plugin {
+  const projectUrl = process.env.VITE_SUPABASE_URL?.trim();
+  const anonKey = process.env.VITE_SUPABASE_ANON_KEY?.trim();
+  const hosted = Boolean(projectUrl && anonKey);
+  let building = false;
+  let reading: Promise<SiteContent> | undefined;
+  const read = async () => {
+    if (!projectUrl || !anonKey) throw new Error("Not built for a hosted project");
+    const started = performance.now();
+    try {
+      const { version, content } = await readHostedContent(projectUrl, anonKey);
+      process.stdout.write(
+        `Prerendering version ${version} of the content published at ${projectUrl} (read in ${Math.round(performance.now() - started)} ms)\n`,
+      );
+      const named = linkSettings.filter((name) => process.env[name]?.trim());
+      if (named.length > 0) {
+        process.stdout.write(
+          `${named.join(", ")}: not read for a hosted project, whose published links the pages show (README, Configuration)\n`,
+        );
+      }
+      return content;
+    } catch (error) {
+      if (!(error instanceof HostedContentError)) throw error;
+      throw new Error(
+        `The site is built for the Supabase project at ${projectUrl} (VITE_SUPABASE_URL), but its published content cannot be used:\n${error.message}\nFix that, or build without VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY for a site our server serves.`,
+        { cause: error },
+      );
+    }
+  };
+  return {
+    name: "kalima:prerender-hosted-content",
+    // When the site is built, and first, so that a failure stops the build at once; not each
+    // time the configuration is resolved (react-router typegen resolves it too).
+    buildApp: {
+      order: "pre",
+      async handler() {
+        if (hosted) await (reading ??= read());
+      },
+    },
+    configResolved(config) {
+      building = config.command === "build";
+    },
+    resolveId(id) {
+      return id === hostedContentModule ? `\0${hostedContentModule}` : undefined;
+    },
+    async load(id) {
+      if (id !== `\0${hostedContentModule}`) return undefined;
+      // The development server renders with the content modules' words, as it always has.
+      const prerendering = hosted && building && this.environment.name === "ssr";
+      const content = prerendering ? await (reading ??= read()) : undefined;
+      return `export default ${content === undefined ? "undefined" : JSON.stringify(content)};`;
+    },
+  };
+}
+
 /**
  * src/web's upper layers: app/ composes the features, features use the shared parts, which are
  * everything else in src/web, and src/shared (checked by .dependency-cruiser.cjs).
@@ -80,7 +149,14 @@ const contentModule = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]content[\\\\/]${language}\\.ts$`, "u");
 
 export default defineConfig({
-  plugins: [recordSiteUrl(), keepRenderBundle(), fontSubsetsPlugin(), tailwindcss(), reactRouter()],
+  plugins: [
+    prerenderHostedContent(),
+    recordSiteUrl(),
+    keepRenderBundle(),
+    fontSubsetsPlugin(),
+    tailwindcss(),
+    reactRouter(),
+  ],
   define: {
     "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrl),
   },

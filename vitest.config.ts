@@ -23,11 +23,13 @@ const databaseFreeSuites = [
 // in the "-postgres" projects, each test file on a database of its own.
 const serverSuites = ["src/server/**/*.test.ts", "tests/contract/**/*.test.ts"];
 const processSuitesOnBoth = [
+  "tests/process/build-links.test.ts",
   "tests/process/content-command.test.ts",
   "tests/process/durability.test.ts",
   "tests/process/mail-delivery.test.ts",
   "tests/process/published-content.test.ts",
   "tests/process/operations.test.ts",
+  "tests/process/publish-hook.test.ts",
   "tests/process/team-command.test.ts",
 ];
 const processSuitesOnPostgres = ["tests/process/postgres/**/*.test.ts"];

@@ -71,10 +71,11 @@ export function isStale(name) {
   return !existsSync(stamp) || readFileSync(stamp, "utf8") !== fingerprint(part);
 }
 
-function run(command, args) {
+function run(command, args, env = {}) {
   const result = spawnSync(path.join(root, "node_modules/.bin", command), args, {
     cwd: root,
     stdio: "inherit",
+    env: { ...process.env, ...env },
   });
   if (result.error?.code === "ENOENT") {
     throw new Error(`${command} is not installed: run npm ci (with dev dependencies) first`);
@@ -129,13 +130,18 @@ function deferAppScripts(directory, chunks) {
   }
 }
 
-export function buildSite() {
-  run("react-router", ["build"]);
-  removeDataFiles(path.join(root, "build/client"));
-  const client = path.join(root, "build/client");
+/**
+ * Builds the site into `directory` (`client/` the pages and assets, `render/` the bundle our
+ * server renders them again with): `build/` unless `npm run build -- --out` names another folder
+ * of the project. React Router reads it from KALIMA_BUILD_DIR (react-router.config.ts).
+ */
+export function buildSite(directory = path.join(root, "build")) {
+  run("react-router", ["build"], { KALIMA_BUILD_DIR: directory });
+  const client = path.join(directory, "client");
+  removeDataFiles(client);
   deferAppScripts(client, contentChunks(client));
-  precompress(path.join(root, "build/client"));
-  writeFileSync(path.join(root, parts.site.stamp), fingerprint(parts.site));
+  precompress(client);
+  writeFileSync(path.join(client, path.basename(parts.site.stamp)), fingerprint(parts.site));
 }
 
 export function buildServer() {

@@ -7,11 +7,14 @@ import { migrate, readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { tightenPermissions } from "./db/private-directory.ts";
 import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
-import type { Logger } from "./log.ts";
+import { errorForLog, type Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
+import { callHookOnPublish } from "./site/publish-hook.ts";
+import { listenForPublishes } from "./site/publishes.ts";
 import { renderOnPublish } from "./site/render-on-publish.ts";
 import { loadPageRenderer } from "./site/render-pages.ts";
+import { seedBuildLinks } from "./site/seed-build-links.ts";
 import { loadSite } from "./site/site.ts";
 
 export interface Booted {
@@ -24,6 +27,8 @@ export interface Booted {
   stopSchemaReloads: () => Promise<void>;
   /** Stops rendering the pages again on NOTIFY site_content; called before closing the database. */
   stopPageRenders: () => Promise<void>;
+  /** Stops calling the publish hook (PUBLISH_HOOK_URL); called before closing the database. */
+  stopPublishHook: () => Promise<void>;
 }
 
 /**
@@ -55,6 +60,10 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     const applied = await migrate(db, await readMigrations(config.migrationsDir));
     if (applied.length > 0) log.info("migrations applied", { migrations: applied.join(", ") });
     await warnOfCharacterClasses(db, log);
+    // Before the pages are rendered at start, so that they show the links at once.
+    await seedBuildLinks(db, config.buildLinks, log).catch((error: unknown) =>
+      log.error("the VITE_LINK_* links were not published", { error: errorForLog(error) }),
+    );
     // PGlite creates its files 0666 whatever the umask; the folders (0700) keep them private.
     await tightenPermissions(config.dataDir);
     const jwtSecret = await loadJwtSecret(config);
@@ -85,15 +94,21 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
         siteDir: config.siteDir,
       });
     }
+    const publishes = listenForPublishes(db);
+    // Whether or not this server serves pages: a static host builds its own. Told of a publish
+    // before the render, whose work on this thread would otherwise hold up the call.
+    const stopPublishHook = config.publishHookUrl
+      ? await callHookOnPublish(db, config.publishHookUrl, log, publishes)
+      : async () => {};
     const stopPageRenders =
-      site && renderer ? await renderOnPublish(db, site, renderer, log) : async () => {};
+      site && renderer ? await renderOnPublish(db, site, renderer, log, publishes) : async () => {};
     const app = createApp({ config, db, schema, jwtSecret, site, log });
     const mailWorker = config.mail
       ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })
       : undefined;
     if (!mailWorker)
       log.info("mail is off: SMTP_URL is not set, the outbox keeps what it is given");
-    return { app, db, keys, mailWorker, stopSchemaReloads, stopPageRenders };
+    return { app, db, keys, mailWorker, stopSchemaReloads, stopPageRenders, stopPublishHook };
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

@@ -90,7 +90,45 @@ describe("loadConfig, auth settings", () => {
       "nobody",
     ],
     ["a team language other than ar and en", { NOTIFY_LANGUAGE: "fr" }, "NOTIFY_LANGUAGE"],
+    ["a publish hook that is not a URL", { PUBLISH_HOOK_URL: "netlify" }, "PUBLISH_HOOK_URL"],
+    [
+      "a publish hook in clear across a network",
+      { PUBLISH_HOOK_URL: "http://api.netlify.com/build_hooks/abc" },
+      "PUBLISH_HOOK_URL: must be https://",
+    ],
+    [
+      "a publish hook of another scheme",
+      { PUBLISH_HOOK_URL: "ftp://127.0.0.1/hook" },
+      "PUBLISH_HOOK_URL",
+    ],
   ];
+
+  it("reads the links an install named at build, to publish them once", () => {
+    expect(loadConfig({}).buildLinks).toEqual({});
+    expect(
+      loadConfig({
+        VITE_LINK_X: " https://x.com/kalima ",
+        VITE_LINK_PROGRAM_3: "https://www.youtube.com/playlist?list=PL3",
+        VITE_LINK_TIKTOK: "",
+        VITE_LINK_MASTODON: "https://mastodon.example/@kalima",
+      }).buildLinks,
+    ).toEqual({
+      VITE_LINK_X: "https://x.com/kalima",
+      VITE_LINK_PROGRAM_3: "https://www.youtube.com/playlist?list=PL3",
+    });
+  });
+
+  it("calls no publish hook without PUBLISH_HOOK_URL; https, or http on this machine, with it", () => {
+    expect(loadConfig({}).publishHookUrl).toBeUndefined();
+    for (const hook of [
+      "https://api.netlify.com/build_hooks/abc",
+      "http://127.0.0.1:8080/hook",
+      "http://localhost:8080/hook",
+      "http://[::1]:8080/hook",
+    ]) {
+      expect(loadConfig({ PUBLISH_HOOK_URL: hook }).publishHookUrl).toBe(hook);
+    }
+  });
 
   it("sends no mail without SMTP_URL, and reads the mail settings with it", () => {
     expect(loadConfig({}).mail).toBeUndefined();

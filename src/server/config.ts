@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { linkSettings } from "../shared/site-links.js";
 import { withoutTrailingSlashes } from "../shared/trailing-slash.ts";
 
 const port = z.coerce
@@ -36,6 +37,21 @@ export type TxEnd = (typeof txEndSettings)[number];
 
 const perWindow = (fallback: number) =>
   z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
+/**
+ * Where the publish hook may be: https, so the call and the hook's secret path cross no network
+ * in clear; plain http on this machine (a test's receiver, a local proxy).
+ */
+function isHookAddress(value: string): boolean {
+  // Not a URL at all is z.url's to say.
+  if (!URL.canParse(value)) return true;
+  const url = new URL(value);
+  if (url.protocol === "https:") return true;
+  return (
+    url.protocol === "http:" &&
+    (url.hostname === "localhost" || url.hostname === "[::1]" || /^127\./u.test(url.hostname))
+  );
+}
 
 const environment = z.object({
   PORT: port.default(3000),
@@ -92,6 +108,12 @@ const environment = z.object({
   NOTIFY_TO: commaList,
   NOTIFY_LANGUAGE: z.enum(["ar", "en"], { error: "must be ar or en" }).default("ar"),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  PUBLISH_HOOK_URL: z
+    .url({ error: "must be an absolute URL such as https://api.netlify.com/build_hooks/…" })
+    .refine(isHookAddress, {
+      error: "must be https:// (http:// only on this machine: localhost, 127.0.0.1 or [::1])",
+    })
+    .optional(),
   SITE_DIR: z.string().trim().min(1).default("./build/client"),
   MIGRATIONS_DIR: z.string().trim().min(1).default("./supabase/migrations"),
 });
@@ -173,6 +195,13 @@ export interface Config {
   submissionLimits: boolean;
   /** Outgoing mail; undefined when SMTP_URL is unset: nothing is sent. */
   mail: MailConfig | undefined;
+  /** Called with a POST after each publish (a static host's build hook); PUBLISH_HOOK_URL. */
+  publishHookUrl: string | undefined;
+  /**
+   * The accounts VITE_LINK_* named at build before the team edited the links, by setting name:
+   * published once as an install's first links (src/server/site/seed-build-links.ts).
+   */
+  buildLinks: Record<string, string>;
   siteDir: string;
   migrationsDir: string;
 }
@@ -311,6 +340,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: values.LOG_REQUESTS,
     submissionLimits: values.SUBMISSION_LIMITS,
     mail: readMail(values),
+    publishHookUrl: values.PUBLISH_HOOK_URL,
+    buildLinks: Object.fromEntries(
+      linkSettings.flatMap((name) => {
+        const value = blankless[name]?.trim();
+        return value ? [[name, value]] : [];
+      }),
+    ),
     siteDir: path.resolve(values.SITE_DIR),
     migrationsDir: path.resolve(values.MIGRATIONS_DIR),
   };

@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   // DATA_DIR and the embedded database's files are for this user alone: 0700 folders, 0600 files.
   process.umask(0o077);
   const config = loadConfig();
-  const { app, db, mailWorker, stopSchemaReloads, stopPageRenders } = await boot(config, log);
+  const { app, db, mailWorker, stopSchemaReloads, stopPageRenders, stopPublishHook } = await boot(
+    config,
+    log,
+  );
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info("listening", {
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
       await mailWorker?.stop();
       await stopSchemaReloads();
       await stopPageRenders();
+      await stopPublishHook();
       await db.close();
       clearTimeout(force);
       log.info("stopped");

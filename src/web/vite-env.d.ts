@@ -10,3 +10,12 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/**
+ * Built for a hosted Supabase project: its newest published content, read and checked by the
+ * build (vite.config.ts), in the server bundle alone; undefined otherwise.
+ */
+declare module "virtual:kalima/hosted-site-content" {
+  const content: import("../shared/site-content.ts").SiteContent | undefined;
+  export default content;
+}

@@ -154,6 +154,10 @@ describe("bad configuration", () => {
       "DATABASE_URL: must start with postgres:// or postgresql://",
     ],
     [{ SITE_URL: "kalima.example" }, "SITE_URL: must be an absolute URL"],
+    [
+      { PUBLISH_HOOK_URL: "http://api.netlify.com/build_hooks/abc" },
+      "PUBLISH_HOOK_URL: must be https://",
+    ],
   ])("refuses %j with a clear message and no stack trace", async (env, message) => {
     const dataDir = await makeDataDir();
     try {

@@ -1,6 +1,7 @@
 import { checkSiteContent } from "../../shared/site-content.ts";
 import type { Database } from "../db/database.ts";
 import { errorForLog, type Logger } from "../log.ts";
+import type { Publishes } from "./publishes.ts";
 import type { PageRenderer } from "./render-pages.ts";
 import type { Site } from "./site.ts";
 
@@ -22,6 +23,7 @@ export async function renderOnPublish(
   site: Site,
   renderer: PageRenderer,
   log: Logger,
+  publishes: Publishes,
 ): Promise<() => Promise<void>> {
   let running: Promise<void> | undefined;
   let again = false;
@@ -99,7 +101,7 @@ export async function renderOnPublish(
     });
   }
 
-  const stop = await db.listen("site_content", () => schedule());
+  const stop = await publishes.listen(() => schedule());
   schedule(true);
   return async () => {
     await stop();

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import hostedContent from "virtual:kalima/hosted-site-content";
 import type { SiteContent } from "../../shared/site-content.ts";
 import { initialSiteContent } from "../content/initial-site-content.ts";
 import { programPlaylist, socialLinks } from "../content/site.ts";
@@ -22,7 +23,11 @@ function builtContent(): SiteContent {
   return content;
 }
 
-/** The content a page is rendered with. */
+/**
+ * The content a page is rendered with: what our server gives it after a publish; at build, what
+ * the hosted Supabase project the site is built for publishes (read by the build, vite.config.ts),
+ * or else the content modules' words.
+ */
 export function contentToRender(context: Readonly<RouterContextProvider>): SiteContent {
-  return context.get(publishedContentContext) ?? builtContent();
+  return context.get(publishedContentContext) ?? hostedContent ?? builtContent();
 }
