@@ -271,6 +271,9 @@ test("a second member's save over a newer draft is refused, both texts kept, and
   await expect(alert).toContainText(`First member's words ${marker}`);
   await expect(alert).toContainText(`Second member's words ${marker}`);
   await expect(quoteOf(second)).toHaveValue(`Second member's words ${marker}`);
+  // Both texts, and who changed it, fit a small phone without scrolling sideways.
+  await second.setViewportSize({ width: 320, height: 640 });
+  expect(await sidewaysOverflow(second)).toBe(0);
 
   await alert.getByRole("button", { name: text.keepMine }).click();
   await expect(alert).toHaveCount(0);

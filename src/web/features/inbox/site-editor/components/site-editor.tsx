@@ -307,6 +307,7 @@ function Editor({
 
       {draft.status === "conflict" && draft.conflict && (
         <ConflictNotice
+          section={section}
           conflict={draft.conflict}
           mine={draft.body}
           onKeepMine={() => void store.keepMine(section)}

@@ -92,7 +92,6 @@ export const ar: EditorContent = {
     title: (who, time) => `عدّل ${who} هذا القسم الساعة ${time}`,
     someone: "عضو آخر",
     lead: "نصّك محفوظ هنا ولم يُكتب فوق نصّه. قارن بينهما ثم اختر أحدهما.",
-    field: "الحقل",
     theirs: "نصّه",
     yours: "نصّك",
     keepMine: "احفظ نصّي مكان نصّه",

@@ -92,7 +92,6 @@ export const en: EditorContent = {
     title: (who, time) => `${who} changed this part at ${time}`,
     someone: "Another member",
     lead: "Your text is kept and was not saved over theirs. Compare them, then keep one.",
-    field: "Field",
     theirs: "Their text",
     yours: "Your text",
     keepMine: "Save mine over theirs",

@@ -34,7 +34,6 @@ export interface EditorContent {
     title: (who: string, time: string) => string;
     someone: string;
     lead: string;
-    field: string;
     theirs: string;
     yours: string;
     keepMine: string;
