@@ -136,8 +136,12 @@ function isSharedPart(moduleId: string): boolean {
   return area === "shared" || (layer !== undefined && !upperLayers.includes(layer));
 }
 
-/** Shared modules only the team's inbox loads in the browser: no public page carries them. */
-const teamOnly = ["submissions-csv"];
+/**
+ * Shared modules only the team's inbox loads in the browser: no public page carries them. The
+ * content's schema brings zod, which a public page never needs: its content was checked before
+ * it was rendered.
+ */
+const teamOnly = ["submissions-csv", "site-content"];
 
 function isTeamOnly(moduleId: string): boolean {
   const shared = /[\\/]src[\\/]shared[\\/]([^\\/.]+)\./u.exec(moduleId)?.[1];
