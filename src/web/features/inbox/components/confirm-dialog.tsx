@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { primaryButton, secondaryButton } from "./styles.ts";
+import { useModalDialog } from "../hooks/use-modal-dialog.ts";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -25,14 +26,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { text } = useInboxContent();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
 
   return (
     <dialog

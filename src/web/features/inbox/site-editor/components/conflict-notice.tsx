@@ -1,11 +1,10 @@
-import type { Language } from "../../../../../shared/language.ts";
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 import { primaryButton, secondaryButton } from "../../components/styles.ts";
 import { formatDateTime } from "../../model/format.ts";
 import type { SaveConflict } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween } from "../model/changes.ts";
-import { describePath, describeValue } from "../model/describe.ts";
+import { ChangeList } from "./change-list.tsx";
 
 interface ConflictNoticeProps {
   section: SiteContentSection;
@@ -28,8 +27,6 @@ export function ConflictNotice({
 }: ConflictNoticeProps) {
   const { words, language } = useEditorContent();
   const differences = changesBetween(conflict.body, mine);
-  const languageOf = (last: unknown) =>
-    last === "ar" || last === "en" ? (last as Language) : undefined;
   return (
     <section
       role="alert"
@@ -42,35 +39,11 @@ export function ConflictNotice({
         )}
       </h2>
       <p className="text-ink-800">{words.conflict.lead}</p>
-      <ul className="grid gap-3">
-        {differences.map((difference) => {
-          const textLanguage = languageOf(difference.path.at(-1));
-          return (
-            <li
-              key={JSON.stringify(difference.path)}
-              className="grid gap-1 rounded-2xl border border-ink-900/15 p-3 text-sm"
-            >
-              <p className="font-semibold text-ink-900">
-                {describePath(words, [section, ...difference.path], language)}
-              </p>
-              <dl className="grid gap-1 sm:grid-cols-[auto_1fr] sm:gap-x-3">
-                <dt className="text-ink-700">{words.conflict.theirs}</dt>
-                <dd lang={textLanguage} dir="auto" className="wrap-anywhere text-ink-900">
-                  {describeValue(difference.before, difference.path, language)}
-                </dd>
-                <dt className="text-ink-700">{words.conflict.yours}</dt>
-                <dd
-                  lang={textLanguage}
-                  dir="auto"
-                  className="wrap-anywhere font-semibold text-ink-950"
-                >
-                  {describeValue(difference.after, difference.path, language)}
-                </dd>
-              </dl>
-            </li>
-          );
-        })}
-      </ul>
+      <ChangeList
+        changes={differences}
+        within={[section]}
+        labels={{ before: words.conflict.theirs, after: words.conflict.yours }}
+      />
       <div className="flex flex-wrap gap-3">
         <button type="button" onClick={onKeepMine} className={primaryButton}>
           {words.conflict.keepMine}

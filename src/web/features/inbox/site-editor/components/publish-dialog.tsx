@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef } from "react";
-import type { Language } from "../../../../../shared/language.ts";
+import { useId } from "react";
 import { primaryButton, secondaryButton } from "../../components/styles.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import type { Change } from "../model/changes.ts";
-import { describePath, describeValue } from "../model/describe.ts";
+import { ChangeList } from "./change-list.tsx";
+import { useModalDialog } from "../../hooks/use-modal-dialog.ts";
 
 interface PublishDialogProps {
   open: boolean;
@@ -18,25 +18,9 @@ interface PublishDialogProps {
  * modal dialog: the editor behind it inert, Escape closes it, "not now" focused first.
  */
 export function PublishDialog({ open, changes, busy, onConfirm, onClose }: PublishDialogProps) {
-  const { words, language } = useEditorContent();
+  const { words } = useEditorContent();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
-  const shown = (value: unknown, path: Change["path"]) => {
-    const written = describeValue(value, path, language);
-    return written === "" ? words.publish.empty : written;
-  };
-  const languageOf = (path: Change["path"]): Language | undefined => {
-    const last = path.at(-1);
-    return last === "ar" || last === "en" ? last : undefined;
-  };
+  const dialog = useModalDialog(open);
 
   return (
     <dialog
@@ -52,39 +36,14 @@ export function PublishDialog({ open, changes, busy, onConfirm, onClose }: Publi
       <p id={`${id}-lead`} className="mb-4 text-ink-800">
         {words.publish.lead}
       </p>
-      <ul className="mb-6 grid gap-3">
-        {changes.map((change) => {
-          const textLanguage = languageOf(change.path);
-          return (
-            <li
-              key={JSON.stringify(change.path)}
-              className="rounded-2xl border border-ink-900/15 p-3"
-            >
-              <p className="font-semibold text-ink-900">
-                {describePath(words, change.path, language)}
-              </p>
-              <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
-                <dt className="text-ink-700">{words.publish.before}</dt>
-                <dd
-                  lang={textLanguage}
-                  dir="auto"
-                  className="wrap-anywhere text-ink-800 line-through decoration-red-700/60"
-                >
-                  {shown(change.before, change.path)}
-                </dd>
-                <dt className="text-ink-700">{words.publish.after}</dt>
-                <dd
-                  lang={textLanguage}
-                  dir="auto"
-                  className="wrap-anywhere font-semibold text-ink-950"
-                >
-                  {shown(change.after, change.path)}
-                </dd>
-              </dl>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="mb-6">
+        <ChangeList
+          changes={changes}
+          labels={{ before: words.publish.before, after: words.publish.after }}
+          strikeBefore
+          empty={words.publish.empty}
+        />
+      </div>
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" autoFocus onClick={onClose} className={secondaryButton}>
           {words.publish.cancel}

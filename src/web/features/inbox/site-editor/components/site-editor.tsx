@@ -23,7 +23,7 @@ import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween, type Change } from "../model/changes.ts";
 import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
 import { pagesOfSection } from "../model/fields.ts";
-import { sectionProblems } from "../model/problems.ts";
+import { refusedAsDraft, sectionProblems } from "../model/problems.ts";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { PreviewPanel } from "./preview-panel.tsx";
@@ -69,7 +69,10 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
     load().then(
       ({ drafts, published, history }) => {
         if (!current) return;
-        made = new DraftStore(drafts, published as Published, { save: saveDraft });
+        made = new DraftStore(drafts, published as Published, {
+          save: saveDraft,
+          sendable: (section, body) => !refusedAsDraft(section, body),
+        });
         setLoaded({ store: made, published: published as Published });
         setVersions(history);
       },
@@ -119,20 +122,23 @@ interface EditorProps {
 
 function SaveState({ draft }: { draft: SectionDraft }) {
   const { words, language } = useEditorContent();
+  const describeFailure = useDescribeFailure();
   const said =
     draft.status === "saving"
       ? words.save.saving
       : draft.status === "unsaved"
         ? words.save.unsaved
-        : draft.status === "failed"
-          ? words.save.failed("")
-          : draft.status === "saved" && draft.savedAt
-            ? words.save.saved(formatDateTime(language, draft.savedAt))
-            : "";
+        : draft.status === "held"
+          ? words.save.held
+          : draft.status === "failed"
+            ? words.save.failed(describeFailure(draft.failure))
+            : draft.status === "saved" && draft.savedAt
+              ? words.save.saved(formatDateTime(language, draft.savedAt))
+              : "";
   return (
     <p
       role="status"
-      className={`min-w-0 text-sm ${draft.status === "failed" ? "font-semibold text-red-800" : "text-ink-700"}`}
+      className={`min-w-0 text-sm ${draft.status === "failed" || draft.status === "held" ? "font-semibold text-red-800" : "text-ink-700"}`}
     >
       {said}
     </p>

@@ -84,6 +84,7 @@ export const en: EditorContent = {
     saving: "Saving the draft…",
     saved: (time) => `Draft saved at ${time}`,
     unsaved: "Changes not saved yet",
+    held: "Not saved until the link marked below is mended",
     failed: (reason) => `The draft was not saved: ${reason}`,
     loading: "Loading the site's content…",
     loadFailed: "The site's content could not be loaded.",

@@ -26,6 +26,8 @@ export interface EditorContent {
     saving: string;
     saved: (time: string) => string;
     unsaved: string;
+    /** A draft the database would refuse (a link off its service), kept here until mended. */
+    held: string;
     failed: (reason: string) => string;
     loading: string;
     loadFailed: string;

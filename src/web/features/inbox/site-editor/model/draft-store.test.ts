@@ -131,4 +131,21 @@ describe("the drafts a member types", () => {
     expect(await store.flushAll()).toBe(true);
     expect(save).toHaveBeenLastCalledWith("links", { instagram: "kept" }, 1);
   });
+
+  it("that the database would refuse are held, unsent, until mended", async () => {
+    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 2));
+    const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, {
+      save,
+      sendable: (_section, body) =>
+        !(body as { instagram: string }).instagram.startsWith("javascript:"),
+    });
+    store.edit("links", { instagram: "javascript:alert(1)" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).not.toHaveBeenCalled();
+    expect(store.snapshot().links.status).toBe("held");
+    store.edit("links", { instagram: "https://instagram.com/a" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).toHaveBeenCalledWith("links", { instagram: "https://instagram.com/a" }, 1);
+    expect(store.snapshot().links.status).toBe("saved");
+  });
 });

@@ -4,7 +4,7 @@ import {
 } from "../../../../../shared/site-content.ts";
 import type { Draft, SaveConflict, SaveResult } from "../api/site-content.ts";
 
-export type SaveStatus = "saved" | "unsaved" | "saving" | "failed" | "conflict";
+export type SaveStatus = "saved" | "unsaved" | "held" | "saving" | "failed" | "conflict";
 
 export interface SectionDraft {
   /** What the member sees and types into. */
@@ -23,6 +23,8 @@ export interface DraftStoreOptions {
   save: (section: SiteContentSection, body: unknown, base: number) => Promise<SaveResult>;
   /** How long typing pauses before a save. */
   delay?: number;
+  /** Whether a body may be sent at all: one the database would refuse is held instead. */
+  sendable?: (section: SiteContentSection, body: unknown) => boolean;
 }
 
 /**
@@ -92,7 +94,11 @@ export class DraftStore {
     this.timers.delete(section);
     await this.inFlight.get(section);
     const current = this.sections[section];
-    if (current.status !== "unsaved" && current.status !== "failed") return;
+    if (!["unsaved", "failed", "held"].includes(current.status)) return;
+    if (this.options.sendable && !this.options.sendable(section, current.body)) {
+      this.set(section, { status: "held" });
+      return;
+    }
     const sent = current.body;
     const saving = this.send(section, sent, current.revision);
     this.inFlight.set(section, saving);

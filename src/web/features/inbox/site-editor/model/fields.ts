@@ -1,5 +1,5 @@
 import type { Language } from "../../../../../shared/language.ts";
-import type { SiteContentSection } from "../../../../../shared/site-content.ts";
+import { metaPages, type SiteContentSection } from "../../../../../shared/site-content.ts";
 import { formatNumber } from "../../../../lib/format.ts";
 import type { EditorContent } from "../content/types.ts";
 import type { FieldPath } from "./problems.ts";
@@ -72,15 +72,5 @@ export const pagesOfSection: Record<SiteContentSection, readonly string[]> = {
   links: ["contact", "home"],
   values: ["about", "home"],
   stories: ["community", "home"],
-  pages: [
-    "home",
-    "about",
-    "programs",
-    "mutakallim",
-    "mutaallem",
-    "asdaaKalima",
-    "community",
-    "contact",
-    "privacy",
-  ],
+  pages: metaPages,
 };

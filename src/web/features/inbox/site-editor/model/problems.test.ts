@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { siteContentSections } from "../../../../../shared/site-content.ts";
 import { initialSiteContent } from "../../../../content/initial-site-content.ts";
 import { formatNumber } from "../../../../lib/format.ts";
 import { ar } from "../content/ar.ts";
@@ -11,14 +12,7 @@ const digits = (language: "ar" | "en") => (count: number) => formatNumber(langua
 describe("what keeps a section from publishing", () => {
   it("is nothing for today's content", () => {
     const content = initialSiteContent();
-    for (const section of [
-      "programs",
-      "mutakallim",
-      "links",
-      "values",
-      "stories",
-      "pages",
-    ] as const) {
+    for (const section of siteContentSections) {
       expect(sectionProblems(section, content[section], en.problems, digits("en")).size).toBe(0);
     }
   });

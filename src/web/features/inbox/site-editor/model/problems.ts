@@ -91,3 +91,18 @@ export function sectionProblems(
   }
   return problems;
 }
+
+/**
+ * Whether the database would refuse this body as a draft: an address that is not https on its
+ * service's hosts (a script address among them). Such a draft is held in the browser, with its
+ * problem under the field, until the member mends it.
+ */
+export function refusedAsDraft(section: SiteContentSection, body: unknown): boolean {
+  const result = siteContentSchemas[section].safeParse(body);
+  return (
+    !result.success &&
+    result.error.issues.some(
+      (issue) => issue.code === "custom" && (issue.params as { kind?: string })?.kind === "link",
+    )
+  );
+}
