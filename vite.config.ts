@@ -136,8 +136,11 @@ function isSharedPart(moduleId: string): boolean {
   return area === "shared" || (layer !== undefined && !upperLayers.includes(layer));
 }
 
-/** Shared modules only the team's inbox loads in the browser: no public page carries them. */
-const teamOnly = ["submissions-csv"];
+/**
+ * Shared modules only the team's inbox loads in the browser: no public page carries them. The
+ * site content's schema brings zod with it; public pages use its types alone.
+ */
+const teamOnly = ["submissions-csv", "site-content"];
 
 function isTeamOnly(moduleId: string): boolean {
   const shared = /[\\/]src[\\/]shared[\\/]([^\\/.]+)\./u.exec(moduleId)?.[1];
