@@ -1,7 +1,18 @@
 import { waitFor } from "@testing-library/react";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { renderWeb } from "../../../tests/support/render-web.tsx";
-import { LanguageSwitch } from "../components/layout/language-switch.tsx";
+
+/**
+ * The switch and the site around it, as a page loads them (with both languages' strings, as
+ * tests/support/web-setup.ts does): each test a page of its own, which has loaded no faces yet.
+ */
+async function freshPage() {
+  vi.resetModules();
+  const { loadContent } = await import("../content/load-content.ts");
+  await Promise.all([loadContent("ar"), loadContent("en")]);
+  const { renderWeb } = await import("../../../tests/support/render-web.tsx");
+  const { LanguageSwitch } = await import("../components/layout/language-switch.tsx");
+  return { renderWeb, LanguageSwitch };
+}
 
 /** A face as fonts.css declares it, as FontFace gives it; `load` records that it was asked. */
 function face(name: string, family: string, weight: string, unicodeRange: string) {
@@ -37,6 +48,7 @@ const loaded = () => faces.filter((declared) => declared.load.mock.calls.length 
 
 describe("the other language's faces", () => {
   it("load once the page is awake and idle, without a press, each once", async () => {
+    const { renderWeb, LanguageSwitch } = await freshPage();
     fontsDeclared();
     renderWeb(<LanguageSwitch />, { path: "/contact" });
     await waitFor(() => expect(loaded()).not.toHaveLength(0));
@@ -52,6 +64,7 @@ describe("the other language's faces", () => {
   });
 
   it("are the cuts the pages draw with, not every file holding their letters", async () => {
+    const { renderWeb, LanguageSwitch } = await freshPage();
     fontsDeclared();
     renderWeb(<LanguageSwitch />, { language: "en", path: "/en/contact" });
     await waitFor(() => expect(loaded()).not.toHaveLength(0));

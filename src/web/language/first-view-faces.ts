@@ -88,11 +88,13 @@ export function loadFirstViewFaces(language: Language): Promise<unknown> {
 }
 
 /**
- * Loads the faces a page in `language` first draws once the page's own faces are in and the
- * browser is idle: the page is awake and nothing of its first view waits for them, and a switch
- * to `language` then lays its page out once, in them.
+ * Loads the faces a page in `language` first draws once the page's own faces (in `shown`, which
+ * it preloaded) are in and the browser is idle: the page is awake and nothing of its first view
+ * waits for them, and a switch to `language` then lays its page out once, in them. Once per
+ * page: a switch back finds both languages' faces here.
  */
-export function warmFirstViewFaces(language: Language): void {
+export function warmFirstViewFaces(language: Language, shown: Language): void {
+  if (!loading.has(shown)) loading.set(shown, Promise.resolve());
   if (loading.has(language)) return;
   Promise.resolve()
     .then(() => document.fonts.ready)

@@ -46,14 +46,14 @@ function switchHref(pathname: string, search: string, target: Language): string 
  * that language's strings have loaded.
  */
 export function LanguageSwitch() {
-  const { content, setLanguage } = useLanguage();
+  const { content, language, setLanguage } = useLanguage();
   const { pathname, search } = useLocation();
   const target = content.languageSwitch.lang;
   // The other language's faces load once the page is awake (language/first-view-faces.ts).
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) warmFirstViewFaces(target);
-  }, [hydrated, target]);
+    if (hydrated) warmFirstViewFaces(target, language);
+  }, [hydrated, target, language]);
   return (
     <a
       href={switchHref(pathname, search, target)}
