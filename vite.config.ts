@@ -166,6 +166,13 @@ export default defineConfig({
   },
   build: {
     assetsInlineLimit: 0,
+    modulePreload: {
+      // A language's strings load on the press that switches to it (content/load-content.ts),
+      // with nothing of their own to preload: without this, the import first writes a preload
+      // link into the head, in the press's task.
+      resolveDependencies: (fileName, dependencies) =>
+        languages.some((language) => fileName.includes(`content-${language}-`)) ? [] : dependencies,
+    },
     rolldownOptions: {
       output: {
         // A first view needs the framework and the frame: a few files instead of twenty, so a

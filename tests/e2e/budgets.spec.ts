@@ -3,6 +3,7 @@ import { measureFirstView } from "../../scripts/perf/first-view.mjs";
 import { localizedPath } from "../../src/shared/language.ts";
 import { sitePages } from "../../src/shared/pages.js";
 import { expect, test } from "./fixtures.ts";
+import { fontsFetched, preloadedFonts } from "./fonts.ts";
 
 // The deterministic half of the performance budget: what each first view downloads.
 // `npm run perf` adds Lighthouse's timings on top.
@@ -42,44 +43,44 @@ test("supabase-js and the form's code are not part of a page without a form", as
 });
 
 // Every face a page's text needs is preloaded, so its first paint waits on no font discovered
-// late, and nothing else is fetched: the Arabic cuts cover all the Arabic the site writes, and
-// Arabic pages need no Latin file for their punctuation. The one addition: the English home
-// page's drifting Arabic phrases, decoration that may swap in after the first paint.
+// late, and nothing else is fetched for it: the Arabic cuts cover all the Arabic the site writes,
+// and Arabic pages need no Latin file for their punctuation. The one addition: the English home
+// page's drifting Arabic phrases, decoration that may swap in after the first paint. Once the
+// app is awake and idle, a page also loads the faces the other language's pages preload, so
+// that a switch of language draws its page once, in them (language/first-view-faces.ts).
 const decorationFonts: Record<string, RegExp> = {
   "/en": /\/readex-pro-arabic-core-[\w-]+\.woff2$/u,
 };
 
 for (const language of ["ar", "en"] as const) {
-  test(`every page in ${language} downloads exactly the fonts it preloads`, async ({
+  test(`every page in ${language} downloads exactly the fonts it preloads, and once awake the other language's`, async ({
     browser,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
+    const other = language === "ar" ? "en" : "ar";
     for (const route of sitePages) {
       const path = localizedPath(route.path, language);
-      // A browser of its own per page: nothing cached from the page before.
+      const decoration = decorationFonts[path];
+      const firstView = (fonts: string[]) => fonts.filter((font) => !decoration?.test(font));
+      // Browsers of their own per page: nothing cached from the page before. Without scripts,
+      // the first view alone.
+      const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+      const first = await plain.newPage();
+      await first.goto(path);
+      await first.evaluate(async () => void (await document.fonts.ready));
+      const preloaded = await preloadedFonts(plain.request, path);
+      expect(preloaded.length, path).toBeGreaterThan(0);
+      expect(firstView(await fontsFetched(first)), path).toEqual(preloaded);
+      const otherPreloaded = await preloadedFonts(plain.request, localizedPath(route.path, other));
+      await plain.close();
+
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();
       await page.goto(path);
-      const fonts = await page.evaluate(async () => {
-        await document.fonts.ready;
-        const preloaded = [...document.querySelectorAll('link[rel="preload"][as="font"]')].map(
-          (link) => new URL((link as HTMLLinkElement).href).pathname,
-        );
-        const downloaded = performance
-          .getEntriesByType("resource")
-          .map((entry) => new URL(entry.name).pathname)
-          .filter((pathname) => pathname.endsWith(".woff2"));
-        return { preloaded: preloaded.sort(), downloaded: downloaded.sort() };
-      });
-      const decoration = decorationFonts[path];
-      expect(fonts.preloaded.length, path).toBeGreaterThan(0);
-      expect(
-        fonts.downloaded.filter((font) => !decoration?.test(font)),
-        path,
-      ).toEqual(fonts.preloaded);
-      if (decoration)
-        expect(fonts.downloaded.filter((font) => decoration.test(font))).toHaveLength(1);
+      await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+      const awake = [...new Set([...preloaded, ...otherPreloaded])].sort();
+      await expect.poll(() => fontsFetched(page), { message: path }).toEqual(awake);
       // Closed at once: eight pages left open, each animating its hero, starve the next ones.
       await context.close();
     }

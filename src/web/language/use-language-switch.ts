@@ -10,6 +10,7 @@ import {
   type Language,
 } from "../../shared/language.ts";
 import { isContentLoaded, loadContent } from "../content/load-content.ts";
+import { whenIdle } from "../lib/when-idle.ts";
 import { readRememberedLanguage, rememberLanguage } from "./remembered-language.ts";
 
 interface Served {
@@ -23,15 +24,6 @@ function withoutLanguageParameter(search: string): string {
   query.delete(languageParameter);
   const rest = query.toString();
   return rest ? `?${rest}` : "";
-}
-
-/**
- * Runs `task` once the browser is idle, so that a frame being prepared is painted first, and
- * within a third of a second whatever else comes. (Safari has no idle callbacks: a short timer.)
- */
-function whenIdle(task: () => void) {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 300 });
-  else setTimeout(task, 50);
 }
 
 /**
@@ -105,13 +97,9 @@ export function useLanguageSwitch(initialLanguage: Language): {
     [navigate],
   );
 
-  const setLanguage = useCallback(
-    (next: Language) => {
-      rememberLanguage(next);
-      return goTo(next, true);
-    },
-    [goTo],
-  );
+  // The choice is remembered as the page shows it (below), not before: storage and a cookie
+  // written in the press's task would hold its answer back.
+  const setLanguage = useCallback((next: Language) => goTo(next, true), [goTo]);
 
   // Once hydrated (which had to reproduce the served page), bring the address in line: the
   // language our server chose from the cookie, a choice remembered where a static host sent
@@ -130,12 +118,14 @@ export function useLanguageSwitch(initialLanguage: Language): {
     goTo(wanted, false).catch(() => {});
   }, [addressed.language, goTo, initialLanguage, search]);
 
-  // Back and forward move between languages too: the choice follows what is shown.
+  // A press, back and forward: the choice follows what is shown, once the page showing it has
+  // been painted (the effects of a press's commit run before its paint). The language shown
+  // then is the one kept, whatever has changed in between.
   const shown = useRef(language);
   useEffect(() => {
     if (shown.current === language) return;
     shown.current = language;
-    rememberLanguage(language);
+    whenIdle(() => rememberLanguage(shown.current));
   }, [language]);
 
   return { language, setLanguage };

@@ -7,6 +7,9 @@ import { ProgramFormat } from "../../features/mutakallim/program-format.tsx";
 import { ProgramStructure } from "../../features/mutakallim/program-structure.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 
+// The same element at every render: React passes over it when the language changes.
+const arrowDownIcon = <ArrowDown aria-hidden="true" className="size-5" />;
+
 export default function MutakallimRoute() {
   const { content } = useLanguage();
   const text = content.mutakallim;
@@ -19,7 +22,7 @@ export default function MutakallimRoute() {
           className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-gold-400 px-7 py-3 text-lg font-bold text-ink-950 shadow-lg shadow-gold-700/20 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
         >
           {text.registerCta}
-          <ArrowDown aria-hidden="true" className="size-5" />
+          {arrowDownIcon}
         </a>
       </PageIntro>
       <ProgramFormat />

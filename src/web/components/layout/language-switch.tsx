@@ -1,5 +1,5 @@
 import { Languages } from "lucide-react";
-import type { MouseEvent } from "react";
+import { useEffect, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import {
   addressedPage,
@@ -9,8 +9,12 @@ import {
 } from "../../../shared/language.ts";
 import { notFoundPath } from "../../../shared/pages.js";
 import { loadContent } from "../../content/load-content.ts";
-import { loadFirstViewFaces } from "../../language/first-view-faces.ts";
+import { loadFirstViewFaces, warmFirstViewFaces } from "../../language/first-view-faces.ts";
 import { useLanguage } from "../../language/use-language.ts";
+import { useHydrated } from "../../lib/wake-up.tsx";
+
+// The same element at every render: React passes over it when the language changes.
+const languagesIcon = <Languages aria-hidden="true" className="size-4 text-gold-300" />;
 
 /** A press the page may take over: the main button, with no key asking for a new tab or window. */
 function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
@@ -42,15 +46,21 @@ function switchHref(pathname: string, search: string, target: Language): string 
  * that language's strings have loaded.
  */
 export function LanguageSwitch() {
-  const { content, setLanguage } = useLanguage();
+  const { content, language, setLanguage } = useLanguage();
   const { pathname, search } = useLocation();
   const target = content.languageSwitch.lang;
+  // The other language's faces load once the page is awake (language/first-view-faces.ts).
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) warmFirstViewFaces(target, language);
+  }, [hydrated, target, language]);
   return (
     <a
       href={switchHref(pathname, search, target)}
       hrefLang={target}
       lang={target}
-      // The other language's strings and faces start loading as the visitor reaches for it.
+      // The other language's strings (and its faces, if not yet here) start loading as the
+      // visitor reaches for it.
       onPointerDown={() => prefetch(target)}
       onPointerEnter={() => prefetch(target)}
       onFocus={() => prefetch(target)}
@@ -63,7 +73,7 @@ export function LanguageSwitch() {
       }}
       className="inline-flex min-h-11 items-center gap-2 rounded-full border border-gold-400/40 px-4 text-sm font-medium text-paper transition-colors hover:border-gold-300 hover:bg-gold-400/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
     >
-      <Languages aria-hidden="true" className="size-4 text-gold-300" />
+      {languagesIcon}
       <span className="other-script">{content.languageSwitch.label}</span>
     </a>
   );

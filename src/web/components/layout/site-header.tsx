@@ -14,6 +14,15 @@ const desktopLink =
 const mobileLink =
   "block rounded-xl px-4 py-3 text-lg text-paper transition-colors hover:bg-white/5 aria-[current=page]:bg-gold-400/15 aria-[current=page]:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300";
 
+// The same element at every render: React passes over it when the language changes.
+const menuIcon = (
+  <Menu aria-hidden="true" className="size-6 group-has-[:popover-open]/header:hidden" />
+);
+const closeIcon = (
+  <X aria-hidden="true" className="hidden size-6 group-has-[:popover-open]/header:block" />
+);
+const headerLogo = <Logo className="h-10 w-auto" />;
+
 /**
  * Sticky header: mark, the eight pages (behind a menu button on small screens), language,
  * register. The menu is a popover the button opens and closes without scripts (Escape and a
@@ -51,7 +60,7 @@ export function SiteHeader() {
           aria-label={content.header.homeLink}
           className="shrink-0 rounded-lg p-1 text-gold-400 transition-colors hover:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-300"
         >
-          <Logo className="h-10 w-auto" />
+          {headerLogo}
         </Link>
         <nav aria-label={content.nav.label} className="hidden flex-1 justify-center xl:flex">
           <NavLinks className="flex items-center gap-1" linkClassName={desktopLink} />
@@ -71,11 +80,8 @@ export function SiteHeader() {
             className="inline-flex size-11 items-center justify-center rounded-full text-paper hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-gold-300 xl:hidden"
           >
             {/* Which icon and name show follows the popover itself, with or without the app. */}
-            <Menu aria-hidden="true" className="size-6 group-has-[:popover-open]/header:hidden" />
-            <X
-              aria-hidden="true"
-              className="hidden size-6 group-has-[:popover-open]/header:block"
-            />
+            {menuIcon}
+            {closeIcon}
             <span className="sr-only group-has-[:popover-open]/header:hidden">
               {content.header.openMenu}
             </span>

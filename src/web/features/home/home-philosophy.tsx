@@ -17,9 +17,10 @@ export function HomePhilosophy() {
           <p className="text-lg text-ink-800">{philosophy.text}</p>
         </div>
         <ol className="grid gap-4">
+          {/* Keyed by position: a change of language updates each point in place. */}
           {philosophy.points.map((point, index) => (
             <li
-              key={point}
+              key={index}
               className="flex items-start gap-4 rounded-2xl bg-paper p-5 shadow-sm shadow-ink-950/5"
             >
               <span

@@ -13,8 +13,9 @@ export function ProgramFormat() {
       </p>
       <SectionHeading id="format" title={text.formatTitle} tone="dark" />
       <dl className="grid gap-5 sm:grid-cols-2">
-        {text.format.map((item) => (
-          <div key={item.term} className="rounded-3xl bg-paper p-7 shadow-sm shadow-ink-950/5">
+        {/* Keyed by position: a change of language updates each term in place. */}
+        {text.format.map((item, index) => (
+          <div key={index} className="rounded-3xl bg-paper p-7 shadow-sm shadow-ink-950/5">
             <dt className="mb-2 text-xl font-semibold text-ink-900">{item.term}</dt>
             <dd className="text-ink-800">{item.definition}</dd>
           </div>

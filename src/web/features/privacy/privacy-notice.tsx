@@ -24,8 +24,9 @@ export function PrivacyNotice() {
             <h2 id={`${id}-title`} className="font-display text-2xl text-ink-900 sm:text-3xl">
               {title}
             </h2>
-            {paragraphs.map((paragraph) => (
-              <p key={paragraph} className="max-w-prose leading-relaxed text-ink-800">
+            {/* Keyed by position: a change of language updates each paragraph in place. */}
+            {paragraphs.map((paragraph, index) => (
+              <p key={index} className="max-w-prose leading-relaxed text-ink-800">
                 {paragraph}
               </p>
             ))}

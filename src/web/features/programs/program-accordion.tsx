@@ -8,6 +8,17 @@ import { useLanguage } from "../../language/use-language.ts";
 import { HydrationPart, useHydrated } from "../../lib/wake-up.tsx";
 import { usePrograms, type Program } from "./use-programs.ts";
 
+// The same element at every render: React passes over it when the language changes.
+const chevronIcon = (
+  <ChevronDown
+    aria-hidden="true"
+    className="mt-1 size-6 text-gold-300 transition-transform group-open:rotate-180"
+  />
+);
+const calendarIcon = <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-gold-300" />;
+const clockIcon = <Clock aria-hidden="true" className="size-5 shrink-0 text-gold-300" />;
+const externalIcon = <ExternalLink aria-hidden="true" className="size-4 rtl:-scale-x-100" />;
+
 /**
  * Six cards; each is a native disclosure that opens its schedule and where to watch, with or
  * without scripts. The app only keeps aria-expanded in step with it. Each card hydrates on its
@@ -73,10 +84,7 @@ function ProgramCard({ program, text }: { program: Program; text: Content["progr
         className="grid cursor-pointer grid-cols-[1fr_auto] items-start gap-x-4 gap-y-2 p-7 text-start transition-colors hover:bg-white/[0.03] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-300"
       >
         <h2 className="text-xl font-semibold text-gold-200">{program.title}</h2>
-        <ChevronDown
-          aria-hidden="true"
-          className="mt-1 size-6 text-gold-300 transition-transform group-open:rotate-180"
-        />
+        {chevronIcon}
         <span className="col-span-2 text-base font-normal text-paper/75">{program.summary}</span>
       </summary>
       {/* The fragment's target: inside the disclosure, so that reaching it opens it, and at the
@@ -87,7 +95,7 @@ function ProgramCard({ program, text }: { program: Program; text: Content["progr
           <div>
             <dt className="sr-only">{text.day}</dt>
             <dd className="flex items-center gap-3">
-              <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-gold-300" />
+              {calendarIcon}
               <span>
                 {program.day} <span className="text-paper/70">({text.weekly})</span>
               </span>
@@ -96,7 +104,7 @@ function ProgramCard({ program, text }: { program: Program; text: Content["progr
           <div>
             <dt className="sr-only">{text.time}</dt>
             <dd className="flex items-center gap-3">
-              <Clock aria-hidden="true" className="size-5 shrink-0 text-gold-300" />
+              {clockIcon}
               <ZonedTime dateTime={program.slot.start}>{program.time}</ZonedTime>
             </dd>
           </div>
@@ -110,7 +118,7 @@ function ProgramCard({ program, text }: { program: Program; text: Content["progr
             className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full bg-gold-400 px-5 py-2 font-bold text-ink-950 transition hover:bg-gold-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
           >
             {text.watch}
-            <ExternalLink aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {externalIcon}
           </a>
         )}
       </div>

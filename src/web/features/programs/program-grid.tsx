@@ -6,6 +6,11 @@ import { formatNumber } from "../../lib/format.ts";
 import { useLanguage } from "../../language/use-language.ts";
 import { usePrograms } from "./use-programs.ts";
 
+// The same element at every render: React passes over it when the language changes.
+const calendarIcon = (
+  <CalendarDays aria-hidden="true" className="mt-[calc((1lh-1rem)/2)] size-4 shrink-0" />
+);
+
 /**
  * The home page's glance at the six programs and when they air; each card leads to its program
  * on the programs page, opened there (its title is the link, stretched over the whole card).
@@ -38,7 +43,7 @@ export function ProgramGrid() {
           </h3>
           <p className="text-paper/75">{program.summary}</p>
           <p className="mt-2 flex items-start gap-2 text-sm text-gold-300">
-            <CalendarDays aria-hidden="true" className="mt-[calc((1lh-1rem)/2)] size-4 shrink-0" />
+            {calendarIcon}
             {/* A bar, not a middle dot: beside Arabic-Indic digits a dot reads as a zero (٠). As
                 text, so that on a narrow card the zone wraps under the day, not beside it. */}
             <span>
