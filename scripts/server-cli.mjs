@@ -1,7 +1,16 @@
-// npm run keys | migrate | export | team | limits | content: runs a command of the server, building the server first if needed.
+// npm run keys | migrate | export | team | limits | content | backup | restore: runs a command of the server, building the server first if needed.
 import { ensureBuilt, root } from "./build-steps.mjs";
 
-const commands = new Set(["keys", "migrate", "export", "team", "limits", "content"]);
+const commands = new Set([
+  "keys",
+  "migrate",
+  "export",
+  "team",
+  "limits",
+  "content",
+  "backup",
+  "restore",
+]);
 const [command] = process.argv.slice(2);
 if (!commands.has(command)) {
   process.stderr.write(

@@ -52,6 +52,31 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/** COPY in PostgreSQL's text format (one line a row), for backups and restores. */
+export interface Copying {
+  /** The rows `select` returns, in COPY's text format. */
+  copyOut(select: string): Promise<string>;
+  /** Loads rows in COPY's text format into `target`, written `schema.table (column, ...)`. */
+  copyIn(target: string, data: string): Promise<void>;
+}
+
+/** The embedded database also copies its files while it serves, for a backup. */
+export interface EmbeddedDatabase extends Database, Copying {
+  /**
+   * Writes a consistent copy of the database's files beside them and answers where: a database
+   * of its own, which the caller opens, reads and removes.
+   */
+  snapshot(): Promise<string>;
+  transaction<T>(
+    work: (tx: Queryable & Copying) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
+}
+
+export function isEmbeddedDatabase(database: Database): database is EmbeddedDatabase {
+  return "snapshot" in database;
+}
+
 /** The fields both drivers put on an error that PostgreSQL reported. */
 export interface PostgresError extends Error {
   code: string;

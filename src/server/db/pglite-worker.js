@@ -2,13 +2,14 @@
 // thread from answering pages and health checks. pglite.ts sends one request at a time and
 // replaces this thread when a statement outlives its statement_timeout (docs/decisions/0021).
 // Plain JavaScript: Node starts a worker from a file it can run as it is, in tests too.
+import { cpSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteExtensions } from "./pglite-extensions.js";
 
 /** @typedef {{ directory: string, template?: string }} Options */
-/** @typedef {{ id: number, op: "query", text: string, params: unknown[] } | { id: number, op: "exec", text: string } | { id: number, op: "listen" | "unlisten", channel: string } | { id: number, op: "close" }} Request */
+/** @typedef {{ id: number, op: "query", text: string, params: unknown[] } | { id: number, op: "exec", text: string } | { id: number, op: "listen" | "unlisten", channel: string } | { id: number, op: "close" } | { id: number, op: "copyOut", select: string } | { id: number, op: "copyIn", target: string, data: string } | { id: number, op: "snapshot", into: string }} Request */
 
 /** @param {unknown} error */
 function serialise(error) {
@@ -74,6 +75,26 @@ async function answer(request) {
       return [];
     case "close":
       await pglite.close();
+      return [];
+    case "copyOut": {
+      // PGlite hands a COPY's output over as a blob; the text is COPY's own text format.
+      const result = await pglite.query(`copy (${request.select}) to '/dev/blob'`);
+      return [result.blob ? await result.blob.text() : ""];
+    }
+    case "copyIn":
+      await pglite.query(`copy ${request.target} from '/dev/blob'`, [], {
+        blob: new Blob([request.data]),
+      });
+      return [];
+    case "snapshot":
+      // Once the checkpoint has written every page, the files are a database of their own. The
+      // copy is synchronous: nothing else runs on this thread until it is whole, so it is
+      // consistent, and the server's own thread goes on answering meanwhile.
+      await pglite.exec("checkpoint");
+      cpSync(/** @type {Options} */ (workerData).directory, request.into, {
+        recursive: true,
+        errorOnExist: true,
+      });
       return [];
   }
 }

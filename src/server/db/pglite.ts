@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { lstat, mkdir } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
 import { PGlite, type Results } from "@electric-sql/pglite";
@@ -6,7 +7,9 @@ import {
   DatabaseUnavailableError,
   statementTimeoutError,
   statementTimeoutMs,
+  type Copying,
   type Database,
+  type EmbeddedDatabase,
   type Queryable,
 } from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
@@ -107,7 +110,10 @@ type Request =
   | { op: "query"; text: string; params: unknown[] }
   | { op: "exec"; text: string }
   | { op: "listen" | "unlisten"; channel: string }
-  | { op: "close" };
+  | { op: "close" }
+  | { op: "copyOut"; select: string }
+  | { op: "copyIn"; target: string; data: string }
+  | { op: "snapshot"; into: string };
 
 function revive(fields: Record<string, unknown>): unknown {
   if ("thrown" in fields) return fields.thrown;
@@ -138,7 +144,7 @@ export const reopenDelayMs = { first: 100, cap: 5000 } as const;
 export async function openPGliteThread(
   options: ThreadOptions,
   log: Logger = silentLogger,
-): Promise<Database> {
+): Promise<EmbeddedDatabase> {
   const listeners = new Map<string, (payload: string) => void>();
   let nextId = 0;
   const queue = new FairQueue();
@@ -318,20 +324,32 @@ export async function openPGliteThread(
     if (closed) throw new Error("The embedded database is closed");
     return send(await current, request, timeoutMs);
   };
-  const queryable = (timeoutMs: number): Queryable => ({
+  const queryable = (timeoutMs: number): Queryable & Copying => ({
     query: async (text, params = []) => ({
       rows: (await run({ op: "query", text, params }, timeoutMs)) as never[],
     }),
     exec: async (text) => {
       await run({ op: "exec", text }, timeoutMs);
     },
+    copyOut: async (select) => String((await run({ op: "copyOut", select }, timeoutMs))[0]),
+    copyIn: async (target, data) => {
+      await run({ op: "copyIn", target, data }, timeoutMs);
+    },
   });
   const untimed = queryable(0);
 
-  const database: Database = {
+  const database: EmbeddedDatabase = {
     kind: "pglite",
     query: (text, params) => inTurn(() => untimed.query(text, params)),
     exec: (text) => inTurn(() => untimed.exec(text)),
+    copyOut: (select) => inTurn(() => untimed.copyOut(select)),
+    copyIn: (target, data) => inTurn(() => untimed.copyIn(target, data)),
+    snapshot: () =>
+      inTurn(async () => {
+        const into = `${options.directory}-snapshot-${randomUUID()}`;
+        await run({ op: "snapshot", into });
+        return into;
+      }),
     transaction: (work, transactionOptions) =>
       inTurn(async () => {
         const tx = queryable(statementTimeoutMs(transactionOptions?.statementTimeout));
@@ -393,7 +411,7 @@ export async function openPGliteThread(
  * thread of its own. PGlite's `relaxedDurability` stays off: a query resolves only after its
  * writes reached the files, so an answered insert survives the process being killed.
  */
-export async function openPGlite(directory: string, log?: Logger): Promise<Database> {
+export async function openPGlite(directory: string, log?: Logger): Promise<EmbeddedDatabase> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
   try {

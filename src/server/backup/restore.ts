@@ -1,0 +1,124 @@
+import type { Copying, Database, Queryable } from "../db/database.ts";
+import { migrate, type Migration } from "../db/migrate.ts";
+import { BackupFileError, checkBackup, tableBatches, type CheckedBackup } from "./backup-file.ts";
+import { migrationLevel, siteTables } from "./catalog.ts";
+import { portableSettings } from "./dump.ts";
+
+/** The database a backup is restored into. */
+export interface RestoreTarget {
+  /** Where migrations run and the target is inspected. */
+  database: Database;
+  /** Runs `work` in one transaction on a connection that can COPY. */
+  load<T>(work: (tx: Queryable & Copying) => Promise<T>): Promise<T>;
+}
+
+export interface RestoreOptions {
+  migrations: Migration[];
+  /** Replace what a database already migrated holds; without it such a target is refused. */
+  replace: boolean;
+}
+
+export interface RestoreReport {
+  backupMigration: string;
+  migration: string;
+  createdAt: string;
+  rows: Record<string, number>;
+}
+
+/** A refusal that changed nothing: the operator's next step is in its message. */
+export class RestoreRefused extends Error {}
+
+/**
+ * Restores `file` into `target`: checks the whole file first, migrates the target to this
+ * version, then replaces every table's rows in one transaction (triggers off, so no history,
+ * mail or limit fires again) and checks each table's count before committing. A failure rolls
+ * the rows back whole. The target is opened only once the file has been read whole and found
+ * sound.
+ */
+export async function restoreBackup(
+  file: string,
+  openTarget: () => Promise<RestoreTarget & { close(): Promise<void> }>,
+  options: RestoreOptions,
+): Promise<RestoreReport> {
+  const backup = await checkBackup(file);
+  const newest = options.migrations.at(-1)?.version ?? "";
+  if (backup.about.migration > newest) {
+    throw new RestoreRefused(
+      `The backup was taken by a newer version (migration ${backup.about.migration}; this one ` +
+        `knows up to ${newest}): restore it with that version`,
+    );
+  }
+  // Opened only once the file is known good: a refused file leaves no trace.
+  const target = await openTarget();
+  try {
+    return await restoreInto(target, file, backup, options);
+  } finally {
+    await target.close();
+  }
+}
+
+async function restoreInto(
+  target: RestoreTarget,
+  file: string,
+  backup: CheckedBackup,
+  options: RestoreOptions,
+): Promise<RestoreReport> {
+  const level = await migrationLevel(target.database);
+  if (level !== undefined && !options.replace) {
+    throw new RestoreRefused(
+      `The target database is not new (migrated to ${level}): restore into a new database, or ` +
+        "pass --replace to replace everything it holds",
+    );
+  }
+  await migrate(target.database, options.migrations);
+  const migration = (await migrationLevel(target.database)) ?? "";
+
+  const rows = await target.load(async (tx) => {
+    await tx.exec(portableSettings);
+    const tables = await siteTables(tx);
+    const columnsOf = new Map(tables.map((table) => [table.name, new Set(table.columns)]));
+    for (const section of backup.tables) {
+      const columns = columnsOf.get(section.name);
+      if (!columns) {
+        throw new RestoreRefused(`The backup holds ${section.name}, which this version has not`);
+      }
+      const missing = section.columns.filter((column) => !columns.has(column));
+      if (missing.length > 0) {
+        throw new RestoreRefused(
+          `The backup's ${section.name} has columns this version has not: ${missing.join(", ")}`,
+        );
+      }
+    }
+    const names = tables.map((table) => table.name);
+    for (const name of names) await tx.exec(`alter table ${name} disable trigger user`);
+    await tx.exec(`truncate ${names.join(", ")}`);
+    for await (const batch of tableBatches(file)) {
+      await tx.copyIn(`${batch.table} (${batch.columns.join(", ")})`, batch.rows);
+    }
+    for (const [sequence, value] of Object.entries(backup.sequences)) {
+      await tx.query("select setval($1::regclass, $2::bigint)", [sequence, value]);
+    }
+    for (const name of names) await tx.exec(`alter table ${name} enable trigger user`);
+    const counted: Record<string, number> = {};
+    for (const name of names) {
+      const { rows: found } = await tx.query<{ count: string | number }>(
+        `select count(*) as count from ${name}`,
+      );
+      counted[name] = Number(found[0]?.count ?? 0);
+    }
+    for (const section of backup.tables) {
+      if (counted[section.name] !== section.rows) {
+        throw new BackupFileError(
+          `${section.name} has ${counted[section.name]} rows after loading, not the backup's ${section.rows}`,
+        );
+      }
+    }
+    return counted;
+  });
+  return {
+    backupMigration: backup.about.migration,
+    migration,
+    createdAt: backup.about.createdAt,
+    rows,
+  };
+}

@@ -1,0 +1,114 @@
+// npm run backup -- --output FILE: one consistent backup of everything the site keeps, while it
+// serves (docs/decisions/0029, docs/backups.md). On PostgreSQL (DATABASE_URL) it reads the
+// database in one repeatable-read transaction; on the embedded database it asks the running
+// server, the one owner of its files, or opens them itself when no server runs.
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { parseArgs } from "node:util";
+import { loadConfig, type Config } from "../config.ts";
+import { checkBackup } from "../backup/backup-file.ts";
+import { dumpDatabase } from "../backup/dump.ts";
+import { connectForCopy } from "../backup/postgres-copy.ts";
+import { openPGlite } from "../db/pglite.ts";
+import { loadJwtSecret, makeApiKey } from "../keys.ts";
+import { runCommand, UsageError } from "./command.ts";
+import { describeDatabase } from "./database-name.ts";
+import { errorMessage } from "../../shared/error-message.ts";
+
+const usage = `Usage: npm run backup -- --output FILE
+
+Writes a backup of the configured database (DATABASE_URL, else the embedded database in
+DATA_DIR) to FILE, which must not exist. The file holds the site's secrets: password hashes,
+two-factor secrets and sessions. It is written readable by its owner only: keep it so.`;
+
+function readOutput(): string {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { output: { type: "string" } } }));
+  } catch (error) {
+    throw new UsageError(errorMessage(error));
+  }
+  if (!values.output) throw new UsageError("--output FILE is required");
+  return path.resolve(values.output);
+}
+
+type Writer = (text: string) => Promise<void>;
+
+async function fromPostgres(databaseUrl: string, write: Writer): Promise<void> {
+  const connection = await connectForCopy(databaseUrl);
+  try {
+    await connection.exec("begin isolation level repeatable read, read only");
+    await dumpDatabase(connection, write, "postgresql");
+    await connection.exec("commit");
+  } finally {
+    await connection.close();
+  }
+}
+
+async function fromEmbedded(config: Config, write: Writer): Promise<void> {
+  const key = await makeApiKey(await loadJwtSecret(config), "service_role");
+  const answer = await fetch(`http://127.0.0.1:${config.port}/backup/v1`, {
+    headers: { authorization: `Bearer ${key}` },
+  }).catch((error: unknown) => {
+    const code = (error as { cause?: { code?: unknown } }).cause?.code;
+    if (code === "ECONNREFUSED") return undefined;
+    throw error;
+  });
+  if (!answer) {
+    // No server on PORT: the files are ours, if no other process holds them.
+    const db = await openPGlite(path.join(config.dataDir, "pglite"));
+    try {
+      await dumpDatabase(db, write, "embedded");
+    } finally {
+      await db.close();
+    }
+    return;
+  }
+  if (!answer.ok || !answer.body) {
+    const body = (await answer.json().catch(() => ({}))) as { message?: string };
+    throw new Error(
+      `The server on port ${config.port} refused the backup (${answer.status}): ${body.message ?? ""}`,
+    );
+  }
+  for await (const chunk of Readable.fromWeb(answer.body as never)) {
+    await write(typeof chunk === "string" ? chunk : (chunk as Buffer).toString("utf8"));
+  }
+}
+
+await runCommand(async () => {
+  const output = readOutput();
+  const config = loadConfig();
+  const started = performance.now();
+  const partial = `${output}.partial`;
+  // wx: never over an existing file; 0600: the file holds secrets.
+  const file = createWriteStream(partial, { flags: "wx", mode: 0o600 });
+  await once(file, "open").catch((error: unknown) => {
+    throw new Error(`Cannot write ${partial}: ${errorMessage(error)}`);
+  });
+  const write: Writer = async (text) => {
+    if (!file.write(text)) await once(file, "drain");
+  };
+  try {
+    await (config.databaseUrl
+      ? fromPostgres(config.databaseUrl, write)
+      : fromEmbedded(config, write));
+    file.end();
+    await once(file, "finish");
+    const backup = await checkBackup(partial);
+    await rename(partial, output).catch(async (error: unknown) => {
+      throw new Error(`Cannot name the backup ${output}: ${errorMessage(error)}`);
+    });
+    const rows = backup.tables.reduce((sum, table) => sum + table.rows, 0);
+    process.stdout.write(
+      `Backed up ${describeDatabase(config)} (migration ${backup.about.migration}): ` +
+        `${backup.tables.length} tables, ${rows} rows, in ${((performance.now() - started) / 1000).toFixed(1)} s, to ${output}\n`,
+    );
+  } catch (error) {
+    file.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+}, usage);

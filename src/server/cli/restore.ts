@@ -1,0 +1,74 @@
+// npm run restore -- FILE [--replace]: restores a backup (npm run backup) into the configured
+// database: DATABASE_URL, else the embedded database in DATA_DIR, with the server stopped.
+// Restoring the embedded database's backup with DATABASE_URL set is the move to PostgreSQL.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig, type Config } from "../config.ts";
+import { connectForCopy } from "../backup/postgres-copy.ts";
+import { restoreBackup, type RestoreTarget } from "../backup/restore.ts";
+import { readMigrations } from "../db/migrate.ts";
+import { openPGlite } from "../db/pglite.ts";
+import { openPostgres } from "../db/postgres.ts";
+import { runCommand, UsageError } from "./command.ts";
+import { describeDatabase } from "./database-name.ts";
+import { errorMessage } from "../../shared/error-message.ts";
+
+const usage = `Usage: npm run restore -- FILE [--replace]
+
+Restores FILE, a backup written by npm run backup, into DATABASE_URL's database, else the
+embedded database in DATA_DIR (stop the server first). A database that was already migrated
+is refused unless --replace is given: then everything it holds is replaced.`;
+
+function readArguments(): { file: string; replace: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({ options: { replace: { type: "boolean" } }, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(errorMessage(error));
+  }
+  const [file, ...rest] = parsed.positionals;
+  if (!file || rest.length > 0) throw new UsageError("Name one backup file to restore");
+  return { file: path.resolve(file), replace: parsed.values.replace === true };
+}
+
+async function openTarget(config: Config): Promise<RestoreTarget & { close(): Promise<void> }> {
+  if (config.databaseUrl) {
+    const databaseUrl = config.databaseUrl;
+    const database = await openPostgres({ connectionString: databaseUrl, poolSize: 1 });
+    return {
+      database,
+      async load(work) {
+        const connection = await connectForCopy(databaseUrl);
+        try {
+          await connection.exec("begin");
+          const result = await work(connection);
+          await connection.exec("commit");
+          return result;
+        } catch (error) {
+          await connection.exec("rollback").catch(() => {});
+          throw error;
+        } finally {
+          await connection.close();
+        }
+      },
+      close: () => database.close(),
+    };
+  }
+  const database = await openPGlite(path.join(config.dataDir, "pglite"));
+  return { database, load: (work) => database.transaction(work), close: () => database.close() };
+}
+
+await runCommand(async () => {
+  const { file, replace } = readArguments();
+  const config = loadConfig();
+  const started = performance.now();
+  const migrations = await readMigrations(config.migrationsDir);
+  const report = await restoreBackup(file, () => openTarget(config), { migrations, replace });
+  const lines = Object.entries(report.rows).map(([table, rows]) => `  ${table}: ${rows}\n`);
+  process.stdout.write(
+    `Restored the backup of ${report.createdAt} (migration ${report.backupMigration}) into ` +
+      `${describeDatabase(config)}, now at migration ${report.migration}, in ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s. Rows per table, counted after loading:\n` +
+      lines.join(""),
+  );
+}, usage);
