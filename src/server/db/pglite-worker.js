@@ -52,13 +52,19 @@ try {
 /** @type {Map<string, () => Promise<void>>} */
 const listening = new Map();
 
-/** @param {Request} request */
+/** @typedef {{ rows: unknown[], affectedRows?: number | undefined }} Outcome */
+
+/** @param {Request} request @returns {Promise<Outcome>} */
 async function answer(request) {
   switch (request.op) {
-    case "query":
-      return (await pglite.query(request.text, request.params)).rows;
-    case "exec":
-      return (await pglite.exec(request.text)).at(-1)?.rows ?? [];
+    case "query": {
+      const result = await pglite.query(request.text, request.params);
+      return { rows: result.rows, affectedRows: result.affectedRows };
+    }
+    case "exec": {
+      const last = (await pglite.exec(request.text)).at(-1);
+      return { rows: last?.rows ?? [], affectedRows: last?.affectedRows };
+    }
     case "listen":
       if (!listening.has(request.channel)) {
         const channel = request.channel;
@@ -67,20 +73,21 @@ async function answer(request) {
         );
         listening.set(channel, stop);
       }
-      return [];
+      return { rows: [] };
     case "unlisten":
       await listening.get(request.channel)?.();
       listening.delete(request.channel);
-      return [];
+      return { rows: [] };
     case "close":
       await pglite.close();
-      return [];
+      return { rows: [] };
   }
 }
 
 port.on("message", (/** @type {Request} */ request) => {
   answer(request).then(
-    (rows) => port.postMessage({ type: "answer", id: request.id, rows }),
+    ({ rows, affectedRows }) =>
+      port.postMessage({ type: "answer", id: request.id, rows, affectedRows }),
     (error) => port.postMessage({ type: "answer", id: request.id, error: serialise(error) }),
   );
 });
