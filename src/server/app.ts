@@ -17,6 +17,10 @@ import { requestId } from "./http/request-id.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { errorForLog, type Logger } from "./log.ts";
+import { countSignInFailures, countTotpLockouts } from "./metrics/auth-metrics.ts";
+import type { Metrics } from "./metrics/metrics.ts";
+import { countRequests } from "./metrics/request-metrics.ts";
+import { countFormRefusals, countSubmissions } from "./metrics/submission-metrics.ts";
 import { restRoutes } from "./rest/routes.ts";
 import type { SchemaCache } from "./rest/schema-cache.ts";
 import { makeApiKey } from "./keys.ts";
@@ -53,6 +57,8 @@ export interface AppDependencies {
   jwtSecret: string;
   site: Site | undefined;
   log: Logger;
+  /** What GET /metrics reports, on a listener of its own; nothing is counted without it. */
+  metrics?: Metrics | undefined;
 }
 
 export function createApp(deps: AppDependencies): Hono<AppEnv> {
@@ -62,6 +68,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use(requestId());
   app.use(clientIp(deps.config.trustProxyHeader));
   app.use(databaseTurn());
+  const metrics = deps.metrics;
+  if (metrics) app.use(countRequests(metrics));
   // Before the request log: a load balancer's checks every few seconds are not traffic.
   app.get("/livez", livez());
   app.get("/readyz", readyz(deps.db));
@@ -70,6 +78,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use(securityHeaders({ https }));
 
   app.use("/rest/v1/*", apiCors(deps.config.corsOrigins), requireApiKey(secret));
+  if (metrics) app.use("/rest/v1/contact_submissions", countSubmissions(metrics));
   app.route(
     "/rest/v1",
     restRoutes({
@@ -87,6 +96,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use("/auth/v1/*", apiCors(deps.config.corsOrigins), (c, next) =>
     keylessAuthPaths.has(c.req.path) ? next() : apiKey(c, next),
   );
+  if (metrics) {
+    app.use("/auth/v1/token", countSignInFailures(metrics));
+    app.use("/auth/v1/factors/:factorId/verify", countTotpLockouts(metrics));
+  }
   app.route(
     "/auth/v1",
     authRoutes({
@@ -131,6 +144,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       c.env,
     );
   };
+  if (metrics) app.use(countFormRefusals(metrics));
   app.route("/backup/v1", backupRoutes(deps.db, secret, deps.log));
   app.route("/", siteRoutes(deps.site, { https, submit }));
 

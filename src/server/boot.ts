@@ -9,6 +9,7 @@ import { tightenPermissions } from "./db/private-directory.ts";
 import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import { errorForLog, type Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
+import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
 import { callHookOnPublish } from "./site/publish-hook.ts";
 import { listenForPublishes } from "./site/publishes.ts";
@@ -23,6 +24,8 @@ export interface Booted {
   keys: ApiKeys;
   /** Delivers the outbox; undefined when SMTP_URL is unset. main.ts starts and stops it. */
   mailWorker: MailWorker | undefined;
+  /** What the metrics listener reports; undefined when METRICS_PORT is unset. */
+  metrics: Metrics | undefined;
   /** Stops reloading the schema cache on NOTIFY pgrst; main.ts calls it before closing the database. */
   stopSchemaReloads: () => Promise<void>;
   /** Stops rendering the pages again on NOTIFY site_content; called before closing the database. */
@@ -102,13 +105,23 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       : async () => {};
     const stopPageRenders =
       site && renderer ? await renderOnPublish(db, site, renderer, log, publishes) : async () => {};
-    const app = createApp({ config, db, schema, jwtSecret, site, log });
+    const metrics = config.metrics ? createMetrics(db) : undefined;
+    const app = createApp({ config, db, schema, jwtSecret, site, log, metrics });
     const mailWorker = config.mail
       ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })
       : undefined;
     if (!mailWorker)
       log.info("mail is off: SMTP_URL is not set, the outbox keeps what it is given");
-    return { app, db, keys, mailWorker, stopSchemaReloads, stopPageRenders, stopPublishHook };
+    return {
+      app,
+      db,
+      keys,
+      mailWorker,
+      metrics,
+      stopSchemaReloads,
+      stopPageRenders,
+      stopPublishHook,
+    };
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

@@ -101,7 +101,38 @@ describe("loadConfig, auth settings", () => {
       { PUBLISH_HOOK_URL: "ftp://127.0.0.1/hook" },
       "PUBLISH_HOOK_URL",
     ],
+    ["a metrics token without a metrics port", { METRICS_TOKEN: "t".repeat(16) }, "METRICS_PORT"],
+    ["a metrics host without a metrics port", { METRICS_HOST: "127.0.0.2" }, "METRICS_PORT"],
+    [
+      "metrics on the public port",
+      { PORT: "8080", METRICS_PORT: "8080" },
+      "METRICS_PORT: must differ from PORT",
+    ],
+    [
+      "metrics open to a network without a token",
+      { METRICS_PORT: "9100", METRICS_HOST: "0.0.0.0" },
+      "METRICS_TOKEN: is required",
+    ],
+    [
+      "a short metrics token",
+      { METRICS_PORT: "9100", METRICS_TOKEN: "short" },
+      "METRICS_TOKEN: must be at least 16 characters",
+    ],
   ];
+
+  it("serves no metrics without METRICS_PORT; on this machine, or elsewhere with a token, with it", () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "9100" }).metrics).toEqual({
+      port: 9100,
+      host: "127.0.0.1",
+      token: undefined,
+    });
+    expect(loadConfig({ METRICS_PORT: "9100", METRICS_HOST: "::1" }).metrics?.host).toBe("::1");
+    const token = "a-token-of-32-characters-0123456";
+    expect(
+      loadConfig({ METRICS_PORT: "9100", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: token }).metrics,
+    ).toEqual({ port: 9100, host: "0.0.0.0", token });
+  });
 
   it("reads the links an install named at build, to publish them once", () => {
     expect(loadConfig({}).buildLinks).toEqual({});

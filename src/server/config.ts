@@ -114,6 +114,9 @@ const environment = z.object({
       error: "must be https:// (http:// only on this machine: localhost, 127.0.0.1 or [::1])",
     })
     .optional(),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().trim().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SITE_DIR: z.string().trim().min(1).default("./build/client"),
   MIGRATIONS_DIR: z.string().trim().min(1).default("./supabase/migrations"),
 });
@@ -166,6 +169,15 @@ export interface MailConfig {
   claimSeconds: number;
 }
 
+/** The listener of GET /metrics, apart from the public port (src/server/metrics/). */
+export interface MetricsConfig {
+  port: number;
+  /** 127.0.0.1 unless METRICS_HOST says otherwise. */
+  host: string;
+  /** Required as `Authorization: Bearer …` when set; always set off this machine. */
+  token: string | undefined;
+}
+
 export interface Config {
   port: number;
   host: string | undefined;
@@ -195,6 +207,8 @@ export interface Config {
   submissionLimits: boolean;
   /** Outgoing mail; undefined when SMTP_URL is unset: nothing is sent. */
   mail: MailConfig | undefined;
+  /** GET /metrics on a listener of its own; undefined when METRICS_PORT is unset: no metrics. */
+  metrics: MetricsConfig | undefined;
   /** Called with a POST after each publish (a static host's build hook); PUBLISH_HOOK_URL. */
   publishHookUrl: string | undefined;
   /**
@@ -291,6 +305,33 @@ function readMail(values: z.infer<typeof environment>): MailConfig | undefined {
   };
 }
 
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\./u.test(host);
+}
+
+/** The metrics listener, off without METRICS_PORT; anywhere but this machine, only with a token. */
+function readMetrics(values: z.infer<typeof environment>): MetricsConfig | undefined {
+  const port = values.METRICS_PORT;
+  const host = values.METRICS_HOST ?? "127.0.0.1";
+  const problems: string[] = [];
+  if (port === undefined) {
+    for (const name of ["METRICS_HOST", "METRICS_TOKEN"] as const) {
+      if (values[name] !== undefined) problems.push(`  ${name}: needs METRICS_PORT`);
+    }
+  } else {
+    if (port !== 0 && port === values.PORT) {
+      problems.push("  METRICS_PORT: must differ from PORT: the public port never serves /metrics");
+    }
+    if (!isLoopback(host) && values.METRICS_TOKEN === undefined) {
+      problems.push(
+        "  METRICS_TOKEN: is required when METRICS_HOST is not this machine (127.0.0.1, ::1, localhost)",
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  return port === undefined ? undefined : { port, host, token: values.METRICS_TOKEN };
+}
+
 /** Reads and checks the environment once, at boot; every problem is listed by variable name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(
@@ -340,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: values.LOG_REQUESTS,
     submissionLimits: values.SUBMISSION_LIMITS,
     mail: readMail(values),
+    metrics: readMetrics(values),
     publishHookUrl: values.PUBLISH_HOOK_URL,
     buildLinks: Object.fromEntries(
       linkSettings.flatMap((name) => {

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { boot } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { errorForLog, jsonLogger as log } from "./log.ts";
+import { serveMetrics } from "./metrics/metrics-server.ts";
 import { startRetention } from "./retention.ts";
 import { startUpkeep } from "./db/upkeep.ts";
 
@@ -13,10 +14,11 @@ async function main(): Promise<void> {
   // DATA_DIR and the embedded database's files are for this user alone: 0700 folders, 0600 files.
   process.umask(0o077);
   const config = loadConfig();
-  const { app, db, mailWorker, stopSchemaReloads, stopPageRenders, stopPublishHook } = await boot(
-    config,
-    log,
-  );
+  const { app, db, mailWorker, metrics, stopSchemaReloads, stopPageRenders, stopPublishHook } =
+    await boot(config, log);
+  // Before the public port, so that a metrics port already taken stops the start.
+  const metricsServer =
+    metrics && config.metrics ? await serveMetrics(metrics, config.metrics, log) : undefined;
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info("listening", {
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
       log.error("requests still running after the grace period; exiting");
       process.exit(1);
     }, shutdownGraceMs).unref();
+    metricsServer?.close();
     server.close(async () => {
       clearInterval(idleSweep);
       stopRetention();

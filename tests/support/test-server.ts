@@ -16,6 +16,7 @@ import type { Database } from "../../src/server/db/database.ts";
 import { databaseFromPGlite, openPGliteThread } from "../../src/server/db/pglite.ts";
 import { openPostgres } from "../../src/server/db/postgres.ts";
 import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
+import { createMetrics, type Metrics } from "../../src/server/metrics/metrics.ts";
 import { silentLogger, type Logger } from "../../src/server/log.ts";
 import {
   loadSchemaCache,
@@ -38,6 +39,8 @@ export interface TestServer {
   /** The embedded database's files, with `embeddedThread`. */
   directory: string | undefined;
   authConfig: AuthConfig;
+  /** What the app counts, with `metrics`. */
+  metrics: Metrics | undefined;
   url: string;
   /** A fetch that answers in process, as supabase-js's `global.fetch`. */
   fetch: typeof fetch;
@@ -65,6 +68,8 @@ export interface TestServerOptions {
   apiRateLimit?: number;
   /** PGRST_DB_TX_END; commit, the default, when unset. */
   dbTxEnd?: TxEnd;
+  /** Count what GET /metrics reports, as a server started with METRICS_PORT does. */
+  metrics?: boolean;
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -131,6 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const site = options.siteDir
     ? await loadSite(options.siteDir, { anonKey: keys.anon })
     : undefined;
+  const metrics = options.metrics ? createMetrics(db) : undefined;
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],
@@ -150,6 +156,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jwtSecret,
     site,
     log,
+    metrics,
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -168,6 +175,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     schema,
     directory,
     authConfig,
+    metrics,
     url: testOrigin,
     fetch: inProcessFetch,
     close: async () => {

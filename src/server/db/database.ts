@@ -1,5 +1,7 @@
 export interface QueryResult<Row> {
   rows: Row[];
+  /** How many rows the statement wrote (its command tag's count), when the driver says. */
+  rowCount?: number | undefined;
 }
 
 export interface Queryable {

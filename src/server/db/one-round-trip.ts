@@ -92,12 +92,12 @@ export async function setRoleSettings(tx: Queryable, settings: RoleSettings): Pr
 
 /**
  * `Database.queryAs` for either driver: one round trip through `simple` (the driver's
- * simple-protocol call, answering the last statement's rows) when every value can be written
- * as a literal, else the settings and the statement in a transaction.
+ * simple-protocol call, answering the last statement's rows and count) when every value can be
+ * written as a literal, else the settings and the statement in a transaction.
  */
 export function queryUnderRole<Row>(
   database: Pick<Database, "transaction">,
-  simple: (statements: string) => Promise<Row[]>,
+  simple: (statements: string) => Promise<QueryResult<Row>>,
   settings: RoleSettings,
   text: string,
   params: unknown[],
@@ -112,5 +112,5 @@ export function queryUnderRole<Row>(
       { statementTimeout: settings.statementTimeout },
     );
   }
-  return simple(single).then((rows) => ({ rows }));
+  return simple(single);
 }

@@ -53,13 +53,19 @@ try {
 /** @type {Map<string, () => Promise<void>>} */
 const listening = new Map();
 
-/** @param {Request} request */
+/** @typedef {{ rows: unknown[], affectedRows?: number | undefined }} Outcome */
+
+/** @param {Request} request @returns {Promise<Outcome>} */
 async function answer(request) {
   switch (request.op) {
-    case "query":
-      return (await pglite.query(request.text, request.params)).rows;
-    case "exec":
-      return (await pglite.exec(request.text)).at(-1)?.rows ?? [];
+    case "query": {
+      const result = await pglite.query(request.text, request.params);
+      return { rows: result.rows, affectedRows: result.affectedRows };
+    }
+    case "exec": {
+      const last = (await pglite.exec(request.text)).at(-1);
+      return { rows: last?.rows ?? [], affectedRows: last?.affectedRows };
+    }
     case "listen":
       if (!listening.has(request.channel)) {
         const channel = request.channel;
@@ -68,24 +74,24 @@ async function answer(request) {
         );
         listening.set(channel, stop);
       }
-      return [];
+      return { rows: [] };
     case "unlisten":
       await listening.get(request.channel)?.();
       listening.delete(request.channel);
-      return [];
+      return { rows: [] };
     case "close":
       await pglite.close();
-      return [];
+      return { rows: [] };
     case "copyOut": {
       // PGlite hands a COPY's output over as a blob; the text is COPY's own text format.
       const result = await pglite.query(`copy (${request.select}) to '/dev/blob'`);
-      return [result.blob ? await result.blob.text() : ""];
+      return { rows: [result.blob ? await result.blob.text() : ""] };
     }
     case "copyIn":
       await pglite.query(`copy ${request.target} from '/dev/blob'`, [], {
         blob: new Blob([request.data]),
       });
-      return [];
+      return { rows: [] };
     case "snapshot":
       // Once the checkpoint has written every page, the files are a database of their own. The
       // copy is synchronous: nothing else runs on this thread until it is whole, so it is
@@ -95,13 +101,14 @@ async function answer(request) {
         recursive: true,
         errorOnExist: true,
       });
-      return [];
+      return { rows: [] };
   }
 }
 
 port.on("message", (/** @type {Request} */ request) => {
   answer(request).then(
-    (rows) => port.postMessage({ type: "answer", id: request.id, rows }),
+    ({ rows, affectedRows }) =>
+      port.postMessage({ type: "answer", id: request.id, rows, affectedRows }),
     (error) => port.postMessage({ type: "answer", id: request.id, error: serialise(error) }),
   );
 });

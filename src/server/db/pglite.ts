@@ -24,7 +24,7 @@ function wrap(target: PGliteQueryable): Queryable {
   return {
     async query(text, params) {
       const result = await target.query(text, params);
-      return { rows: result.rows as never[] };
+      return { rows: result.rows as never[], rowCount: result.affectedRows };
     },
     async exec(text) {
       await target.exec(text);
@@ -41,8 +41,8 @@ export function databaseFromPGlite(pglite: PGlite): Database {
       queryUnderRole(
         database,
         async (statements) => {
-          const results: Results[] = await pglite.exec(statements);
-          return (results.at(-1)?.rows ?? []) as never[];
+          const last: Results | undefined = (await pglite.exec(statements)).at(-1);
+          return { rows: (last?.rows ?? []) as never[], rowCount: last?.affectedRows };
         },
         settings,
         text,
@@ -104,7 +104,19 @@ type Answer =
   | { type: "ready" }
   | { type: "failed"; error: Record<string, unknown> }
   | { type: "notify"; channel: string; payload: string }
-  | { type: "answer"; id: number; rows?: unknown[]; error?: Record<string, unknown> };
+  | {
+      type: "answer";
+      id: number;
+      rows?: unknown[];
+      affectedRows?: number;
+      error?: Record<string, unknown>;
+    };
+
+/** What the thread answers a request with: its rows, and how many it wrote. */
+interface Outcome {
+  rows: unknown[];
+  rowCount: number | undefined;
+}
 
 type Request =
   | { op: "query"; text: string; params: unknown[] }
@@ -126,7 +138,7 @@ interface Thread {
   ready: boolean;
   /** Set when this side ends the thread; any other exit is a crash. */
   ending: boolean;
-  pending: Map<number, { resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }>;
+  pending: Map<number, { resolve: (outcome: Outcome) => void; reject: (error: unknown) => void }>;
 }
 
 /** The wait before opening a stopped database again; it doubles after each failure, to the cap. */
@@ -174,7 +186,7 @@ export async function openPGliteThread(
           const waiting = thread.pending.get(answer.id);
           thread.pending.delete(answer.id);
           if (answer.error) waiting?.reject(revive(answer.error));
-          else waiting?.resolve(answer.rows ?? []);
+          else waiting?.resolve({ rows: answer.rows ?? [], rowCount: answer.affectedRows });
         }
       });
       worker.on("error", (error) => {
@@ -284,14 +296,14 @@ export async function openPGliteThread(
     await current;
   }
 
-  function send(thread: Thread, request: Request, timeoutMs: number): Promise<unknown[]> {
+  function send(thread: Thread, request: Request, timeoutMs: number): Promise<Outcome> {
     const id = (nextId += 1);
-    return new Promise<unknown[]>((resolve, reject) => {
+    return new Promise<Outcome>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       thread.pending.set(id, {
-        resolve: (rows) => {
+        resolve: (outcome) => {
           clearTimeout(timer);
-          resolve(rows);
+          resolve(outcome);
         },
         reject: (error) => {
           clearTimeout(timer);
@@ -325,13 +337,14 @@ export async function openPGliteThread(
     return send(await current, request, timeoutMs);
   };
   const queryable = (timeoutMs: number): Queryable & Copying => ({
-    query: async (text, params = []) => ({
-      rows: (await run({ op: "query", text, params }, timeoutMs)) as never[],
-    }),
+    query: async (text, params = []) => {
+      const { rows, rowCount } = await run({ op: "query", text, params }, timeoutMs);
+      return { rows: rows as never[], rowCount };
+    },
     exec: async (text) => {
       await run({ op: "exec", text }, timeoutMs);
     },
-    copyOut: async (select) => String((await run({ op: "copyOut", select }, timeoutMs))[0]),
+    copyOut: async (select) => String((await run({ op: "copyOut", select }, timeoutMs)).rows[0]),
     copyIn: async (target, data) => {
       await run({ op: "copyIn", target, data }, timeoutMs);
     },
@@ -367,13 +380,13 @@ export async function openPGliteThread(
       queryUnderRole(
         database,
         (statements) =>
-          inTurn(
-            async () =>
-              (await run(
-                { op: "exec", text: statements },
-                statementTimeoutMs(settings.statementTimeout),
-              )) as never[],
-          ),
+          inTurn(async () => {
+            const { rows, rowCount } = await run(
+              { op: "exec", text: statements },
+              statementTimeoutMs(settings.statementTimeout),
+            );
+            return { rows: rows as never[], rowCount };
+          }),
         settings,
         text,
         params,

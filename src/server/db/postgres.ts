@@ -71,7 +71,7 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query(text, params) {
       const result = await target.query(text, params);
-      return { rows: result.rows };
+      return { rows: result.rows, rowCount: result.rowCount ?? undefined };
     },
     async exec(text) {
       await target.query(text);
@@ -155,7 +155,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         (statements) =>
           withClient(async (client) => {
             const results = (await client.query(statements)) as unknown as pg.QueryResult[];
-            return (results.at(-1)?.rows ?? []) as Row[];
+            const last = results.at(-1);
+            return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? undefined };
           }),
         settings,
         text,

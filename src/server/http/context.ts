@@ -18,5 +18,10 @@ export interface AppEnv {
     clientIp: string;
     /** This request's id (http/request-id.ts): in its log lines and the X-Request-Id header. */
     requestId: string;
+    /**
+     * A REST insert's rows as sent and, once it succeeded, how many the database stored (a
+     * trigger may leave some out): what the metrics count submissions by.
+     */
+    insert?: { rows: unknown[]; stored?: number | undefined };
   };
 }

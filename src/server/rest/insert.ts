@@ -111,6 +111,7 @@ export function insertRows(deps: RestDependencies) {
     // An array is every role's to send, as on PostgREST: the database's per-row triggers and
     // policies bound what it may store.
     const rows = Array.isArray(body) ? body : [body];
+    c.set("insert", { rows });
 
     const explicitColumns = columnsParameter(c.req.query("columns"));
     const columns = explicitColumns ?? Object.keys(rows[0] ?? {});
@@ -133,6 +134,7 @@ export function insertRows(deps: RestDependencies) {
     const mode = { rollback: rollsBack(deps.txEnd, preferences) };
 
     let result: Rows | undefined;
+    let stored: number | undefined;
     try {
       if (representation || format === "object") {
         const projection = representation ? selectList(c.req.query("select"), table) : "1";
@@ -146,8 +148,11 @@ export function insertRows(deps: RestDependencies) {
           requireSingular(format, inserted.rows);
           return inserted;
         });
+        stored = result.rows;
       } else {
-        await runStatement(deps.db, role, mode, insert, [JSON.stringify(rows)]);
+        ({ rowCount: stored } = await runStatement(deps.db, role, mode, insert, [
+          JSON.stringify(rows),
+        ]));
       }
     } catch (error) {
       const refusal = fromDatabaseError(error, claims.role !== "anon");
@@ -155,6 +160,7 @@ export function insertRows(deps: RestDependencies) {
       throw refusal;
     }
 
+    c.set("insert", { rows, stored: mode.rollback ? 0 : stored });
     if (applied) c.header("Preference-Applied", applied);
     c.header("Content-Range", preferences.count ? `*/${rows.length}` : "*/*");
     if (!representation || !result) return c.body(null, 201);
