@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAt, insert, processKeys, submission } from "../support/api.ts";
+import { clientAt, insert, processKeys, storedEmails, submission } from "../support/api.ts";
 import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
 import { processEnvironment, type ProcessEnvironment } from "../support/process-environment.ts";
 import {
@@ -237,4 +237,70 @@ describe(`backup and restore, from ${source}`, () => {
       await removeDataDir(dataDir);
     }
   });
+});
+
+describe(`a backup taken during a flood of inserts, from ${source}`, () => {
+  let place: ProcessEnvironment;
+  let files: string;
+  let server: RunningServer;
+  const keys = processKeys();
+
+  beforeAll(async () => {
+    // One address sends every insert here: the per-client limits would refuse most of them.
+    place = await processEnvironment("backup-flood", {
+      SUBMISSION_LIMITS: "false",
+      API_RATE_LIMIT: "0",
+    });
+    files = await mkdtemp(path.join(tmpdir(), "kalima-backup-flood-"));
+    server = await spawnServer(place.env, place.dataDir);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await place?.remove();
+    await rm(files, { recursive: true, force: true });
+  });
+
+  it("restores every row answered 201 before the backup began", async () => {
+    const { anon, service_role } = await keys;
+    const answered = new Set<string>();
+    let flooding = true;
+    // About a kilobyte of Arabic a row, so the backup crosses many chunks mid-letter.
+    const message = "رسالة عن قوة الكلمة وأثرها في الناس. ".repeat(15);
+    const flood = Array.from({ length: 4 }, async (_, client) => {
+      for (let n = 0; flooding; n += 1) {
+        const email = `flood-${client}-${n}@example.com`;
+        const response = await insert(server.url, anon, { ...submission(email), message });
+        if (response.status === 201) answered.add(email);
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const before = new Set(answered);
+    const file = path.join(files, "flood.backup");
+    const backedUp = await runServerCommand(
+      "backup",
+      ["--output", file],
+      { ...place.env, PORT: new URL(server.url).port },
+      place.dataDir,
+    );
+    flooding = false;
+    await Promise.all(flood);
+    expect(backedUp.stderr).toBe("");
+    expect(before.size).toBeGreaterThan(20);
+
+    const dataDir = await makeDataDir();
+    const env: Record<string, string> = { ...place.env };
+    delete env.DATABASE_URL;
+    let restored: RunningServer | undefined;
+    try {
+      expect((await runServerCommand("restore", [file], env, dataDir)).stderr).toBe("");
+      restored = await spawnServer(env, dataDir);
+      const kept = await storedEmails(restored.url, service_role);
+      expect([...before].filter((email) => !kept.has(email))).toEqual([]);
+      // Nothing that was never answered 201 appears.
+      expect([...kept].filter((email) => !answered.has(email))).toEqual([]);
+    } finally {
+      await restored?.stop();
+      await removeDataDir(dataDir);
+    }
+  }, 120_000);
 });

@@ -35,7 +35,7 @@ function readOutput(): string {
   return path.resolve(values.output);
 }
 
-type Writer = (text: string) => Promise<void>;
+type Writer = (data: string | Uint8Array) => Promise<void>;
 
 async function fromPostgres(databaseUrl: string, write: Writer): Promise<void> {
   const connection = await connectForCopy(databaseUrl);
@@ -73,9 +73,9 @@ async function fromEmbedded(config: Config, write: Writer): Promise<void> {
       `The server on port ${config.port} refused the backup (${answer.status}): ${body.message ?? ""}`,
     );
   }
-  for await (const chunk of Readable.fromWeb(answer.body as never)) {
-    await write(typeof chunk === "string" ? chunk : (chunk as Buffer).toString("utf8"));
-  }
+  // Written as the bytes came: a chunk may end inside a letter's UTF-8 bytes.
+  for await (const chunk of Readable.fromWeb(answer.body as never))
+    await write(chunk as Uint8Array);
 }
 
 await runCommand(async () => {
@@ -88,8 +88,8 @@ await runCommand(async () => {
   await once(file, "open").catch((error: unknown) => {
     throw new Error(`Cannot write ${partial}: ${errorMessage(error)}`);
   });
-  const write: Writer = async (text) => {
-    if (!file.write(text)) await once(file, "drain");
+  const write: Writer = async (data) => {
+    if (!file.write(data)) await once(file, "drain");
   };
   try {
     await (config.databaseUrl
