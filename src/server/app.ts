@@ -3,7 +3,7 @@
 import { backupRoutes } from "./backup/backup-route.ts";
 import { Hono } from "hono";
 import { OAuthProviders } from "./auth/oauth-providers.ts";
-import { RateLimiter } from "./auth/rate-limit.ts";
+import { AuthRateLimiter } from "./auth/rate-limit.ts";
 import { authRoutes, keylessAuthPaths } from "./auth/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -110,7 +110,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
         expiry: deps.config.jwtExpiry,
         issuer: `${deps.config.apiExternalUrl}/auth/v1`,
       },
-      limiter: new RateLimiter(deps.config.auth.rateLimits.enabled),
+      limiter: new AuthRateLimiter(deps.db, deps.config.auth.rateLimits.enabled),
       providers: new OAuthProviders(deps.config.auth.providers),
       log: deps.log,
     }),

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { boot } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { errorForLog, jsonLogger as log } from "./log.ts";
+import { startAuthBucketSweep } from "./auth/rate-limit.ts";
 import { serveMetrics } from "./metrics/metrics-server.ts";
 import { startRetention } from "./retention.ts";
 import { startUpkeep } from "./db/upkeep.ts";
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   });
   const stopRetention = startRetention(db, log);
   const stopUpkeep = startUpkeep(db, log);
+  const stopBucketSweep = startAuthBucketSweep(db, log);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
       clearInterval(idleSweep);
       stopRetention();
       stopUpkeep();
+      stopBucketSweep();
       await mailWorker?.stop();
       await stopSchemaReloads();
       await stopPageRenders();

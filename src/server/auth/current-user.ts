@@ -20,7 +20,7 @@ export function getUser(services: AuthServices) {
 export function updateUser(services: AuthServices) {
   return async (c: Context<AuthEnv>) => {
     const { auth } = services.settings;
-    services.limiter.enforce("signup", c.get("clientIp"), auth.rateLimits.signup, 300);
+    await services.limiter.enforce("signup", c.get("clientIp"), auth.rateLimits.signup, 300);
     const params = await readParams(c);
     const user = c.get("user");
     const session = c.get("session");

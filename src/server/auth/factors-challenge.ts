@@ -12,7 +12,7 @@ import type { AuthServices } from "./services.ts";
 export function challengeFactor(services: AuthServices) {
   return async (c: Context<AuthEnv>) => {
     const { rateLimits } = services.settings.auth;
-    services.limiter.enforce("mfa", c.get("clientIp"), rateLimits.mfa, 60);
+    await services.limiter.enforce("mfa", c.get("clientIp"), rateLimits.mfa, 60);
     const factor = await ownedFactor(services.db, c);
     const challengeId = randomUUID();
     const { rows } = await services.db.transaction(async (tx) => {

@@ -28,7 +28,7 @@ interface ChallengeRow {
 export function verifyFactor(services: AuthServices) {
   return async (c: Context<AuthEnv>) => {
     const { rateLimits } = services.settings.auth;
-    services.limiter.enforce("mfa", c.get("clientIp"), rateLimits.mfa, 60);
+    await services.limiter.enforce("mfa", c.get("clientIp"), rateLimits.mfa, 60);
     const user = c.get("user");
     const session = currentSession(c);
     const factor = await ownedFactor(services.db, c);

@@ -21,22 +21,6 @@ describe("RateLimiter", () => {
     expect(limiter.take("mfa:192.0.2.1", 0.25)).toBe(false);
     expect(limiter.take("mfa:192.0.2.2", 0.25)).toBe(true);
   });
-
-  it("lets everything through when switched off", () => {
-    const limiter = new RateLimiter(false, () => 0);
-    expect(() => {
-      for (let index = 0; index < 100; index += 1) limiter.enforce("signup", "192.0.2.1", 1, 300);
-    }).not.toThrow();
-  });
-
-  it("counts an IPv6 client by its /64", () => {
-    const limiter = new RateLimiter(true, () => 0);
-    const limit = (ip: string) => () => limiter.enforce("token", ip, 1, 300);
-    for (let index = 1; index <= 30; index += 1) limit(`2001:db8:1:2::${index.toString(16)}`)();
-    expect(limit("2001:db8:1:2:ffff:ffff:ffff:ffff")).toThrow("Request rate limit reached");
-    expect(limit("2001:0db8:0001:0002:0:0:0:abcd")).toThrow("Request rate limit reached");
-    expect(limit("2001:db8:1:3::1")).not.toThrow();
-  });
 });
 
 describe("rateLimitSubject", () => {

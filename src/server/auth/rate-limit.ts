@@ -1,9 +1,10 @@
 import { isIP } from "node:net";
+import type { Queryable } from "../db/database.ts";
+import { errorForLog, type Logger } from "../log.ts";
 import { authError } from "./errors.ts";
 
 // GoTrue's limiter: a token bucket per client address, refilled at the configured rate, holding
-// at most 30 requests. Buckets live in this process: several instances each count their own,
-// as several GoTrue instances do.
+// at most 30 requests.
 const burst = 30;
 const sweepAbove = 10_000;
 
@@ -41,6 +42,10 @@ export function rateLimitSubject(clientIp: string): string {
   return `${hextets(address.toLowerCase()).slice(0, 4).join(":")}::/64`;
 }
 
+/**
+ * A token bucket per key kept in this process, with no database write: the REST budget's, where
+ * N instances allow N times the budget.
+ */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
@@ -70,15 +75,68 @@ export class RateLimiter {
       }
     }
   }
+}
+
+/**
+ * Auth's limits, counted in the database (private.take_auth_request), so instances sharing it
+ * share each client's buckets. One statement per check; when the database cannot answer, the
+ * request fails as it would a moment later on its own queries, and no guess goes uncounted.
+ */
+export class AuthRateLimiter {
+  constructor(
+    private readonly db: Queryable,
+    readonly enabled: boolean,
+  ) {}
 
   /**
    * Throws 429 when the client at `clientIp` (its /64 for IPv6) has used up `requests` per
    * `windowSeconds`.
    */
-  enforce(name: string, clientIp: string, requests: number, windowSeconds: number): void {
-    const key = `${name}:${rateLimitSubject(clientIp)}`;
-    if (this.enabled && !this.take(key, requests / windowSeconds)) {
-      throw authError.rateLimited();
-    }
+  async enforce(
+    name: string,
+    clientIp: string,
+    requests: number,
+    windowSeconds: number,
+  ): Promise<void> {
+    if (!this.enabled) return;
+    const { rows } = await this.db.query<{ taken: boolean | null }>(
+      "select private.take_auth_request($1, $2, $3::float8, $4::int) as taken",
+      [name, rateLimitSubject(clientIp), requests / windowSeconds, burst],
+    );
+    if (rows[0]?.taken !== true) throw authError.rateLimited();
   }
+}
+
+const sweepBatch = 5000;
+const sweepBatchesARun = 100;
+const sweepEveryMs = 60_000;
+
+/**
+ * Deletes the buckets that have refilled completely, a batch at a time (each its own statement,
+ * so requests take turns between them) until none is left or a run's share is done; answers how
+ * many. A failure is logged and tried again at the next run.
+ */
+export async function sweepAuthBuckets(db: Queryable, log: Logger): Promise<number> {
+  let removed = 0;
+  try {
+    for (let batch = 0; batch < sweepBatchesARun; batch += 1) {
+      const { rows } = await db.query<{ swept: number }>(
+        "select private.sweep_auth_request_buckets($1) as swept",
+        [sweepBatch],
+      );
+      const swept = rows[0]?.swept ?? 0;
+      removed += swept;
+      if (swept < sweepBatch) break;
+    }
+  } catch (error) {
+    log.error("sweeping auth rate-limit buckets failed", { error: errorForLog(error) });
+  }
+  return removed;
+}
+
+/** Sweeps full buckets every minute; answers how to stop it. */
+export function startAuthBucketSweep(db: Queryable, log: Logger): () => void {
+  const every = setInterval(() => void sweepAuthBuckets(db, log), sweepEveryMs);
+  every.unref();
+  return () => clearInterval(every);
 }

@@ -36,7 +36,7 @@ const recoveryIntervalSeconds = 60;
  */
 export function recover(services: AuthServices) {
   return async (c: Context<AppEnv>) => {
-    services.limiter.enforce("recover", c.get("clientIp"), 30, 300);
+    await services.limiter.enforce("recover", c.get("clientIp"), 30, 300);
     const params = await readParams(c);
     const email = stringParam(params, "email");
     if (!email) throw authError.recoveryEmailMissing();

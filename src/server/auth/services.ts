@@ -2,7 +2,7 @@ import type { AuthConfig, MailConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../log.ts";
 import type { OAuthProviders } from "./oauth-providers.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { AuthRateLimiter } from "./rate-limit.ts";
 import type { TokenSettings } from "./sessions.ts";
 
 /** What every /auth/v1 handler is built with. */
@@ -16,7 +16,7 @@ export interface AuthServices {
     mail: MailConfig | undefined;
   };
   tokens: TokenSettings;
-  limiter: RateLimiter;
+  limiter: AuthRateLimiter;
   providers: OAuthProviders;
   log: Logger;
 }

@@ -38,7 +38,7 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
 export function signup(services: AuthServices) {
   return async (c: Context<AuthEnv>) => {
     const { auth } = services.settings;
-    services.limiter.enforce("signup", c.get("clientIp"), auth.rateLimits.signup, 300);
+    await services.limiter.enforce("signup", c.get("clientIp"), auth.rateLimits.signup, 300);
     if (auth.disableSignup) throw authError.signupDisabled();
 
     const params = await readParams(c);

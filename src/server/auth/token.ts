@@ -31,7 +31,7 @@ export function token(services: AuthServices) {
             : undefined;
     if (!handler) throw authError.unsupportedGrant();
     const { rateLimits } = services.settings.auth;
-    services.limiter.enforce("token", c.get("clientIp"), rateLimits.token, 300);
+    await services.limiter.enforce("token", c.get("clientIp"), rateLimits.token, 300);
     const context = { ip: c.get("clientIp"), userAgent: requestUserAgent(c) };
     return c.json(await handler(services, await readParams(c), context));
   };

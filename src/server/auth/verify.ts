@@ -57,7 +57,7 @@ const verifyTypes = new Set<string>(["invite", "recovery"]);
  */
 export function verifyLink(services: AuthServices) {
   return async (c: Context<AppEnv>) => {
-    services.limiter.enforce(
+    await services.limiter.enforce(
       "verify",
       c.get("clientIp"),
       services.settings.auth.rateLimits.verify,
@@ -99,7 +99,7 @@ export function verifyLink(services: AuthServices) {
 /** POST /verify with `{type, token_hash}`: verifyOtp, answering the session itself. */
 export function verifyOtp(services: AuthServices) {
   return async (c: Context<AppEnv>) => {
-    services.limiter.enforce(
+    await services.limiter.enforce(
       "verify",
       c.get("clientIp"),
       services.settings.auth.rateLimits.verify,

@@ -13,6 +13,7 @@ export interface SiteTable {
 
 // Every schema but PostgreSQL's own, the extensions' and the migrations' record (which a
 // restore writes by migrating): the site's tables, the auth schema's and the private limits'.
+// Unlogged tables (auth's request buckets) hold nothing worth keeping, as after a crash.
 const siteSchemas = `
   n.nspname not in ('pg_catalog', 'information_schema', 'extensions', 'supabase_migrations')
   and n.nspname not like 'pg\\_%'`;
@@ -35,7 +36,7 @@ export async function siteTables(db: Queryable): Promise<SiteTable[]> {
       ) as "references",
       (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where c.relkind = 'r' and ${siteSchemas}
+    where c.relkind = 'r' and c.relpersistence = 'p' and ${siteSchemas}
     order by 1`);
   return inDependencyOrder(rows);
 }

@@ -93,6 +93,18 @@ describe("PostgreSQL going away while the server runs", () => {
       headers: { apikey: keys.service_role, authorization: `Bearer ${keys.service_role}` },
     });
     expect(listing.status).toBe(503);
+    // Auth's rate limits are counted in the database: none is waved through while it is away.
+    const verifying = await fetch(`${server.url}/auth/v1/verify`, {
+      method: "POST",
+      headers: {
+        apikey: keys.anon,
+        "content-type": "application/json",
+        "x-supabase-api-version": "2024-01-01",
+      },
+      body: "{}",
+    });
+    expect(verifying.status).toBe(503);
+    expect(await verifying.json()).toMatchObject({ code: "unexpected_failure" });
     expect((await fetch(`${server.url}/contact`)).status).toBe(200);
     expect(server.process.exitCode).toBeNull();
     // A load balancer sends requests elsewhere meanwhile; the process itself is well.

@@ -42,6 +42,8 @@ beforeAll(async () => {
     // Every insert here comes from this one client: past the database's per-client limit.
     SUBMISSION_LIMITS: "false",
     API_RATE_LIMIT: "0",
+    // A budget that refills too slowly to matter while the test runs: 1 in 5 minutes, burst 30.
+    AUTH_RATE_LIMIT_VERIFY: "1",
   };
   // Started together on an empty database: both reach the migrations at the same moment.
   const [one, two] = dataDirs;
@@ -141,6 +143,38 @@ describe("two instances on one PostgreSQL", () => {
     });
     expect(stale.error).toMatchObject({ status: 400 });
     expect(stale.data.session).toBeNull();
+  });
+
+  it("share one client's auth rate limit: the burst across both, not twice it", async () => {
+    const verify = (instance: RunningServer) =>
+      fetch(`${instance.url}/auth/v1/verify`, {
+        method: "POST",
+        headers: {
+          apikey: keys.anon,
+          "content-type": "application/json",
+          "x-supabase-api-version": "2024-01-01",
+        },
+        body: "{}",
+      });
+    const answers: { instance: string; status: number }[] = [];
+    for (let round = 0; round < 30; round += 1) {
+      const [one, two] = await Promise.all([verify(first), verify(second)]);
+      answers.push(
+        { instance: "first", status: one.status },
+        { instance: "second", status: two.status },
+      );
+    }
+    const allowed = answers.filter((answer) => answer.status !== 429);
+    expect(allowed).toHaveLength(30);
+    expect(allowed.every((answer) => answer.status === 400)).toBe(true);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(new Set(refused.map((answer) => answer.instance))).toEqual(new Set(["first", "second"]));
+    const again = await verify(second);
+    expect(again.status).toBe(429);
+    expect(await again.json()).toEqual({
+      code: "over_request_rate_limit",
+      message: "Request rate limit reached",
+    });
   });
 
   it("keep serving on one when the other is killed", async () => {
