@@ -1,4 +1,4 @@
-import { stat, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
@@ -137,6 +137,9 @@ describe(`backup and restore, from ${source}`, () => {
     expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
     const first = (await readFile(backupFile, "utf8")).split("\n", 1)[0];
     expect(first).toContain("holds the site's secrets");
+    // The embedded database's copy, made for the backup, is gone once it was read.
+    const left = (await readdir(place.dataDir)).filter((name) => name.includes("snapshot"));
+    expect(left).toEqual([]);
   });
 
   const targets = [

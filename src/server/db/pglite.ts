@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { lstat, mkdir } from "node:fs/promises";
+import { lstat, mkdir, readdir, rm } from "node:fs/promises";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite, type Results } from "@electric-sql/pglite";
 import { errorForLog, silentLogger, type Logger } from "../log.ts";
@@ -419,6 +420,16 @@ export async function openPGliteThread(
   return database;
 }
 
+/** Copies a backup made (`snapshot`) and a process that died before removing them. */
+async function removeLeftSnapshots(directory: string): Promise<void> {
+  const prefix = `${path.basename(directory)}-snapshot-`;
+  const parent = path.dirname(directory);
+  for (const name of await readdir(parent)) {
+    if (name.startsWith(prefix))
+      await rm(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
 /**
  * The embedded database: PostgreSQL compiled to WebAssembly, its files in `directory`, on a
  * thread of its own. PGlite's `relaxedDurability` stays off: a query resolves only after its
@@ -428,6 +439,7 @@ export async function openPGlite(directory: string, log?: Logger): Promise<Embed
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const lock = await lockDirectory(`${directory}.lock`, `The embedded database in ${directory}`);
   try {
+    await removeLeftSnapshots(directory);
     const database = await openPGliteThread({ directory }, log);
     return {
       ...database,
