@@ -237,6 +237,27 @@ describe("PUT by primary key", () => {
       { name: "اردو" },
     ]);
   });
+
+  it("writes only a sent row with the filters' key, and nothing without one", async () => {
+    const others = await rest("pairs?left_id=eq.9&right_id=eq.9", {
+      method: "PUT",
+      body: [
+        { left_id: 9, right_id: 8, label: "other" },
+        { left_id: 9, right_id: 9, label: "named" },
+      ],
+      prefer: "return=representation",
+    });
+    expect(others.status).toBe(201);
+    expect(await others.json()).toEqual([{ left_id: 9, right_id: 9, label: "named" }]);
+    for (const body of [{}, [], { left_id: 9 }]) {
+      const response = await rest("pairs?left_id=eq.9&right_id=eq.7", { method: "PUT", body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "PGRST115" });
+    }
+    expect(await query("select label from public.pairs where left_id = 9")).toEqual([
+      { label: "named" },
+    ]);
+  });
 });
 
 describe("upserts under the database's grants and policies", () => {

@@ -87,7 +87,10 @@ export function insertStatement(
     : columns;
   const onConflict = conflictClause(conflict, used);
   if (used.length === 0) {
-    return `insert into ${target} select from json_array_elements($1::json)${onConflict}`;
+    const source = where
+      ? `json_populate_recordset(null::${target}, $1::json) body ${where}`
+      : "json_array_elements($1::json)";
+    return `insert into ${target} select from ${source}${onConflict}`;
   }
   if (!missingDefault) {
     const columnList = used.map(quoteIdentifier).join(", ");
