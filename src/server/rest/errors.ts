@@ -174,15 +174,20 @@ export const restError = {
       "Cannot coerce the result to a single JSON object",
       `The result contains ${rows} rows`,
     ),
-  unsupportedMethod: (method: string) =>
-    new PostgrestError(405, "PGRST117", `Unsupported HTTP method: ${method}`),
-  unsupportedPreference: (preference: string) =>
+  putFilters: () =>
+    new PostgrestError(
+      405,
+      "PGRST105",
+      "Filters must include all and only primary key columns with 'eq' operators",
+    ),
+  putPaging: () =>
     new PostgrestError(
       400,
-      "PGRST122",
-      "Invalid preferences given",
-      `This server does not support Prefer: ${preference}`,
+      "PGRST114",
+      "limit/offset querystring parameters are not allowed for PUT",
     ),
+  putKeyMismatch: () =>
+    new PostgrestError(400, "PGRST115", "Payload values do not match URL in primary key column(s)"),
   invalidPreferences: (preferences: string[]) =>
     new PostgrestError(
       400,

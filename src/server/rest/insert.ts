@@ -8,6 +8,7 @@ import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
 import {
   acceptedFormat,
   bodyColumns,
+  type Format,
   noRows,
   requireSingular,
   sendRows,
@@ -38,16 +39,45 @@ function quoteLiteral(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
+/** How a write meets a row already there: PostgREST's `Prefer: resolution=…` on `target`. */
+export interface Conflict {
+  resolution: "merge-duplicates" | "ignore-duplicates";
+  target: readonly string[];
+}
+
+export interface InsertShape {
+  rows?: Row[];
+  missingDefault?: boolean;
+  conflict?: Conflict | undefined;
+  /** A condition on the sent rows, named `body` (PUT's primary key). */
+  where?: string;
+}
+
 /**
- * The INSERT behind every POST: the rows arrive as one JSON array in $1. Under
+ * ON CONFLICT as PostgREST writes it: merging sets every sent column from EXCLUDED; with none
+ * sent there is nothing to merge, so the row already there is kept.
+ */
+function conflictClause(conflict: Conflict | undefined, used: string[]): string {
+  if (!conflict || conflict.target.length === 0) return "";
+  const target = `on conflict (${conflict.target.map(quoteIdentifier).join(", ")})`;
+  if (conflict.resolution === "ignore-duplicates" || used.length === 0) {
+    return ` ${target} do nothing`;
+  }
+  const assignments = used
+    .map((column) => `${quoteIdentifier(column)} = excluded.${quoteIdentifier(column)}`)
+    .join(", ");
+  return ` ${target} do update set ${assignments} where ${countMerge}`;
+}
+
+/**
+ * The INSERT behind every POST (and PUT): the rows arrive as one JSON array in $1. Under
  * Prefer: missing=default a key a row lacks takes the column's DEFAULT, as on PostgREST;
  * otherwise it is NULL.
  */
 export function insertStatement(
   table: TableInfo,
   columns: string[],
-  rows: Row[] = [],
-  missingDefault = false,
+  { rows = [], missingDefault = false, conflict, where = "" }: InsertShape = {},
 ): string {
   const target = qualifiedName(table);
   // A column no row names is left out, so the database fills it itself: a generated column, or
@@ -55,10 +85,17 @@ export function insertStatement(
   const used = missingDefault
     ? columns.filter((column) => rows.some((row) => column in row))
     : columns;
-  if (used.length === 0) return `insert into ${target} select from json_array_elements($1::json)`;
+  const onConflict = conflictClause(conflict, used);
+  if (used.length === 0) {
+    const source = where
+      ? `json_populate_recordset(null::${target}, $1::json) body ${where}`
+      : "json_array_elements($1::json)";
+    return `insert into ${target} select from ${source}${onConflict}`;
+  }
   if (!missingDefault) {
     const columnList = used.map(quoteIdentifier).join(", ");
-    return `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${target}, $1::json)`;
+    return `insert into ${target} (${columnList})
+      select ${columnList} from json_populate_recordset(null::${target}, $1::json) body ${where}${onConflict}`;
   }
   const values = used.map((column) => {
     const fallback = table.columns.get(column)?.default ?? "null";
@@ -69,7 +106,37 @@ export function insertStatement(
   return `insert into ${target} (${used.map(quoteIdentifier).join(", ")})
     select ${values.join(", ")}
       from json_array_elements($1::json) with ordinality as body(item, position)
-     order by body.position`;
+     order by body.position${onConflict}`;
+}
+
+// The rows an ON CONFLICT update merged, counted in a transaction-local setting as PostgREST
+// counts them: no RETURNING needed, so a role without SELECT can upsert as it can insert.
+const mergedCount = `coalesce(nullif(current_setting('pgrst.merged', true), '')::int, 0)`;
+const countMerge = `set_config('pgrst.merged', (${mergedCount} + 1)::text, true) is not null`;
+
+/**
+ * An upsert as one statement answering its rows (`projection`, or none), their number, and how
+ * many of them were inserted rather than merged.
+ */
+export function upsertQuery(
+  insert: string,
+  projection: string | undefined,
+  format: Format,
+): string {
+  return `with written as (${insert} returning ${projection === undefined ? "1" : "*"})
+    select ${bodyColumns(format)}, count(*)::int - ${mergedCount} as inserted
+      from (select ${projection ?? "1"} from written) projected`;
+}
+
+/** `?on_conflict=a,b` or else the primary key: the columns that make two rows one. */
+function conflictFor(
+  resolution: Conflict["resolution"] | undefined,
+  onConflict: string | undefined,
+  table: TableInfo,
+): Conflict | undefined {
+  if (!resolution) return undefined;
+  if (onConflict === undefined && table.primaryKey.length === 0) return undefined;
+  return { resolution, target: columnsParameter(onConflict) ?? table.primaryKey };
 }
 
 /**
@@ -102,9 +169,6 @@ export function insertRows(deps: RestDependencies) {
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
     const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
-    if (preferences.resolution) {
-      throw restError.unsupportedPreference(`resolution=${preferences.resolution}`);
-    }
 
     const claims = c.get("claims");
     const body = parseBody(await c.req.text());
@@ -120,10 +184,17 @@ export function insertRows(deps: RestDependencies) {
     }
     if (!explicitColumns && !sameKeys(rows, columns)) throw restError.keysMustMatch();
 
-    const insert = insertStatement(table, columns, rows, preferences.missing === "default");
+    const conflict = conflictFor(preferences.resolution, c.req.query("on_conflict"), table);
+    const insert = insertStatement(table, columns, {
+      rows,
+      missingDefault: preferences.missing === "default",
+      conflict,
+    });
     const representation = preferences.return === "representation";
     const format = acceptedFormat(c.req.header("accept"));
+    // PostgREST names the resolution as applied only where there is a key to resolve on.
     const applied = preferenceApplied(preferences, [
+      ...(conflict ? (["resolution"] as const) : []),
       "missing",
       "return",
       "count",
@@ -136,9 +207,11 @@ export function insertRows(deps: RestDependencies) {
     let result: Rows | undefined;
     let stored: number | undefined;
     try {
-      if (representation || format === "object") {
+      if (representation || format === "object" || conflict) {
         const projection = representation ? selectList(c.req.query("select"), table) : "1";
-        const sql = `with inserted as (${insert} returning *)
+        const sql = conflict
+          ? upsertQuery(insert, representation ? projection : undefined, format)
+          : `with inserted as (${insert} returning *)
           select ${bodyColumns(format)}
             from (select ${projection} from inserted) projected`;
         // An object was asked for: any other number of rows undoes the insert.
@@ -162,8 +235,11 @@ export function insertRows(deps: RestDependencies) {
 
     c.set("insert", { rows, stored: mode.rollback ? 0 : stored });
     if (applied) c.header("Preference-Applied", applied);
-    c.header("Content-Range", preferences.count ? `*/${rows.length}` : "*/*");
-    if (!representation || !result) return c.body(null, 201);
-    return sendRows(c, format, result, 201);
+    c.header("Content-Range", preferences.count ? `*/${result?.rows ?? rows.length}` : "*/*");
+    // PostgREST answers 200 to a merge that inserted nothing, 201 to any other POST.
+    const merged = conflict?.resolution === "merge-duplicates" && (result?.inserted ?? 0) === 0;
+    const status = merged ? 200 : 201;
+    if (!representation || !result) return c.body(null, status);
+    return sendRows(c, format, result, status);
   };
 }

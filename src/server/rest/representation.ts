@@ -32,6 +32,8 @@ export interface Rows {
   body: string;
   first: string | null;
   rows: number;
+  /** How many rows an upsert inserted rather than merged (upsertQuery). */
+  inserted?: number;
 }
 
 export const noRows: Rows = { body: "[]", first: null, rows: 0 };

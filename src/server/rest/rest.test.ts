@@ -271,14 +271,16 @@ describe("POST /rest/v1/contact_submissions", () => {
     expect(await schema.json()).toMatchObject({ code: "PGRST106" });
   });
 
-  it("does not offer upserts", async () => {
+  it("refuses a visitor's upsert: anon may not update submissions", async () => {
+    const before = await rowCount();
     const response = await request(table, {
       method: "POST",
       body: JSON.stringify(validRow),
       headers: { prefer: "resolution=merge-duplicates" },
     });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "PGRST122" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: "42501" });
+    expect(await rowCount()).toBe(before);
   });
 
   it("lets service_role insert several rows with return=representation", async () => {

@@ -6,11 +6,11 @@ import { errorForLog } from "../log.ts";
 import { restError, restErrorResponse } from "./errors.ts";
 import { deleteRows } from "./delete.ts";
 import { insertRows } from "./insert.ts";
+import { putRow } from "./put.ts";
 import { requestBudget } from "./request-budget.ts";
 import { requestClaims } from "./request-claims.ts";
 import { callFunction } from "./rpc.ts";
 import { selectRows } from "./select.ts";
-import { unsupportedWrite } from "./unsupported.ts";
 import { updateRows } from "./update.ts";
 
 export const restBodyLimit = 64 * 1024;
@@ -26,7 +26,7 @@ export function restRoutes(deps: RestDependencies): Hono<AppEnv> {
   rest.post("/:table", insertRows(deps));
   rest.patch("/:table", updateRows(deps));
   rest.delete("/:table", deleteRows(deps));
-  rest.put("/:table", unsupportedWrite(deps));
+  rest.put("/:table", putRow(deps));
   rest.all("*", () => {
     throw restError.unknownTable(deps.schema.schemas[0] ?? "public", "");
   });

@@ -1,0 +1,99 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../http/context.ts";
+import type { RestDependencies } from "./dependencies.ts";
+import { fromDatabaseError, restError } from "./errors.ts";
+import { type Filter, parseFilters, whereClause } from "./filters.ts";
+import { insertStatement, upsertQuery } from "./insert.ts";
+import { parseBody, requireJson } from "./json-body.ts";
+import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
+import { acceptedFormat, noRows, requireSingular, sendRows, type Rows } from "./representation.ts";
+import { requestRole } from "./request-claims.ts";
+import { quoteIdentifier, selectList } from "./query-params.ts";
+import type { TableInfo } from "./schema-cache.ts";
+import { queryParameters } from "./select.ts";
+import { requireProfile, requireTable } from "./table.ts";
+import { inTransaction } from "./transaction.ts";
+
+/** PostgREST's rule for PUT: one `eq` on each primary-key column and nothing else, else PGRST105. */
+function requireWholeKey(filters: Filter[], table: TableInfo): void {
+  const named = filters.map((filter) =>
+    filter.type === "condition" && !filter.negated && filter.operator === "eq"
+      ? filter.column
+      : undefined,
+  );
+  const key = new Set(table.primaryKey);
+  const exact =
+    key.size > 0 &&
+    named.every((column) => column !== undefined && key.has(column)) &&
+    new Set(named).size === key.size;
+  if (!exact) throw restError.putFilters();
+}
+
+/**
+ * PUT /rest/v1/:table?<pk>=eq.… — PostgREST's upsert of the one row its whole primary key names:
+ * the sent row is inserted, or replaces the columns it sends of the row already there. Only a
+ * sent row whose key matches the filters is written; unless exactly one is, nothing is
+ * (PGRST115). 204, or under return=representation 201 when inserted and 200 when replaced.
+ */
+export function putRow(deps: RestDependencies) {
+  return async (c: Context<AppEnv>) => {
+    const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
+    const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
+    requireJson(c.req.header("content-type"));
+    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const parameters = queryParameters(c.req.url);
+    const query = Object.fromEntries(parameters);
+    if (query.limit !== undefined || query.offset !== undefined) throw restError.putPaging();
+    const body = parseBody(await c.req.text());
+    const filters = parseFilters(parameters);
+    requireWholeKey(filters, table);
+
+    const rows = Array.isArray(body) ? body : [body];
+    const columns = Object.keys(rows[0] ?? {});
+    for (const column of columns) {
+      if (!table.columns.has(column)) throw restError.unknownColumn(column, table.name);
+    }
+    const params: unknown[] = [JSON.stringify(rows)];
+    const where = whereClause(filters, {
+      column: (name) => `body.${quoteIdentifier(name)}`,
+      parameter: (value) => {
+        params.push(value);
+        return `$${params.length}`;
+      },
+    });
+    const insert = insertStatement(table, columns, {
+      rows,
+      conflict: { resolution: "merge-duplicates", target: table.primaryKey },
+      where,
+    });
+    const representation = preferences.return === "representation";
+    const format = acceptedFormat(c.req.header("accept"));
+    const projection = representation ? selectList(query.select, table) : undefined;
+    const sql = upsertQuery(insert, projection, format);
+
+    const claims = c.get("claims");
+    let result: Rows;
+    try {
+      result = await inTransaction(
+        deps.db,
+        requestRole(c, deps),
+        { rollback: rollsBack(deps.txEnd, preferences) },
+        async (tx) => {
+          const { rows: answered } = await tx.query<Rows>(sql, params);
+          const written = answered[0] ?? noRows;
+          // Throwing here undoes the write, as PostgREST does.
+          if (written.rows !== 1) throw restError.putKeyMismatch();
+          requireSingular(format, written.rows);
+          return written;
+        },
+      );
+    } catch (error) {
+      throw fromDatabaseError(error, claims.role !== "anon");
+    }
+
+    const applied = preferenceApplied(preferences, ["return", "count", "tx", "handling"]);
+    if (applied) c.header("Preference-Applied", applied);
+    if (!representation) return c.body(null, 204);
+    return sendRows(c, format, result, (result.inserted ?? 0) > 0 ? 201 : 200);
+  };
+}
