@@ -65,7 +65,17 @@ const seedStatements = (count) => [
 
 async function seed(query) {
   const started = performance.now();
+  // Built once at the end, as a bulk load does: kept up row by row, the trigram index alone
+  // makes the filling several times slower. Those backing a constraint stay.
+  const { rows: indexes } = await query(
+    `select indexname, indexdef from pg_indexes i
+      where schemaname = 'public' and tablename = 'contact_submissions'
+        and not exists (select from pg_constraint
+                         where conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`,
+  );
+  for (const { indexname } of indexes) await query(`drop index public.${indexname}`);
   for (const statement of seedStatements(rowCount)) await query(statement);
+  for (const { indexdef } of indexes) await query(indexdef);
   return (performance.now() - started) / 1000;
 }
 

@@ -58,6 +58,8 @@ export function backupRoutes(db: Database, secret: Uint8Array, log: Logger): Hon
         const rows = await dumpDatabase(
           reader,
           async (text) => {
+            // A client that went away stops the backup: its copy is removed below at once.
+            if (body.aborted) throw new Error("the client went away");
             await body.write(text);
           },
           "embedded",

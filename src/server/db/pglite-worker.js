@@ -2,14 +2,15 @@
 // thread from answering pages and health checks. pglite.ts sends one request at a time and
 // replaces this thread when a statement outlives its statement_timeout (docs/decisions/0021).
 // Plain JavaScript: Node starts a worker from a file it can run as it is, in tests too.
-import { cpSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteExtensions } from "./pglite-extensions.js";
 
 /** @typedef {{ directory: string, template?: string }} Options */
-/** @typedef {{ id: number, op: "query", text: string, params: unknown[] } | { id: number, op: "exec", text: string } | { id: number, op: "listen" | "unlisten", channel: string } | { id: number, op: "close" } | { id: number, op: "copyOut", select: string } | { id: number, op: "copyIn", target: string, data: string } | { id: number, op: "snapshot", into: string }} Request */
+/** @typedef {{ id: number, op: "query", text: string, params: unknown[] } | { id: number, op: "exec", text: string } | { id: number, op: "listen" | "unlisten", channel: string } | { id: number, op: "close" } | { id: number, op: "copyOut", select: string } | { id: number, op: "copyIn", target: string, data: string } | { id: number, op: "backupStart" } | { id: number, op: "backupStop", into?: string, firstSegment?: string }} Request */
 
 /** @param {unknown} error */
 function serialise(error) {
@@ -92,16 +93,31 @@ async function answer(request) {
         blob: new Blob([request.data]),
       });
       return { rows: [] };
-    case "snapshot":
-      // Once the checkpoint has written every page, the files are a database of their own. The
-      // copy is synchronous: nothing else runs on this thread until it is whole, so it is
-      // consistent, and the server's own thread goes on answering meanwhile.
-      await pglite.exec("checkpoint");
-      cpSync(/** @type {Options} */ (workerData).directory, request.into, {
-        recursive: true,
-        errorOnExist: true,
-      });
+    case "backupStart": {
+      // An online base backup, as pg_basebackup takes one: from here the WAL holds whole pages,
+      // so the files may be copied while this thread goes on serving (docs/decisions/0029).
+      const started = await pglite.query(
+        "select pg_walfile_name(pg_backup_start('kalima backup', true)) as segment",
+      );
+      return { rows: started.rows };
+    }
+    case "backupStop": {
+      const stopped = await pglite.query("select labelfile from pg_backup_stop(false)");
+      const into = request.into;
+      if (into === undefined) return { rows: [] };
+      // The WAL written since the start, copied with nothing else running, and the label that
+      // tells the copy where to begin replaying it.
+      const wal = path.join(/** @type {Options} */ (workerData).directory, "pg_wal");
+      mkdirSync(path.join(into, "pg_wal", "archive_status"), { recursive: true });
+      for (const name of readdirSync(wal)) {
+        if (/^[0-9A-F]{24}$/u.test(name) && name >= (request.firstSegment ?? "")) {
+          copyFileSync(path.join(wal, name), path.join(into, "pg_wal", name));
+        }
+      }
+      const label = /** @type {{ labelfile: string }} */ (stopped.rows[0]).labelfile;
+      writeFileSync(path.join(into, "backup_label"), label);
       return { rows: [] };
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { lstat, mkdir, readdir, rm } from "node:fs/promises";
+import { cp, lstat, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite, type Results } from "@electric-sql/pglite";
@@ -126,7 +126,8 @@ type Request =
   | { op: "close" }
   | { op: "copyOut"; select: string }
   | { op: "copyIn"; target: string; data: string }
-  | { op: "snapshot"; into: string };
+  | { op: "backupStart" }
+  | { op: "backupStop"; into?: string; firstSegment?: string };
 
 function revive(fields: Record<string, unknown>): unknown {
   if ("thrown" in fields) return fields.thrown;
@@ -358,12 +359,27 @@ export async function openPGliteThread(
     exec: (text) => inTurn(() => untimed.exec(text)),
     copyOut: (select) => inTurn(() => untimed.copyOut(select)),
     copyIn: (target, data) => inTurn(() => untimed.copyIn(target, data)),
-    snapshot: () =>
-      inTurn(async () => {
-        const into = `${options.directory}-snapshot-${randomUUID()}`;
-        await run({ op: "snapshot", into });
+    // Visitors wait only for the backup's start (a checkpoint) and its end (the WAL written
+    // meanwhile); the files are copied between the two while the database serves.
+    snapshot: async () => {
+      const into = `${options.directory}-snapshot-${randomUUID()}`;
+      const started = await inTurn(() => run({ op: "backupStart" }));
+      const firstSegment = String((started.rows[0] as { segment: string }).segment);
+      try {
+        const wal = path.join(options.directory, "pg_wal");
+        await cp(options.directory, into, {
+          recursive: true,
+          errorOnExist: true,
+          filter: (source) => source !== wal && !source.startsWith(`${wal}${path.sep}`),
+        });
+        await inTurn(() => run({ op: "backupStop", into, firstSegment }));
         return into;
-      }),
+      } catch (error) {
+        await inTurn(() => run({ op: "backupStop" })).catch(() => {});
+        await rm(into, { recursive: true, force: true });
+        throw error;
+      }
+    },
     transaction: (work, transactionOptions) =>
       inTurn(async () => {
         const tx = queryable(statementTimeoutMs(transactionOptions?.statementTimeout));
