@@ -92,9 +92,14 @@ async function restoreInto(
     const names = tables.map((table) => table.name);
     for (const name of names) await tx.exec(`alter table ${name} disable trigger user`);
     await tx.exec(`truncate ${names.join(", ")}`);
+    // As a bulk load does: indexes no constraint needs are built once, after the rows are in,
+    // rather than kept up row by row (the search's trigram index most of all).
+    const indexes = await looseIndexes(tx, names);
+    for (const index of indexes) await tx.exec(`drop index ${index.name}`);
     for await (const batch of tableBatches(file)) {
       await tx.copyIn(`${batch.table} (${batch.columns.join(", ")})`, batch.rows);
     }
+    for (const index of indexes) await tx.exec(index.definition);
     for (const [sequence, value] of Object.entries(backup.sequences)) {
       await tx.query("select setval($1::regclass, $2::bigint)", [sequence, value]);
     }
@@ -121,4 +126,22 @@ async function restoreInto(
     createdAt: backup.about.createdAt,
     rows,
   };
+}
+
+/** The indexes of `tables` that back no constraint, with the statement that builds each. */
+async function looseIndexes(
+  tx: Queryable,
+  tables: string[],
+): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await tx.query<{ name: string; definition: string }>(
+    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
+       pg_get_indexdef(i.indexrelid) as definition
+     from pg_index i
+       join pg_class c on c.oid = i.indexrelid
+       join pg_namespace n on n.oid = c.relnamespace
+     where i.indrelid = any ($1::regclass[])
+       and not exists (select from pg_constraint k where k.conindid = i.indexrelid)`,
+    [tables],
+  );
+  return rows;
 }
