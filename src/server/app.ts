@@ -51,7 +51,7 @@ export interface AppDependencies {
     | "jwtExpiry"
     | "mail"
   > &
-    Partial<Pick<Config, "dbTxEnd" | "apiRateLimit">>;
+    Partial<Pick<Config, "dbTxEnd" | "apiRateLimit" | "dbAggregatesEnabled">>;
   db: Database;
   schema: SchemaCache;
   jwtSecret: string;
@@ -88,6 +88,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       submissionLimits: deps.config.submissionLimits,
       log: deps.log,
       txEnd: deps.config.dbTxEnd,
+      aggregatesEnabled: deps.config.dbAggregatesEnabled,
       requestsPerMinute: deps.config.apiRateLimit ?? 0,
     }),
   );

@@ -67,6 +67,7 @@ const environment = z.object({
   PGRST_DB_TX_END: z
     .enum(txEndSettings, { error: `must be one of ${txEndSettings.join(", ")}` })
     .default("commit"),
+  PGRST_DB_AGGREGATES_ENABLED: booleanSetting("false"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
   SITE_URL: z.url({ error: "must be an absolute URL such as https://kalima.example" }).optional(),
@@ -188,6 +189,8 @@ export interface Config {
   dbSchemas: string[];
   /** How each REST request's transaction ends (PostgREST's db-tx-end). */
   dbTxEnd: TxEnd;
+  /** PGRST_DB_AGGREGATES_ENABLED: aggregate functions in `select`, off as on PostgREST. */
+  dbAggregatesEnabled: boolean;
   /** REST requests a minute per client address for anon and accounts not on the team; 0 is none. */
   apiRateLimit: number;
   jwtSecret: string | undefined;
@@ -354,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: values.DATABASE_POOL_SIZE,
     dbSchemas: values.PGRST_DB_SCHEMAS,
     dbTxEnd: values.PGRST_DB_TX_END,
+    dbAggregatesEnabled: values.PGRST_DB_AGGREGATES_ENABLED,
     apiRateLimit: values.API_RATE_LIMIT,
     jwtSecret: values.JWT_SECRET,
     jwtExpiry: values.JWT_EXPIRY,

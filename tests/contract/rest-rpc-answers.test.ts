@@ -236,14 +236,14 @@ describe("what a function's result is answered as", () => {
     });
   });
 
-  it("refuses an embedding in a function's select with PGRST200", async () => {
+  it("names the table a function returns rows of when it has no such relationship", async () => {
     const response = await call("rpc/person?select=*,other(*)", { body: '{"name":"ada"}' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       code: "PGRST200",
-      message: "Could not find a relationship between 'person' and 'other' in the schema cache",
+      message: "Could not find a relationship between 'people' and 'other' in the schema cache",
       details:
-        "Searched for a foreign key relationship between 'person' and 'other' in the schema 'public', but no matches were found.",
+        "Searched for a foreign key relationship between 'people' and 'other' in the schema 'public', but no matches were found.",
       hint: null,
     });
   });

@@ -68,6 +68,8 @@ export interface TestServerOptions {
   apiRateLimit?: number;
   /** PGRST_DB_TX_END; commit, the default, when unset. */
   dbTxEnd?: TxEnd;
+  /** PGRST_DB_AGGREGATES_ENABLED; off, the default, when unset. */
+  dbAggregatesEnabled?: boolean;
   /** Count what GET /metrics reports, as a server started with METRICS_PORT does. */
   metrics?: boolean;
 }
@@ -149,6 +151,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       auth: authConfig,
       mail: options.mail,
       dbTxEnd: options.dbTxEnd,
+      dbAggregatesEnabled: options.dbAggregatesEnabled ?? false,
       apiRateLimit: options.apiRateLimit ?? 0,
     },
     db,

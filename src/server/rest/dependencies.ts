@@ -15,4 +15,6 @@ export interface RestDependencies {
   requestsPerMinute?: number;
   /** PGRST_DB_TX_END: commit (the default) or roll back, and whether Prefer: tx may override. */
   txEnd?: TxEnd;
+  /** PGRST_DB_AGGREGATES_ENABLED: whether `select` may use count(), sum() and the others. */
+  aggregatesEnabled?: boolean;
 }

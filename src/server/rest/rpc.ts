@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
+import type { SchemaCache } from "./schema-cache.ts";
 import { fromDatabaseError, PostgrestError, restError } from "./errors.ts";
 import { operators, parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
 import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
-import { orderClause, quoteIdentifier, selectList, type Selectable } from "./query-params.ts";
+import { planSelect } from "./embed.ts";
+import { orderClause, quoteIdentifier, type Selectable } from "./query-params.ts";
 import {
   acceptedFormat,
   bodyColumns,
@@ -127,6 +129,7 @@ function callStatement(
   args: Arguments,
   preferences: Preferences,
   page: { offset: number; limit: number; format: Format },
+  embedding: { cache: SchemaCache; aggregatesEnabled: boolean },
 ): { sql: string; params: unknown[] } {
   const whole = passesBodyWhole(fn, args.body);
   const { from, call } = callSql(fn, args.keys, whole);
@@ -137,20 +140,26 @@ function callStatement(
   const query = Object.fromEntries(args.rest);
   const relation = selectable(fn);
   const params: unknown[] = from || whole ? [args.value] : [];
-  const where = filteredWhere(parseFilters(args.rest), relation, params);
-  const columns = selectList(query.select, relation);
+  // A function returning a table's rows embeds along that table's relationships.
+  const plan = planSelect(
+    query.select,
+    { ...relation, alias: quoteIdentifier(fn.name), origin: fn.returnsRowOf },
+    args.rest,
+    { cache: embedding.cache, params, aggregatesEnabled: embedding.aggregatesEnabled },
+  );
+  const where = filteredWhere(parseFilters(plan.rootParameters), relation, params, plan.embedded);
   const order = orderClause(query.order, relation);
   const alias = `pgrst_source as ${quoteIdentifier(fn.name)}`;
   // count=estimated counts exactly here: the whole result is at hand (PostgREST 12 counts both).
   const total =
     preferences.count === "exact" || preferences.count === "estimated"
-      ? `(select count(*)::int from ${alias} ${where})`
+      ? `(select count(*)::int from ${alias} ${plan.innerJoins} ${where})`
       : "null::int";
   params.push(page.limit, page.offset);
   const sql = `with pgrst_source as (${source})
     select ${bodySql(shape, page.format)}, ${total} as total
-      from (select ${shape === "rows" || shape === "row" ? columns : "pgrst_scalar"}
-              from ${alias} ${where} ${order}
+      from (select ${shape === "rows" || shape === "row" ? plan.columns : "pgrst_scalar"}
+              from ${alias} ${plan.joins} ${where} ${plan.groupBy} ${order}
              limit $${params.length - 1} offset $${params.length}) projected`;
   return { sql, params };
 }
@@ -209,7 +218,13 @@ export function callFunction(deps: RestDependencies) {
 
     const { offset, limit } = requestedPage(c, Object.fromEntries(args.rest));
     const format = acceptedFormat(c.req.header("accept"));
-    const { sql, params } = callStatement(fn, args, preferences, { offset, limit, format });
+    const { sql, params } = callStatement(
+      fn,
+      args,
+      preferences,
+      { offset, limit, format },
+      { cache: deps.schema, aggregatesEnabled: deps.aggregatesEnabled ?? false },
+    );
     const run = runner(c, deps, {
       readOnly: !post || !fn.volatile,
       rollback: rollsBack(deps.txEnd, preferences),

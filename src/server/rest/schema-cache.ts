@@ -25,6 +25,39 @@ export interface TableInfo {
   primaryKey: readonly string[];
 }
 
+/** A table or view, as a relationship names it. */
+export interface TableName {
+  schema: string;
+  name: string;
+}
+
+/**
+ * A relationship PostgREST embeds along, seen from `table` towards `foreignTable`: a foreign key
+ * either way (many-to-one, one-to-many, or one-to-one when the key's columns are unique), or a
+ * junction table holding a key to each within its primary key (many-to-many).
+ */
+export interface Relationship {
+  table: TableName;
+  foreignTable: TableName;
+  foreignTableIsView: boolean;
+  cardinality: "many-to-one" | "one-to-many" | "one-to-one" | "many-to-many";
+  /** The foreign key's name (for many-to-many, the key from the junction to `table`). */
+  constraint: string;
+  /** [column of `table`, column of `foreignTable`] pairs; for many-to-many, see `junction`. */
+  columns: readonly (readonly [string, string])[];
+  junction?: {
+    table: TableName;
+    constraint: string;
+    foreignConstraint: string;
+    /** [junction column, `table` column] pairs. */
+    sourceColumns: readonly (readonly [string, string])[];
+    /** [junction column, `foreignTable` column] pairs. */
+    targetColumns: readonly (readonly [string, string])[];
+  };
+  /** A foreign key from a table to itself. */
+  self: boolean;
+}
+
 export interface FunctionParameter {
   name: string;
   type: string;
@@ -41,11 +74,15 @@ export interface FunctionInfo {
   /** The columns of a composite or TABLE result; undefined for a scalar one. */
   columns: ReadonlyMap<string, ColumnInfo> | undefined;
   volatile: boolean;
+  /** The table or view whose row type the function returns, for embedding on its result. */
+  returnsRowOf: TableName | undefined;
 }
 
 interface Snapshot {
   tables: ReadonlyMap<string, TableInfo>;
   functions: ReadonlyMap<string, readonly FunctionInfo[]>;
+  /** Each table's and view's relationships, by the table or view they start from. */
+  relationships: ReadonlyMap<string, readonly Relationship[]>;
   /** Each role's own statement_timeout (ALTER ROLE … SET), this database's over the cluster's. */
   statementTimeouts: ReadonlyMap<string, string>;
 }
@@ -102,13 +139,200 @@ const functionsSql = `
                   order by a.attnum)
              from pg_catalog.pg_attribute a
             where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped), '[]')::text
-         end as composite
+         end as composite,
+         (select json_build_object('schema', rn.nspname::text, 'name', rc.relname::text)::text
+            from pg_catalog.pg_class rc
+            join pg_catalog.pg_namespace rn on rn.oid = rc.relnamespace
+           where rc.oid = t.typrelid and rc.relkind in ('r', 'p', 'v', 'm', 'f')) as row_of
     from pg_catalog.pg_proc p
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
     join pg_catalog.pg_type t on t.oid = p.prorettype
    where n.nspname = any($1::text[]) and p.prokind = 'f'
      and p.prorettype not in ('pg_catalog.trigger'::regtype, 'pg_catalog.event_trigger'::regtype)
    order by p.oid`;
+
+// Every foreign key with an end in an exposed schema: its columns in order, whether they are
+// unique on their own table (one-to-one) and within its primary key (a junction's).
+const foreignKeysSql = `
+  select c.conname::text as name,
+         ns.nspname::text as schema, cs.relname::text as table,
+         nf.nspname::text as foreign_schema, cf.relname::text as foreign_table,
+         (select json_agg(a.attname::text order by k.n)
+            from unnest(c.conkey) with ordinality k(attnum, n)
+            join pg_catalog.pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum
+         )::text as columns,
+         (select json_agg(a.attname::text order by k.n)
+            from unnest(c.confkey) with ordinality k(attnum, n)
+            join pg_catalog.pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.attnum
+         )::text as foreign_columns,
+         exists (select 1 from pg_catalog.pg_index i
+                  where i.indrelid = c.conrelid and i.indisunique and i.indpred is null
+                    and i.indkey::int2[] @> c.conkey and c.conkey @> i.indkey::int2[]) as unique_key,
+         coalesce((select i.indkey::int2[] @> c.conkey from pg_catalog.pg_index i
+                    where i.indrelid = c.conrelid and i.indisprimary), false) as in_primary_key
+    from pg_catalog.pg_constraint c
+    join pg_catalog.pg_class cs on cs.oid = c.conrelid
+    join pg_catalog.pg_namespace ns on ns.oid = cs.relnamespace
+    join pg_catalog.pg_class cf on cf.oid = c.confrelid
+    join pg_catalog.pg_namespace nf on nf.oid = cf.relnamespace
+   where c.contype = 'f' and (ns.nspname = any($1::text[]) or nf.nspname = any($1::text[]))
+   order by c.conrelid, c.conname`;
+
+// The relations each exposed view reads, with the columns it reads of them (its rule's
+// dependencies): a view over one table keeps that table's relationships on the columns it passes
+// through under their own names.
+const viewSourcesSql = `
+  select vn.nspname::text as schema, v.relname::text as name,
+         bn.nspname::text as base_schema, b.relname::text as base_name,
+         coalesce(json_agg(a.attname::text) filter (where a.attname is not null), '[]')::text as columns
+    from pg_catalog.pg_class v
+    join pg_catalog.pg_namespace vn on vn.oid = v.relnamespace
+    join pg_catalog.pg_rewrite r on r.ev_class = v.oid
+    join pg_catalog.pg_depend d on d.classid = 'pg_catalog.pg_rewrite'::regclass and d.objid = r.oid
+         and d.refclassid = 'pg_catalog.pg_class'::regclass and d.refobjid <> v.oid
+    join pg_catalog.pg_class b on b.oid = d.refobjid and b.relkind in ('r', 'p', 'v', 'm', 'f')
+    join pg_catalog.pg_namespace bn on bn.oid = b.relnamespace
+    left join pg_catalog.pg_attribute a on a.attrelid = b.oid and a.attnum = d.refobjsubid
+         and d.refobjsubid > 0
+   where v.relkind in ('v', 'm') and vn.nspname = any($1::text[])
+   group by vn.nspname, v.relname, bn.nspname, b.relname`;
+
+interface ForeignKeyRow {
+  name: string;
+  schema: string;
+  table: string;
+  foreign_schema: string;
+  foreign_table: string;
+  columns: string;
+  foreign_columns: string;
+  unique_key: boolean;
+  in_primary_key: boolean;
+}
+
+interface ViewSourceRow {
+  schema: string;
+  name: string;
+  base_schema: string;
+  base_name: string;
+  columns: string;
+}
+
+interface ForeignKey {
+  name: string;
+  table: TableName;
+  foreignTable: TableName;
+  columns: string[];
+  foreignColumns: string[];
+  unique: boolean;
+  inPrimaryKey: boolean;
+}
+
+const zip = (left: readonly string[], right: readonly string[]) =>
+  left.map((column, index) => [column, right[index] ?? ""] as const);
+const sameTable = (a: TableName, b: TableName) => a.schema === b.schema && a.name === b.name;
+
+/**
+ * The foreign keys again with a view standing for a table it reads alone, where the view passes
+ * the key's columns through: PostgREST follows a view's columns to its tables the same way.
+ */
+function throughViews(keys: ForeignKey[], views: ViewSourceRow[]): ForeignKey[] {
+  const single = views.filter(
+    (view) =>
+      views.filter((other) => other.schema === view.schema && other.name === view.name).length ===
+      1,
+  );
+  const stand = (table: TableName, columns: string[]): TableName[] => [
+    table,
+    ...single
+      .filter((view) => view.base_schema === table.schema && view.base_name === table.name)
+      .filter((view) => {
+        const read = JSON.parse(view.columns) as string[];
+        return columns.every((column) => read.includes(column));
+      })
+      .map((view) => ({ schema: view.schema, name: view.name })),
+  ];
+  return keys.flatMap((key) =>
+    stand(key.table, key.columns).flatMap((table) =>
+      stand(key.foreignTable, key.foreignColumns).map((foreignTable) => ({
+        ...key,
+        table,
+        foreignTable,
+      })),
+    ),
+  );
+}
+
+/** Every relationship of the exposed schemas, by the table or view it starts from. */
+function relationshipsOf(
+  keyRows: ForeignKeyRow[],
+  views: ViewSourceRow[],
+  tables: ReadonlyMap<string, TableInfo>,
+): Map<string, Relationship[]> {
+  const baseKeys: ForeignKey[] = keyRows.map((row) => ({
+    name: row.name,
+    table: { schema: row.schema, name: row.table },
+    foreignTable: { schema: row.foreign_schema, name: row.foreign_table },
+    columns: JSON.parse(row.columns) as string[],
+    foreignColumns: JSON.parse(row.foreign_columns) as string[],
+    unique: row.unique_key,
+    inPrimaryKey: row.in_primary_key,
+  }));
+  const byOrigin = new Map<string, Relationship[]>();
+  const isView = (table: TableName) => tables.get(key(table.schema, table.name))?.kind === "view";
+  const add = (relationship: Relationship) => {
+    const { table, foreignTable } = relationship;
+    if (!tables.has(key(table.schema, table.name))) return;
+    if (!tables.has(key(foreignTable.schema, foreignTable.name))) return;
+    const list = byOrigin.get(key(table.schema, table.name)) ?? [];
+    list.push(relationship);
+    byOrigin.set(key(table.schema, table.name), list);
+  };
+  for (const fk of throughViews(baseKeys, views)) {
+    const self = sameTable(fk.table, fk.foreignTable);
+    add({
+      table: fk.table,
+      foreignTable: fk.foreignTable,
+      foreignTableIsView: isView(fk.foreignTable),
+      cardinality: fk.unique ? "one-to-one" : "many-to-one",
+      constraint: fk.name,
+      columns: zip(fk.columns, fk.foreignColumns),
+      self,
+    });
+    add({
+      table: fk.foreignTable,
+      foreignTable: fk.table,
+      foreignTableIsView: isView(fk.table),
+      cardinality: fk.unique ? "one-to-one" : "one-to-many",
+      constraint: fk.name,
+      columns: zip(fk.foreignColumns, fk.columns),
+      self,
+    });
+  }
+  // A junction: a table with keys to two tables, both within its primary key.
+  const junctionKeys = baseKeys.filter((fk) => fk.inPrimaryKey);
+  for (const source of junctionKeys) {
+    for (const target of junctionKeys) {
+      if (source === target || !sameTable(source.table, target.table)) continue;
+      add({
+        table: source.foreignTable,
+        foreignTable: target.foreignTable,
+        foreignTableIsView: isView(target.foreignTable),
+        cardinality: "many-to-many",
+        constraint: source.name,
+        columns: [],
+        junction: {
+          table: source.table,
+          constraint: source.name,
+          foreignConstraint: target.name,
+          sourceColumns: zip(source.columns, source.foreignColumns),
+          targetColumns: zip(target.columns, target.foreignColumns),
+        },
+        self: sameTable(source.foreignTable, target.foreignTable),
+      });
+    }
+  }
+  return byOrigin;
+}
 
 interface TableRow {
   schema: string;
@@ -128,6 +352,7 @@ interface FunctionRow {
   unnamed: boolean;
   arguments: string;
   composite: string | null;
+  row_of: string | null;
 }
 
 function columnMap(columns: Omit<ColumnInfo, "default" | "generated">[]): Map<string, ColumnInfo> {
@@ -155,6 +380,10 @@ function functionInfo(row: FunctionRow): FunctionInfo {
     returnsVoid: row.returns_void,
     columns: outputs.length > 0 ? columnMap(outputs) : composite && columnMap(composite),
     volatile: row.volatile,
+    returnsRowOf:
+      outputs.length === 0 && row.row_of !== null
+        ? (JSON.parse(row.row_of) as TableName)
+        : undefined,
   };
 }
 
@@ -187,27 +416,31 @@ async function readSnapshot(db: Queryable, schemas: readonly string[]): Promise<
   const tables = await db.query<TableRow>(tablesSql, [schemas]);
   const functions = await db.query<FunctionRow>(functionsSql, [schemas]);
   const timeouts = await db.query<{ role: string; value: string }>(statementTimeoutsSql);
+  const foreignKeys = await db.query<ForeignKeyRow>(foreignKeysSql, [schemas]);
+  const viewSources = await db.query<ViewSourceRow>(viewSourcesSql, [schemas]);
   const byName = new Map<string, FunctionInfo[]>();
   for (const row of functions.rows.filter(callable)) {
     const list = byName.get(key(row.schema, row.name)) ?? [];
     list.push(functionInfo(row));
     byName.set(key(row.schema, row.name), list);
   }
+  const tableMap = new Map(
+    tables.rows.map((row): [string, TableInfo] => [
+      key(row.schema, row.name),
+      {
+        schema: row.schema,
+        name: row.name,
+        kind: row.kind,
+        columns: new Map(
+          (JSON.parse(row.columns) as ColumnInfo[]).map((column) => [column.name, column]),
+        ),
+        primaryKey: JSON.parse(row.primary_key) as string[],
+      },
+    ]),
+  );
   return {
-    tables: new Map(
-      tables.rows.map((row) => [
-        key(row.schema, row.name),
-        {
-          schema: row.schema,
-          name: row.name,
-          kind: row.kind,
-          columns: new Map(
-            (JSON.parse(row.columns) as ColumnInfo[]).map((column) => [column.name, column]),
-          ),
-          primaryKey: JSON.parse(row.primary_key) as string[],
-        },
-      ]),
-    ),
+    tables: tableMap,
+    relationships: relationshipsOf(foreignKeys.rows, viewSources.rows, tableMap),
     functions: byName,
     statementTimeouts: new Map(timeouts.rows.map((row) => [row.role, row.value])),
   };
@@ -241,6 +474,11 @@ export class SchemaCache {
 
   table(schema: string, name: string): TableInfo | undefined {
     return this.#snapshot.tables.get(key(schema, name));
+  }
+
+  /** The relationships that start from `schema`.`name`, towards tables of any exposed schema. */
+  relationships(schema: string, name: string): readonly Relationship[] {
+    return this.#snapshot.relationships.get(key(schema, name)) ?? [];
   }
 
   functions(schema: string, name: string): readonly FunctionInfo[] {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { QueryResult } from "../db/database.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
+import { columnResolver, planSelect } from "./embed.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters, whereClause, type Filter } from "./filters.ts";
 import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
@@ -13,9 +14,9 @@ import {
   qualifiedName,
   quoteIdentifier,
   rangeHeader,
-  selectList,
   type Selectable,
 } from "./query-params.ts";
+import type { SchemaCache, TableName } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
 import { runStatement, type TransactionMode } from "./transaction.ts";
 
@@ -33,13 +34,15 @@ export function queryParameters(url: string): [string, string][] {
  * SQL over `relation` with the request's filters: column names checked against it and
  * qualified with its name, values passed as parameters from `params`' end.
  */
-export function filteredWhere(filters: Filter[], relation: Selectable, params: unknown[]): string {
-  const qualified = quoteIdentifier(relation.name);
+export function filteredWhere(
+  filters: Filter[],
+  relation: Selectable,
+  params: unknown[],
+  embedded?: ReadonlyMap<string, string>,
+): string {
+  const alias = quoteIdentifier(relation.name);
   return whereClause(filters, {
-    column: (name) => {
-      if (!relation.columns.has(name)) throw restError.undefinedColumn(name, relation.name);
-      return `${qualified}.${quoteIdentifier(name)}`;
-    },
+    column: columnResolver({ ...relation, alias }, embedded),
     parameter: (value) => {
       params.push(value);
       return `$${params.length}`;
@@ -69,6 +72,8 @@ function planRows(plan: unknown): number {
 /** What a read is over: a table or view. */
 export interface Relation {
   selectable: Selectable;
+  /** The table or view whose relationships its embeddings follow. */
+  origin: TableName | undefined;
   /** The FROM item, aliased by the relation's name. */
   from: string;
   /** The query parameters left for filters, select, order and paging. */
@@ -128,20 +133,38 @@ export async function readRelation(
   preferences: Preferences,
   run: Run,
   authenticated: boolean,
+  embedding: { cache: SchemaCache; aggregatesEnabled: boolean },
 ) {
   const query = Object.fromEntries(relation.parameters);
   const { offset, limit } = requestedPage(c, query);
   const format = acceptedFormat(c.req.header("accept"));
-  const columns = selectList(query.select, relation.selectable);
   const order = orderClause(query.order, relation.selectable);
   const params: unknown[] = [];
-  const where = filteredWhere(parseFilters(relation.parameters), relation.selectable, params);
+  const plan = planSelect(
+    query.select,
+    {
+      ...relation.selectable,
+      alias: quoteIdentifier(relation.selectable.name),
+      origin: relation.origin,
+    },
+    relation.parameters,
+    { cache: embedding.cache, params, aggregatesEnabled: embedding.aggregatesEnabled },
+  );
+  const where = filteredWhere(
+    parseFilters(plan.rootParameters),
+    relation.selectable,
+    params,
+    plan.embedded,
+  );
   const filterParams = [...params];
   params.push(limit, offset);
-  const source = `from ${relation.from} ${where}`;
+  // Counting reads only the joins that drop rows; planning a count (EXPLAIN) names them all, so
+  // that every parameter has its place.
+  const source = `from ${relation.from} ${plan.joins} ${where}`;
+  const counted = `from ${relation.from} ${plan.innerJoins} ${where}`;
   const totalSql = {
-    exact: `(select count(*)::int ${source})`,
-    estimated: `(select count(*)::int from (select 1 ${source} limit ${maxRows + 1}) capped)`,
+    exact: `(select count(*)::int ${counted})`,
+    estimated: `(select count(*)::int from (select 1 ${counted} limit ${maxRows + 1}) capped)`,
     planned: "null::int",
   }[preferences.count ?? "planned"];
 
@@ -150,7 +173,7 @@ export async function readRelation(
   try {
     const result = await run<Rows & { total: number | null }>(
       `select ${bodyColumns(format)}, ${preferences.count ? totalSql : "null::int"} as total
-         from (select ${columns} ${source} ${order}
+         from (select ${plan.columns} ${source} ${plan.groupBy} ${order}
                 limit $${params.length - 1} offset $${params.length}) projected`,
       params,
     );
@@ -180,10 +203,16 @@ export function selectRows(deps: RestDependencies) {
     const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
     return readRelation(
       c,
-      { selectable: table, from: qualifiedName(table), parameters: queryParameters(c.req.url) },
+      {
+        selectable: table,
+        origin: table,
+        from: qualifiedName(table),
+        parameters: queryParameters(c.req.url),
+      },
       preferences,
       runner(c, deps, { rollback: rollsBack(deps.txEnd, preferences) }),
       c.get("claims").role !== "anon",
+      { cache: deps.schema, aggregatesEnabled: deps.aggregatesEnabled ?? false },
     );
   };
 }

@@ -1,0 +1,505 @@
+import { PostgrestError, restError } from "./errors.ts";
+import { parseFilters, whereClause, type Filter } from "./filters.ts";
+import { closestMatch } from "./fuzzy.ts";
+import { orderClause, pagingNumber, qualifiedName, quoteIdentifier } from "./query-params.ts";
+import type { Relationship, SchemaCache, TableInfo, TableName } from "./schema-cache.ts";
+import {
+  parseSelect,
+  type ColumnItem,
+  type EmbedItem,
+  type JsonStep,
+  type SelectItem,
+} from "./select-tree.ts";
+
+// Resource embedding as PostgREST builds it (Plan.hs, QueryBuilder.hs): one statement, each
+// embedded resource a lateral subquery of its parent, a to-one one as a JSON object and a to-many
+// one as a JSON array, aggregated in the database. Every table is read under the caller's role,
+// so row-level security holds in an embedding exactly as in a read of that table alone.
+
+/** At most this many embedded resources in one request. */
+export const maxEmbeds = 64;
+
+/** The columns a select may name and where they come from. */
+export interface Source {
+  /** What errors name: the table, view or function. */
+  name: string;
+  schema: string;
+  columns: TableInfo["columns"];
+  /** The SQL alias of its rows in the statement. */
+  alias: string;
+  /** The table or view whose relationships embeddings follow; none for a scalar function. */
+  origin: TableName | undefined;
+}
+
+interface Context {
+  cache: SchemaCache;
+  params: unknown[];
+  aggregatesEnabled: boolean;
+  embeds: number;
+  /** The query parameters of embedded resources, by their path (`books.authors`). */
+  nested: Map<string, [string, string][]>;
+  used: Set<string>;
+}
+
+/** What a select became: the select list, its joins, and a GROUP BY when it aggregates. */
+export interface SelectPlan {
+  columns: string;
+  /** Every lateral join, for the page. */
+  joins: string;
+  /** The joins that drop rows (`!inner`), for counting them. */
+  innerJoins: string;
+  groupBy: string;
+  /** SQL for an embedded resource's name in a filter on its parent (`authors=is.null`). */
+  embedded: ReadonlyMap<string, string>;
+}
+
+const jsonKey = (key: string) => `'${key.replaceAll("'", "''")}'`;
+
+/** `"meta"->'a'->>'b'`: a JSON path's keys as literals, its indexes as numbers. */
+export function jsonPathSql(column: string, path: readonly JsonStep[]): string {
+  return path.reduce(
+    (sql, step) =>
+      `${sql}${step.arrow}${step.index ? String(Number(step.key)) : jsonKey(step.key)}`,
+    column,
+  );
+}
+
+/** A cast's type: a plain name as written (`int4`, `text`), anything else quoted. */
+function castSql(type: string): string {
+  return /^[a-z_][a-z0-9_]*$/u.test(type) ? type : quoteIdentifier(type);
+}
+
+/** The key a column item is answered under: its alias, its JSON path's last key, its name. */
+function itemKey(item: ColumnItem): string {
+  if (item.alias !== undefined) return item.alias;
+  if (item.aggregate) return item.aggregate;
+  const lastKey = [...item.path].reverse().find((step) => !step.index);
+  return lastKey?.key ?? item.name;
+}
+
+const embedKey = (item: EmbedItem) => item.alias ?? item.name;
+
+const isBareCount = (item: ColumnItem) =>
+  item.name === "count" &&
+  item.path.length === 0 &&
+  item.cast === undefined &&
+  item.aggregate === undefined &&
+  item.alias === undefined;
+
+function ambiguous(origin: string, target: string, found: readonly Relationship[]) {
+  const columns = (list: readonly string[]) => `(${list.join(", ")})`;
+  const details = found.map((rel) => {
+    const embedding = `${rel.table.name} with ${rel.foreignTable.name}`;
+    if (rel.junction) {
+      const { junction } = rel;
+      return {
+        cardinality: rel.cardinality,
+        embedding,
+        relationship: `${junction.table.name} using ${junction.constraint}${columns(junction.sourceColumns.map(([column]) => column))} and ${junction.foreignConstraint}${columns(junction.targetColumns.map(([column]) => column))}`,
+      };
+    }
+    return {
+      cardinality: rel.cardinality,
+      embedding,
+      relationship: `${rel.constraint} using ${rel.table.name}${columns(rel.columns.map(([column]) => column))} and ${rel.foreignTable.name}${columns(rel.columns.map(([, column]) => column))}`,
+    };
+  });
+  const hints = found
+    .map(
+      (rel) =>
+        `'${rel.foreignTable.name}!${rel.junction ? rel.junction.table.name : rel.constraint}'`,
+    )
+    .join(", ");
+  const error = new PostgrestError(
+    300,
+    "PGRST201",
+    `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
+    null,
+    `Try changing '${target}' to one of the following: ${hints}. Find the desired relationship in the 'details' key.`,
+  );
+  // The details are a list here, not a sentence (Error.hs, compressedRel).
+  (error.body as { details: unknown }).details = details;
+  return error;
+}
+
+function noRelationship(
+  cache: SchemaCache,
+  origin: TableName,
+  target: string,
+  hint: string | undefined,
+): PostgrestError {
+  const error = restError.noRelationship(origin, target, hint);
+  const related = cache.relationships(origin.schema, origin.name);
+  let suggestion: string | undefined;
+  if (related.length > 0) {
+    const names = related.map((rel) => rel.foreignTable.name);
+    const child = names.includes(target) ? undefined : closestMatch(target, names);
+    if (child !== undefined) suggestion = `Perhaps you meant '${child}' instead of '${target}'.`;
+  } else {
+    const parents = cache
+      .tableNames(origin.schema)
+      .filter((name) => cache.relationships(origin.schema, name).length > 0);
+    const parent = closestMatch(origin.name, parents);
+    if (parent !== undefined) {
+      suggestion = `Perhaps you meant '${parent}' instead of '${origin.name}'.`;
+    }
+  }
+  if (suggestion !== undefined) (error.body as { hint: string | null }).hint = suggestion;
+  return error;
+}
+
+/** The one relationship `origin?select=target!hint(…)` means (Plan.hs, findRel). */
+export function findRelationship(
+  cache: SchemaCache,
+  origin: TableName,
+  target: string,
+  hint: string | undefined,
+): Relationship {
+  const single = (pairs: Relationship["columns"], side: 0 | 1) =>
+    pairs.length === 1 ? pairs[0]?.[side] : undefined;
+  const direct = (rel: Relationship) => !rel.junction;
+  const found = cache.relationships(origin.schema, origin.name).filter((rel) => {
+    const toMany = rel.cardinality === "one-to-many";
+    const toOne = rel.cardinality === "many-to-one";
+    if (rel.self) {
+      // One key, two relationships: the table's name embeds the children, the key's column
+      // the parent; a hint naming the referenced column picks the children.
+      if (hint === undefined) {
+        return (
+          (target === rel.foreignTable.name && toMany) ||
+          (direct(rel) && single(rel.columns, 0) === target && toOne)
+        );
+      }
+      return target === rel.foreignTable.name && toMany && single(rel.columns, 1) === hint;
+    }
+    if (hint === undefined) {
+      return (
+        target === rel.foreignTable.name ||
+        (direct(rel) && !rel.foreignTableIsView && rel.constraint === target) ||
+        (direct(rel) && !rel.foreignTableIsView && single(rel.columns, 0) === target)
+      );
+    }
+    return (
+      target === rel.foreignTable.name &&
+      ((direct(rel) && rel.constraint === hint) ||
+        (direct(rel) && single(rel.columns, 0) === hint) ||
+        (direct(rel) && single(rel.columns, 1) === hint) ||
+        rel.junction?.table.name === hint)
+    );
+  });
+  if (found.length === 0) throw noRelationship(cache, origin, target, hint);
+  if (found.length > 1) throw ambiguous(origin.name, target, found);
+  return found[0] as Relationship;
+}
+
+const toOne = (rel: Relationship) =>
+  rel.cardinality === "many-to-one" || rel.cardinality === "one-to-one";
+
+/** The names a node's rows carry, for a spread to lift into its parent. */
+function outputNames(items: readonly SelectItem[], columns: TableInfo["columns"], node: Node) {
+  const names: string[] = [];
+  for (const item of items) {
+    if (item.type === "star") names.push(...columns.keys());
+    else if (item.type === "column") names.push(itemKey(item));
+    else {
+      const child = node.children.get(item);
+      if (!child) continue;
+      if (item.spread) names.push(...child.outputs);
+      else if (item.items.length > 0) names.push(embedKey(item));
+    }
+  }
+  return names;
+}
+
+interface Node {
+  children: Map<EmbedItem, Embedded>;
+  outputs: string[];
+}
+
+interface Embedded extends Node {
+  alias: string;
+  relationship: Relationship;
+  /** The lateral join that reads it. */
+  join: string;
+  inner: boolean;
+}
+
+function relationOf(cache: SchemaCache, table: TableName): TableInfo {
+  const found = cache.table(table.schema, table.name);
+  if (!found) throw restError.unknownTable(table.schema, table.name);
+  return found;
+}
+
+/** The select list over `source`, with a join for each embedded resource, recursively. */
+function planNode(
+  items: readonly SelectItem[],
+  source: Source,
+  context: Context,
+  path: string,
+  depth: number,
+): { columns: string[]; joins: string[]; innerJoins: string[]; groupBy: string; node: Node } {
+  const node: Node = { children: new Map(), outputs: [] };
+  const alias = source.alias;
+  const column = (name: string) => {
+    if (!source.columns.has(name)) throw restError.undefinedColumn(name, source.name);
+    return `${alias}.${quoteIdentifier(name)}`;
+  };
+  const columns: string[] = [];
+  const joins: string[] = [];
+  const innerJoins: string[] = [];
+  const grouped: number[] = [];
+  let aggregated = false;
+
+  for (const item of items) {
+    if (item.type === "star") {
+      columns.push(`${alias}.*`);
+      grouped.push(columns.length);
+      continue;
+    }
+    if (item.type === "column") {
+      // `books(count)`: an embedded resource's count, as Supabase documents it, answered even
+      // where aggregates are off, unless the resource has a column of that name.
+      if (depth > 1 && isBareCount(item) && !source.columns.has("count")) {
+        aggregated = true;
+        columns.push(`count(*) as "count"`);
+        continue;
+      }
+      let sql = item.name === "*" ? "*" : jsonPathSql(column(item.name), item.path);
+      if (item.cast !== undefined) sql = `(${sql})::${castSql(item.cast)}`;
+      if (item.aggregate) {
+        if (!context.aggregatesEnabled) {
+          throw new PostgrestError(400, "PGRST123", "Use of aggregate functions is not allowed");
+        }
+        aggregated = true;
+        sql = `${item.aggregate}(${sql})`;
+        if (item.aggregateCast !== undefined) sql = `(${sql})::${castSql(item.aggregateCast)}`;
+      } else {
+        grouped.push(columns.length + 1);
+      }
+      columns.push(`${sql} as ${quoteIdentifier(itemKey(item))}`);
+      continue;
+    }
+    const embedded = planEmbed(item, source, context, path, depth);
+    node.children.set(item, embedded);
+    joins.push(embedded.join);
+    if (embedded.inner) innerJoins.push(embedded.join);
+    const lateral = quoteIdentifier(embedded.alias);
+    if (item.spread) {
+      for (const name of embedded.outputs) {
+        columns.push(`${lateral}.${quoteIdentifier(name)}`);
+        grouped.push(columns.length);
+      }
+    } else if (item.items.length > 0) {
+      const value = toOne(embedded.relationship)
+        ? `${lateral}.${lateral}`
+        : `coalesce(${lateral}.${lateral}, '[]'::jsonb)`;
+      columns.push(`${value} as ${quoteIdentifier(embedKey(item))}`);
+      grouped.push(columns.length);
+    }
+  }
+  node.outputs = outputNames(items, source.columns, node);
+  const groupBy =
+    aggregated && grouped.length > 0 ? `group by ${grouped.map(String).join(", ")}` : "";
+  return { columns, joins, innerJoins, groupBy, node };
+}
+
+/** How a filter on `source` names a column, or an embedded resource of it (`authors=is.null`). */
+export function columnResolver(
+  source: Pick<Source, "name" | "columns" | "alias">,
+  embedded: ReadonlyMap<string, string> = new Map(),
+): (name: string) => string {
+  return (name) => {
+    if (source.columns.has(name)) return `${source.alias}.${quoteIdentifier(name)}`;
+    const value = embedded.get(name);
+    if (value !== undefined) return value;
+    throw restError.undefinedColumn(name, source.name);
+  };
+}
+
+function whereFor(
+  filters: Filter[],
+  source: Source,
+  embedded: ReadonlyMap<string, string>,
+  context: Context,
+  extra: string[],
+): string {
+  const where = whereClause(filters, {
+    column: columnResolver(source, embedded),
+    parameter: (value) => {
+      context.params.push(value);
+      return `$${context.params.length}`;
+    },
+  });
+  const conditions = [...extra, ...(where ? [where.slice("where ".length)] : [])];
+  return conditions.length > 0 ? `where ${conditions.join(" and ")}` : "";
+}
+
+function planEmbed(
+  item: EmbedItem,
+  parent: Source,
+  context: Context,
+  parentPath: string,
+  depth: number,
+): Embedded {
+  if (!parent.origin) throw restError.noRelationship(parent, item.name, item.hint);
+  context.embeds += 1;
+  if (context.embeds > maxEmbeds) {
+    throw new PostgrestError(
+      400,
+      "PGRST100",
+      "failed to parse select parameter",
+      `A request embeds at most ${maxEmbeds} resources.`,
+    );
+  }
+  const relationship = findRelationship(context.cache, parent.origin, item.name, item.hint);
+  if (item.spread && !toOne(relationship)) {
+    throw new PostgrestError(
+      400,
+      "PGRST119",
+      `A spread operation on '${item.name}' is not possible`,
+      `'${parent.origin.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
+    );
+  }
+  const table = relationOf(context.cache, relationship.foreignTable);
+  const alias = `pgrst_${context.embeds}`;
+  const rows = quoteIdentifier(`${alias}_rows`);
+  const source: Source = {
+    name: table.name,
+    schema: table.schema,
+    columns: table.columns,
+    alias: quoteIdentifier(`${alias}_${table.name}`),
+    origin: { schema: table.schema, name: table.name },
+  };
+  const path = parentPath === "" ? embedKey(item) : `${parentPath}.${embedKey(item)}`;
+  context.used.add(path);
+
+  const planned = planNode(item.items, source, context, path, depth + 1);
+  let from = `${qualifiedName(table)} as ${source.alias}`;
+  const conditions: string[] = [];
+  if (relationship.junction) {
+    const junction = quoteIdentifier(`${alias}_junction`);
+    from += ` join ${qualifiedName(relationship.junction.table)} as ${junction} on ${relationship.junction.targetColumns
+      .map(
+        ([own, foreign]) =>
+          `${junction}.${quoteIdentifier(own)} = ${source.alias}.${quoteIdentifier(foreign)}`,
+      )
+      .join(" and ")}`;
+    conditions.push(
+      ...relationship.junction.sourceColumns.map(
+        ([own, parentColumn]) =>
+          `${junction}.${quoteIdentifier(own)} = ${parent.alias}.${quoteIdentifier(parentColumn)}`,
+      ),
+    );
+  } else {
+    conditions.push(
+      ...relationship.columns.map(
+        ([parentColumn, own]) =>
+          `${source.alias}.${quoteIdentifier(own)} = ${parent.alias}.${quoteIdentifier(parentColumn)}`,
+      ),
+    );
+  }
+
+  const parameters = context.nested.get(path) ?? [];
+  const query = Object.fromEntries(parameters);
+  const where = whereFor(
+    parseFilters(parameters),
+    source,
+    embeddedValues(planned.node),
+    context,
+    conditions,
+  );
+  const order = orderClause(query.order, table);
+  const limit = pagingNumber("limit", query.limit);
+  const offset = pagingNumber("offset", query.offset);
+  const paging = `${limit === undefined ? "" : ` limit ${limit}`}${offset === undefined ? "" : ` offset ${offset}`}`;
+  const subquery = `select ${planned.columns.join(", ")} from ${from} ${planned.joins.join(" ")} ${where} ${planned.groupBy} ${order}${paging}`;
+
+  const lateral = quoteIdentifier(alias);
+  const inner = item.join === "inner";
+  const kind = inner ? "inner join lateral" : "left join lateral";
+  let join: string;
+  if (item.spread) {
+    join = `${kind} (${subquery}) as ${lateral} on true`;
+  } else if (toOne(relationship)) {
+    join = `${kind} (select row_to_json(${rows}.*)::jsonb as ${lateral} from (${subquery}) as ${rows}) as ${lateral} on true`;
+  } else {
+    join = `${kind} (select json_agg(${rows})::jsonb as ${lateral} from (${subquery}) as ${rows}) as ${lateral} on ${inner ? `${lateral}.${lateral} is not null` : "true"}`;
+  }
+  return { ...planned.node, alias, relationship, join, inner };
+}
+
+/**
+ * A filter on a parent may name one of its embedded resources (`authors=is.null`, with
+ * `authors!inner` or alone): it is then about whether the resource was found (Plan.hs,
+ * addNullEmbedFilters). The SQL of each embedded resource's value, by its name.
+ */
+function embeddedValues(node: Node): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const [item, child] of node.children) {
+    if (item.spread) continue;
+    const lateral = quoteIdentifier(child.alias);
+    values.set(embedKey(item), `${lateral}.${lateral}`);
+  }
+  return values;
+}
+
+/** Splits `books.title=eq.x` from the root's own parameters, by the embedded path it names. */
+function nestedParameters(parameters: readonly [string, string][]) {
+  const root: [string, string][] = [];
+  const nested = new Map<string, [string, string][]>();
+  for (const [key, value] of parameters) {
+    const arrow = key.indexOf("->");
+    const head = arrow === -1 ? key : key.slice(0, arrow);
+    const dot = head.lastIndexOf(".");
+    if (dot === -1 || key.startsWith('"') || /^not\.(and|or)$/u.test(key)) {
+      root.push([key, value]);
+      continue;
+    }
+    let path = key.slice(0, dot);
+    let rest = key.slice(dot + 1);
+    // `books.not.or=(…)`: the logic tree's negation belongs to the key, not the path.
+    if (path.endsWith(".not") && (rest === "or" || rest === "and")) {
+      path = path.slice(0, -".not".length);
+      rest = `not.${rest}`;
+    }
+    const list = nested.get(path) ?? [];
+    list.push([rest, value]);
+    nested.set(path, list);
+  }
+  return { root, nested };
+}
+
+/**
+ * Plans `select` over `source`: its select list, its embedded resources' joins, and the query
+ * parameters left for the root (filters on embedded resources go into their subqueries). Values
+ * are appended to `params`.
+ */
+export function planSelect(
+  select: string | undefined,
+  source: Source,
+  parameters: readonly [string, string][],
+  options: { cache: SchemaCache; params: unknown[]; aggregatesEnabled: boolean },
+): SelectPlan & { rootParameters: [string, string][] } {
+  const items = parseSelect(select);
+  const { root, nested } = nestedParameters(parameters);
+  const context: Context = {
+    cache: options.cache,
+    params: options.params,
+    aggregatesEnabled: options.aggregatesEnabled,
+    embeds: 0,
+    nested,
+    used: new Set(),
+  };
+  const planned = planNode(items, source, context, "", 1);
+  for (const path of nested.keys()) {
+    if (!context.used.has(path)) throw restError.notEmbedded(path.split(".")[0] ?? path);
+  }
+  return {
+    columns: planned.columns.join(", "),
+    joins: planned.joins.join(" "),
+    innerJoins: planned.innerJoins.join(" "),
+    groupBy: planned.groupBy,
+    embedded: embeddedValues(planned.node),
+    rootParameters: root,
+  };
+}
