@@ -57,6 +57,8 @@ beforeAll(async () => {
     create function public.books_by(author integer) returns setof public.books
       language sql stable as $$ select * from public.books where author_id = author $$;
     grant execute on function public.books_by(integer) to anon, service_role;
+    create function public.label(public.books) returns text
+      language sql stable as $$ select $1.title || ' (' || $1.pages || ')' $$;
 
     insert into public.authors values
       (1, 'نجيب محفوظ', 'EG'), (2, 'Toni Morrison', 'US'), (3, 'Nobody', null);
@@ -297,6 +299,19 @@ describe("embedding along foreign keys", () => {
     expect(outsider.data).toEqual({ id: 1, secrets: [] });
     const member = await service().from("authors").select("id, secrets(note)").eq("id", 1).single();
     expect(member.data).toEqual({ id: 1, secrets: [{ note: "hidden" }] });
+  });
+});
+
+describe("computed fields", () => {
+  it("selects and filters on a function of the row as on a column, embedded too", async () => {
+    const result = await anon().from("books").select("id, label").like("label", "*(324)").single();
+    expect(result.data).toEqual({ id: 3, label: "Beloved (324)" });
+    const embedded = await anon()
+      .from("authors")
+      .select("id, books!author_id(label)")
+      .eq("id", 2)
+      .single();
+    expect(embedded.data).toEqual({ id: 2, books: [{ label: "Beloved (324)" }] });
   });
 });
 

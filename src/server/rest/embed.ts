@@ -29,6 +29,8 @@ export interface Source {
   alias: string;
   /** The table or view whose relationships embeddings follow; none for a scalar function. */
   origin: TableName | undefined;
+  /** Computed fields of its rows: functions of the row, named as columns. */
+  computed?: ReadonlyMap<string, TableName>;
 }
 
 interface Context {
@@ -240,10 +242,7 @@ function planNode(
 ): { columns: string[]; joins: string[]; innerJoins: string[]; groupBy: string; node: Node } {
   const node: Node = { children: new Map(), outputs: [] };
   const alias = source.alias;
-  const column = (name: string) => {
-    if (!source.columns.has(name)) throw restError.undefinedColumn(name, source.name);
-    return `${alias}.${quoteIdentifier(name)}`;
-  };
+  const column = columnResolver(source);
   const columns: string[] = [];
   const joins: string[] = [];
   const innerJoins: string[] = [];
@@ -305,11 +304,13 @@ function planNode(
 
 /** How a filter on `source` names a column, or an embedded resource of it (`authors=is.null`). */
 export function columnResolver(
-  source: Pick<Source, "name" | "columns" | "alias">,
+  source: Pick<Source, "name" | "columns" | "alias" | "computed">,
   embedded: ReadonlyMap<string, string> = new Map(),
 ): (name: string) => string {
   return (name) => {
     if (source.columns.has(name)) return `${source.alias}.${quoteIdentifier(name)}`;
+    const fn = source.computed?.get(name);
+    if (fn) return `${qualifiedName(fn)}(${source.alias})`;
     const value = embedded.get(name);
     if (value !== undefined) return value;
     throw restError.undefinedColumn(name, source.name);
@@ -369,6 +370,7 @@ function planEmbed(
     columns: table.columns,
     alias: quoteIdentifier(`${alias}_${table.name}`),
     origin: { schema: table.schema, name: table.name },
+    computed: context.cache.computedFields(table.schema, table.name),
   };
   const path = parentPath === "" ? embedKey(item) : `${parentPath}.${embedKey(item)}`;
   context.used.add(path);

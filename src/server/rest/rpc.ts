@@ -147,7 +147,9 @@ function callStatement(
     args.rest,
     { cache: embedding.cache, params, aggregatesEnabled: embedding.aggregatesEnabled },
   );
-  const where = filteredWhere(parseFilters(plan.rootParameters), relation, params, plan.embedded);
+  const where = filteredWhere(parseFilters(plan.rootParameters), relation, params, {
+    embedded: plan.embedded,
+  });
   const order = orderClause(query.order, relation);
   const alias = `pgrst_source as ${quoteIdentifier(fn.name)}`;
   // count=estimated counts exactly here: the whole result is at hand (PostgREST 12 counts both).

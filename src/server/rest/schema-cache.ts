@@ -83,6 +83,8 @@ interface Snapshot {
   functions: ReadonlyMap<string, readonly FunctionInfo[]>;
   /** Each table's and view's relationships, by the table or view they start from. */
   relationships: ReadonlyMap<string, readonly Relationship[]>;
+  /** Each table's and view's computed fields: their names and the functions computing them. */
+  computedFields: ReadonlyMap<string, ReadonlyMap<string, TableName>>;
   /** Each role's own statement_timeout (ALTER ROLE … SET), this database's over the cluster's. */
   statementTimeouts: ReadonlyMap<string, string>;
 }
@@ -196,6 +198,29 @@ const viewSourcesSql = `
          and d.refobjsubid > 0
    where v.relkind in ('v', 'm') and vn.nspname = any($1::text[])
    group by vn.nspname, v.relname, bn.nspname, b.relname`;
+
+// Computed fields: functions of one parameter, a table's or view's row type, returning one value
+// that is not a row; a select or filter names them as columns of that table.
+const computedFieldsSql = `
+  select n.nspname::text as schema, p.proname::text as name,
+         tn.nspname::text as table_schema, tc.relname::text as table_name
+    from pg_catalog.pg_proc p
+    join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+    join pg_catalog.pg_type t on t.oid = p.proargtypes[0]
+    join pg_catalog.pg_class tc on tc.oid = t.typrelid
+    join pg_catalog.pg_namespace tn on tn.oid = tc.relnamespace
+    join pg_catalog.pg_type r on r.oid = p.prorettype
+   where n.nspname = any($1::text[]) and p.prokind = 'f' and p.pronargs = 1
+     and tc.relkind in ('r', 'p', 'v', 'm', 'f') and not p.proretset
+     and r.typrelid = 0 and r.oid <> 'pg_catalog.void'::regtype
+   order by p.oid`;
+
+interface ComputedFieldRow {
+  schema: string;
+  name: string;
+  table_schema: string;
+  table_name: string;
+}
 
 interface ForeignKeyRow {
   name: string;
@@ -418,6 +443,13 @@ async function readSnapshot(db: Queryable, schemas: readonly string[]): Promise<
   const timeouts = await db.query<{ role: string; value: string }>(statementTimeoutsSql);
   const foreignKeys = await db.query<ForeignKeyRow>(foreignKeysSql, [schemas]);
   const viewSources = await db.query<ViewSourceRow>(viewSourcesSql, [schemas]);
+  const computed = await db.query<ComputedFieldRow>(computedFieldsSql, [schemas]);
+  const computedFields = new Map<string, Map<string, TableName>>();
+  for (const row of computed.rows) {
+    const fields = computedFields.get(key(row.table_schema, row.table_name)) ?? new Map();
+    if (!fields.has(row.name)) fields.set(row.name, { schema: row.schema, name: row.name });
+    computedFields.set(key(row.table_schema, row.table_name), fields);
+  }
   const byName = new Map<string, FunctionInfo[]>();
   for (const row of functions.rows.filter(callable)) {
     const list = byName.get(key(row.schema, row.name)) ?? [];
@@ -441,6 +473,7 @@ async function readSnapshot(db: Queryable, schemas: readonly string[]): Promise<
   return {
     tables: tableMap,
     relationships: relationshipsOf(foreignKeys.rows, viewSources.rows, tableMap),
+    computedFields,
     functions: byName,
     statementTimeouts: new Map(timeouts.rows.map((row) => [row.role, row.value])),
   };
@@ -479,6 +512,11 @@ export class SchemaCache {
   /** The relationships that start from `schema`.`name`, towards tables of any exposed schema. */
   relationships(schema: string, name: string): readonly Relationship[] {
     return this.#snapshot.relationships.get(key(schema, name)) ?? [];
+  }
+
+  /** The computed fields of `schema`.`name`: each one's name and its function. */
+  computedFields(schema: string, name: string): ReadonlyMap<string, TableName> {
+    return this.#snapshot.computedFields.get(key(schema, name)) ?? new Map();
   }
 
   functions(schema: string, name: string): readonly FunctionInfo[] {

@@ -38,11 +38,11 @@ export function filteredWhere(
   filters: Filter[],
   relation: Selectable,
   params: unknown[],
-  embedded?: ReadonlyMap<string, string>,
+  names: { embedded?: ReadonlyMap<string, string>; computed?: ReadonlyMap<string, TableName> } = {},
 ): string {
   const alias = quoteIdentifier(relation.name);
   return whereClause(filters, {
-    column: columnResolver({ ...relation, alias }, embedded),
+    column: columnResolver({ ...relation, alias, computed: names.computed }, names.embedded),
     parameter: (value) => {
       params.push(value);
       return `$${params.length}`;
@@ -140,22 +140,24 @@ export async function readRelation(
   const format = acceptedFormat(c.req.header("accept"));
   const order = orderClause(query.order, relation.selectable);
   const params: unknown[] = [];
+  // A table's computed fields; a function's rows are not of its table's type.
+  const computed =
+    relation.origin && embedding.cache.computedFields(relation.origin.schema, relation.origin.name);
   const plan = planSelect(
     query.select,
     {
       ...relation.selectable,
       alias: quoteIdentifier(relation.selectable.name),
       origin: relation.origin,
+      computed,
     },
     relation.parameters,
     { cache: embedding.cache, params, aggregatesEnabled: embedding.aggregatesEnabled },
   );
-  const where = filteredWhere(
-    parseFilters(plan.rootParameters),
-    relation.selectable,
-    params,
-    plan.embedded,
-  );
+  const where = filteredWhere(parseFilters(plan.rootParameters), relation.selectable, params, {
+    embedded: plan.embedded,
+    computed,
+  });
   const filterParams = [...params];
   params.push(limit, offset);
   // Counting reads only the joins that drop rows; planning a count (EXPLAIN) names them all, so
