@@ -20,30 +20,38 @@ export interface Field {
 /** What PostgREST's Parsec parser says it wanted where a field name was missing. */
 export const fieldExpecting = "field name (* or [a..z0..9_$])";
 
-const identifier = /^[\p{L}\p{N}_$ ]+/u;
-
-/**
- * A column or key name: double-quoted (backslash escapes), or letters, digits, `_`, `$`,
- * spaces and single dashes, trimmed (PostgREST's pFieldName). A dash before `>` ends the
- * name: it starts a JSON step.
- */
-export function readFieldName(cursor: Cursor): string {
+/** Names a field's parts: double-quoted (backslash escapes), else runs of `characters`. */
+function readName(cursor: Cursor, characters: RegExp, expecting: string): string {
+  const start = cursor.index;
+  let name: string;
   if (cursor.peek() === '"') {
-    const start = cursor.index;
-    const name = cursor.quoted();
-    // PostgreSQL refuses a NUL in any text (22021); refused here, it never reaches a statement.
-    if (name.includes("\0")) throw new ParseFailure(start, "a name cannot hold a NUL character");
-    return name;
+    name = cursor.quoted();
+  } else {
+    // Runs joined by single dashes, each trimmed; a dash before ">" starts a JSON step.
+    const parts: string[] = [];
+    for (;;) {
+      const part = characters.exec(cursor.text.slice(cursor.index))?.[0];
+      if (!part) cursor.fail(expecting);
+      cursor.index += part.length;
+      parts.push(part.trim());
+      if (cursor.peek() !== "-" || cursor.text[cursor.index + 1] === ">") break;
+      cursor.index += 1;
+    }
+    name = parts.join("-");
   }
-  const parts: string[] = [];
-  for (;;) {
-    const part = identifier.exec(cursor.text.slice(cursor.index))?.[0];
-    if (!part) cursor.fail(fieldExpecting);
-    cursor.index += part.length;
-    parts.push(part.trim());
-    if (cursor.peek() !== "-" || cursor.text[cursor.index + 1] === ">") return parts.join("-");
-    cursor.index += 1;
-  }
+  // PostgreSQL refuses a NUL in any text (22021); refused here, it never reaches a statement.
+  if (name.includes("\0")) throw new ParseFailure(start, "a name cannot hold a NUL character");
+  return name;
+}
+
+/** A column's name: letters, digits, `_`, `$` and spaces (PostgREST's pFieldName). */
+export function readFieldName(cursor: Cursor): string {
+  return readName(cursor, /^[\p{L}\p{N}_$ ]+/u, fieldExpecting);
+}
+
+/** A JSON key: anything but `(-:.,>)`, which end it (PostgREST's pJsonKeyName). */
+function readKeyName(cursor: Cursor): string {
+  return readName(cursor, /^[^(\-:.,>)]+/u, "any non reserved character different from: .,>()");
 }
 
 // An index is digits followed by another step, a cast, a "." or "," or the end; anything else
@@ -58,7 +66,7 @@ function readStep(cursor: Cursor): PathStep | undefined {
     cursor.index += digits.length;
     return { arrow, key: digits, index: true };
   }
-  return { arrow, key: readFieldName(cursor), index: false };
+  return { arrow, key: readKeyName(cursor), index: false };
 }
 
 /** `column`, `column->key`, `column->items->0->>name`, `"odd column"->"odd key"`. */

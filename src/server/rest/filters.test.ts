@@ -83,6 +83,13 @@ describe("PostgREST's filter grammar", () => {
     ['meta->"0"->>"it\'s"=eq.x', `where "meta"->E'0'->>E'it''s' = $1`, ["x"]],
     ['meta->>"a\\\\b"=is.null', `where "meta"->>E'a\\\\b' is null`, []],
     ["meta->1a=eq.1", `where "meta"->E'1a' = $1`, ["1"]],
+    // A key is anything but (-:.,>), or quoted; a quote in it is doubled in the literal.
+    ["meta->>it's ok!=eq.1", `where "meta"->>E'it''s ok!' = $1`, ["1"]],
+    [
+      "meta->>'; drop table x; select '1=eq.1",
+      `where "meta"->>E'''; drop table x; select ''1' = $1`,
+      ["1"],
+    ],
   ])("reads ?%s", (query, where, params) => {
     expect(sql(query)).toEqual({ where, params });
   });
@@ -201,7 +208,7 @@ describe("PostgREST's filter grammar", () => {
     [
       "meta->=eq.1",
       '"failed to parse tree path (meta->)" (line 1, column 7)',
-      "unexpected end of input expecting field name (* or [a..z0..9_$])",
+      "unexpected end of input expecting any non reserved character different from: .,>()",
     ],
     [
       "id!x=eq.1",
@@ -212,6 +219,11 @@ describe("PostgREST's filter grammar", () => {
       "or=(meta->>lang,eq.ar)",
       '"failed to parse logic tree ((meta->>lang,eq.ar))" (line 1, column 15)',
       'unexpected "," expecting delimiter (.)',
+    ],
+    [
+      'meta->>"a%00b"=eq.1',
+      '"failed to parse tree path (meta->>"a\u0000b")" (line 1, column 8)',
+      "a name cannot hold a NUL character",
     ],
     [
       "or=()",

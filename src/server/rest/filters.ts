@@ -244,9 +244,9 @@ export const maxLogicDepth = 16;
  */
 export const maxLogicConditions = 200;
 
-/** Parsec's `spaces` after "(" and ",": `or=(id.eq.1, id.eq.2)`, as supabase-js's docs write. */
+/** PostgREST's `lexeme` around "(" and ",": `or=(id.eq.1, id.eq.2)`, as supabase-js's docs write. */
 function skipSpaces(cursor: Cursor): void {
-  while (!cursor.done && /\s/u.test(cursor.peek() ?? "")) cursor.index += 1;
+  while (cursor.peek() === " " || cursor.peek() === "\t") cursor.index += 1;
 }
 
 interface TreeBudget {
