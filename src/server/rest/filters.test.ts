@@ -216,6 +216,11 @@ describe("PostgREST's filter grammar", () => {
       'unexpected "!" expecting "->", "->>" or end of input',
     ],
     [
+      "or=(tags.cs.{a,b}x)",
+      '"failed to parse logic tree ((tags.cs.{a,b}x))" (line 1, column 17)',
+      'unexpected "x" expecting "," or ")"',
+    ],
+    [
       "or=(meta->>lang,eq.ar)",
       '"failed to parse logic tree ((meta->>lang,eq.ar))" (line 1, column 15)',
       'unexpected "," expecting delimiter (.)',

@@ -217,11 +217,12 @@ function readTreeValue(cursor: Cursor, operator: Operator): string | string[] {
     cursor.index = start;
   }
   const rest = cursor.text.slice(start);
-  const literal =
-    /^\{[^{}]*\}/u.exec(rest)?.[0] ??
-    (rangeOperators.has(operator) ? rangeLiteral.exec(rest)?.[0] : undefined);
-  if (literal !== undefined && !continues(cursor, start + literal.length)) {
-    cursor.index = start + literal.length;
+  const array = /^\{[^{}]*\}/u.exec(rest)?.[0];
+  const range = rangeOperators.has(operator) ? rangeLiteral.exec(rest)?.[0] : undefined;
+  if (array !== undefined) {
+    cursor.index = start + array.length;
+  } else if (range !== undefined && !continues(cursor, start + range.length)) {
+    cursor.index = start + range.length;
   } else {
     while (!cursor.done && cursor.peek() !== "," && cursor.peek() !== ")") cursor.index += 1;
   }
