@@ -3,7 +3,9 @@ import { type Cursor, ParseFailure } from "./parse.ts";
 // A field as PostgREST's filters, `order` and `select` name one (QueryParams.hs, pField): a
 // column, then any number of JSON steps, `->key` (json) or `->>key` (text), where a key that
 // is a whole number (`->0`, `->-1`) indexes an array. Keys come from the request: they reach
-// SQL only as quoted literals, never spliced as they came.
+// SQL only as quoted literals, never spliced as they came. Read with readField from a Cursor
+// (parse.ts), written with fieldSql after the column's own SQL, which the caller resolves: so
+// filters, `order` and `select` share one grammar and each checks columns its own way.
 
 export interface PathStep {
   arrow: "->" | "->>";
@@ -79,9 +81,9 @@ export function readField(cursor: Cursor): Field {
 
 /**
  * A string literal that reads the same whatever `standard_conforming_strings` says: the E''
- * form, with quotes and backslashes doubled. (readFieldName lets no NUL through.)
+ * form, with quotes and backslashes doubled. (readField lets no NUL through.)
  */
-export function textLiteral(text: string): string {
+function textLiteral(text: string): string {
   return `E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }
 
@@ -95,9 +97,4 @@ export function fieldSql(field: Field, columnSql: string): string {
       `${sql}${step.arrow}${step.index ? `'${step.key}'::int` : textLiteral(step.key)}`,
     columnSql,
   );
-}
-
-/** The field as the request spelled it, for messages: `meta->>lang`. */
-export function fieldText(field: Field): string {
-  return field.path.reduce((text, step) => `${text}${step.arrow}${step.key}`, field.column);
 }

@@ -188,8 +188,8 @@ function continues(cursor: Cursor, index: number): boolean {
 }
 
 // Range operators' literals, `[1,5)` or `(,10]`, hold a comma. PostgREST reads them in a tree
-// only when quoted; we also read one bare when it closes right before "," or ")", which no
-// value PostgREST reads could do.
+// only when quoted; we also read one bare when it closes right before "," or ")", where
+// PostgREST would split it at its comma and fail on either half.
 const rangeOperators: ReadonlySet<Operator> = new Set([
   "cs",
   "cd",
