@@ -1,14 +1,32 @@
 import { restError } from "./errors.ts";
+import { type Field, fieldExpecting, fieldSql, readField } from "./field.ts";
 import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
 
 // PostgREST's horizontal filtering (docs "Tables and Views", source QueryParams.hs): each query
 // parameter that is not reserved filters one column, `and`/`or` hold logic trees, and every one
-// of them is ANDed. Values travel as untyped literals, so PostgreSQL casts them to the column's
-// type and a bad value fails there (22P02), as on PostgREST.
+// of them is ANDed. Values travel as untyped parameters, so PostgreSQL casts them to the
+// column's type (an array, a range, jsonb, a regconfig): a bad value fails there (22P02), and so
+// does an operator the column's type lacks (42883), as on PostgREST.
 
-export const operators = {
-  eq: "=",
+// Operators that take a plain value (PostgREST's SimpleOperator): `neq`, and the array, range
+// and JSON ones, whose values are literals PostgreSQL reads as the column's type: an array
+// `{a,b}`, a range `[1,5)`, a JSON document `{"lang":"ar"}`.
+const simpleOperators = {
   neq: "<>",
+  cs: "@>",
+  cd: "<@",
+  ov: "&&",
+  sl: "<<",
+  sr: ">>",
+  nxr: "&<",
+  nxl: "&>",
+  adj: "-|-",
+} as const;
+
+// Operators that may be quantified, `like(any).{a*,b*}` (QuantOperator): the value is then an
+// array literal and the comparison `= any(…)` or `= all(…)`.
+const quantifiedOperators = {
+  eq: "=",
   gt: ">",
   gte: ">=",
   lt: "<",
@@ -17,12 +35,32 @@ export const operators = {
   ilike: "ilike",
   match: "~",
   imatch: "~*",
-  isdistinct: "is distinct from",
-  is: "is",
-  in: "in",
 } as const;
 
-export type Operator = keyof typeof operators;
+// Full-text search, `fts(english).word`: the column @@ the query the value makes, in the named
+// configuration or the database's default. A text column is searched as to_tsvector(column)
+// by PostgreSQL's own text @@ tsquery.
+const textSearchFunctions = {
+  fts: "to_tsquery",
+  plfts: "plainto_tsquery",
+  phfts: "phraseto_tsquery",
+  wfts: "websearch_to_tsquery",
+} as const;
+
+type SimpleOperator = keyof typeof simpleOperators;
+type QuantifiedOperator = keyof typeof quantifiedOperators;
+type TextSearchOperator = keyof typeof textSearchFunctions;
+export type Operator =
+  SimpleOperator | QuantifiedOperator | TextSearchOperator | "isdistinct" | "is" | "in";
+
+export const operatorNames: readonly Operator[] = [
+  ...(Object.keys(simpleOperators) as SimpleOperator[]),
+  ...(Object.keys(quantifiedOperators) as QuantifiedOperator[]),
+  ...(Object.keys(textSearchFunctions) as TextSearchOperator[]),
+  "isdistinct",
+  "is",
+  "in",
+];
 
 const isValues = {
   null: "null",
@@ -34,9 +72,13 @@ const isValues = {
 
 export type Condition = {
   type: "condition";
-  column: string;
+  field: Field;
   negated: boolean;
   operator: Operator;
+  /** `like(any)`, `eq(all)`: the value is an array literal, compared with any or all of it. */
+  quantifier?: "any" | "all";
+  /** `fts(english)`: the text search configuration. */
+  language?: string;
   value: string | string[];
 };
 
@@ -60,15 +102,46 @@ const reserved = new Set([
 ]);
 const operatorList = "operator (eq, gt, ...)";
 
-function readOperator(cursor: Cursor): { negated: boolean; operator: Operator } {
+function isOperator(word: string): word is Operator {
+  return (operatorNames as readonly string[]).includes(word);
+}
+
+type Operation = Pick<Condition, "negated" | "operator" | "quantifier" | "language">;
+
+/** `[not.]operator[(any|all|configuration)].`, up to the value. */
+function readOperator(cursor: Cursor): Operation {
   const negated = cursor.take("not.");
   const word = /^[a-z]+/u.exec(cursor.text.slice(cursor.index))?.[0] ?? "";
-  if (!Object.hasOwn(operators, word)) {
-    cursor.fail(negated ? operatorList : `"not" or ${operatorList}`);
-  }
+  if (!isOperator(word)) cursor.fail(negated ? operatorList : `"not" or ${operatorList}`);
   cursor.index += word.length;
+  const operation: Operation = { negated, operator: word };
+  if (cursor.peek() === "(" && Object.hasOwn(quantifiedOperators, word)) {
+    cursor.index += 1;
+    if (cursor.take("any")) operation.quantifier = "any";
+    else if (cursor.take("all")) operation.quantifier = "all";
+    else cursor.fail('"any" or "all"');
+    cursor.expect(")");
+  } else if (cursor.peek() === "(" && Object.hasOwn(textSearchFunctions, word)) {
+    cursor.index += 1;
+    const language = /^[\p{L}\p{N}_$ ]+/u.exec(cursor.text.slice(cursor.index))?.[0];
+    if (!language) cursor.fail("letter or digit");
+    cursor.index += language.length;
+    operation.language = language.trim();
+    cursor.expect(")");
+  }
   cursor.expect(".");
-  return { negated, operator: word as Operator };
+  return operation;
+}
+
+/** Whether `value` starts as a filter's does (`eq.`, `not.like(any).`, `fts(english).`). */
+export function isFilterValue(value: string): boolean {
+  try {
+    readOperator(new Cursor(value));
+    return true;
+  } catch (error) {
+    if (error instanceof ParseFailure) return false;
+    throw error;
+  }
 }
 
 /** `(a,b,"c,d")`: the elements of an `in` list. */
@@ -108,21 +181,48 @@ function readTopValue(cursor: Cursor, operator: Operator): string | string[] {
   return value;
 }
 
-/** A value inside a logic tree ends at "," or ")" unless it is quoted or a {…} literal. */
+/** Whether the tree's value goes on after `index`: the next character is not "," or ")". */
+function continues(cursor: Cursor, index: number): boolean {
+  const next = cursor.text[index];
+  return next !== undefined && next !== "," && next !== ")";
+}
+
+// Range operators' literals, `[1,5)` or `(,10]`, hold a comma. PostgREST reads them in a tree
+// only when quoted; we also read one bare when it closes right before "," or ")", where
+// PostgREST would split it at its comma and fail on either half.
+const rangeOperators: ReadonlySet<Operator> = new Set([
+  "cs",
+  "cd",
+  "ov",
+  "sl",
+  "sr",
+  "nxr",
+  "nxl",
+  "adj",
+]);
+const rangeLiteral = /^[[(][^[\]()]*[\])]/u;
+
+/**
+ * A value inside a logic tree (PostgREST's pLogicSingleVal): quoted, a `{…}` literal (no
+ * braces nested), a range literal, or anything up to "," or ")".
+ */
 function readTreeValue(cursor: Cursor, operator: Operator): string | string[] {
   if (operator === "in") return readList(cursor);
+  const start = cursor.index;
   if (cursor.peek() === '"') {
     const quoted = cursor.quoted();
-    return operator === "is" ? readIs(cursor, quoted) : quoted;
-  }
-  const start = cursor.index;
-  if (cursor.peek() === "{") {
-    const end = cursor.text.indexOf("}", start);
-    if (end === -1) {
-      cursor.index = cursor.text.length;
-      cursor.fail('"}"');
+    if (!continues(cursor, cursor.index)) {
+      return operator === "is" ? readIs(cursor, quoted) : quoted;
     }
-    cursor.index = end + 1;
+    cursor.index = start;
+  }
+  const rest = cursor.text.slice(start);
+  const array = /^\{[^{}]*\}/u.exec(rest)?.[0];
+  const range = rangeOperators.has(operator) ? rangeLiteral.exec(rest)?.[0] : undefined;
+  if (array !== undefined) {
+    cursor.index = start + array.length;
+  } else if (range !== undefined && !continues(cursor, start + range.length)) {
+    cursor.index = start + range.length;
   } else {
     while (!cursor.done && cursor.peek() !== "," && cursor.peek() !== ")") cursor.index += 1;
   }
@@ -136,31 +236,40 @@ function readTreeValue(cursor: Cursor, operator: Operator): string | string[] {
   return value;
 }
 
-function readField(cursor: Cursor): string {
-  if (cursor.peek() === '"') return cursor.quoted();
-  const match = /^[\p{L}\p{N}_$ -]+/u.exec(cursor.text.slice(cursor.index))?.[0] ?? "";
-  if (!match) cursor.fail("field name (* or [a..z0..9_$])");
-  cursor.index += match.length;
-  return match;
-}
-
 /** Deeper trees are refused as malformed rather than allowed to exhaust the stack. */
 export const maxLogicDepth = 16;
 
-function readMembers(cursor: Cursor, depth: number): Filter[] {
+/**
+ * PostgREST sets no bound on a tree's conditions; we do, so that one request cannot make the
+ * database plan a statement of thousands of them. Far more than a filter written by hand.
+ */
+export const maxLogicConditions = 200;
+
+/** PostgREST's `lexeme` around "(" and ",": `or=(id.eq.1, id.eq.2)`, as supabase-js's docs write. */
+function skipSpaces(cursor: Cursor): void {
+  while (cursor.peek() === " " || cursor.peek() === "\t") cursor.index += 1;
+}
+
+interface TreeBudget {
+  conditions: number;
+}
+
+function readMembers(cursor: Cursor, depth: number, budget: TreeBudget): Filter[] {
   if (depth > maxLogicDepth) {
     throw new ParseFailure(cursor.index, `logic trees nest at most ${maxLogicDepth} levels deep`);
   }
   cursor.expect("(");
   const children: Filter[] = [];
   for (;;) {
-    children.push(readMember(cursor, depth));
+    skipSpaces(cursor);
+    children.push(readMember(cursor, depth, budget));
+    skipSpaces(cursor);
     if (cursor.take(")")) return children;
     cursor.expect(",", '"," or ")"');
   }
 }
 
-function readMember(cursor: Cursor, depth: number): Filter {
+function readMember(cursor: Cursor, depth: number, budget: TreeBudget): Filter {
   const start = cursor.index;
   const negatedLogic = cursor.take("not.");
   for (const operator of ["and", "or"] as const) {
@@ -170,24 +279,45 @@ function readMember(cursor: Cursor, depth: number): Filter {
         type: "logic",
         operator,
         negated: negatedLogic,
-        children: readMembers(cursor, depth + 1),
+        children: readMembers(cursor, depth + 1, budget),
       };
     }
   }
   cursor.index = start;
   if (cursor.peek() === ")" || cursor.peek() === "," || cursor.done) {
-    cursor.fail(
-      "field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)",
-    );
+    cursor.fail(`${fieldExpecting}, negation operator (not) or logic operator (and, or)`);
   }
-  const column = readField(cursor);
-  cursor.expect(".");
-  const { negated, operator } = readOperator(cursor);
-  return { type: "condition", column, negated, operator, value: readTreeValue(cursor, operator) };
+  budget.conditions += 1;
+  if (budget.conditions > maxLogicConditions) {
+    throw new ParseFailure(start, `logic trees hold at most ${maxLogicConditions} conditions`);
+  }
+  const field = readField(cursor);
+  cursor.expect(".", "delimiter (.)");
+  const operation = readOperator(cursor);
+  return {
+    type: "condition",
+    field,
+    ...operation,
+    value: readTreeValue(cursor, operation.operator),
+  };
 }
 
 /**
- * Every filter of a query string, in order: `column=[not.]op.value` and the logic trees
+ * A filter's key: a column, maybe with a JSON path (`meta->>lang`). A "." after it names an
+ * embedded resource's column, which a request without embeddings cannot have (PGRST108).
+ */
+function readKey(key: string): Field {
+  return parseOrFail("tree path", key, 0, () => {
+    const cursor = new Cursor(key);
+    const field = readField(cursor);
+    if (cursor.peek() === "." && field.path.length === 0) throw restError.notEmbedded(field.column);
+    if (!cursor.done) cursor.fail('"->", "->>" or end of input');
+    return field;
+  });
+}
+
+/**
+ * Every filter of a query string, in order: `field=[not.]op.value` and the logic trees
  * `or=(…)`, `and=(…)`, `not.or=(…)`, `not.and=(…)`. Reserved parameters are left to the caller.
  */
 export function parseFilters(parameters: Iterable<[string, string]>): Filter[] {
@@ -199,7 +329,7 @@ export function parseFilters(parameters: Iterable<[string, string]>): Filter[] {
       filters.push(
         parseOrFail("logic tree", value, key.length, () => {
           const cursor = new Cursor(value);
-          const children = readMembers(cursor, 1);
+          const children = readMembers(cursor, 1, { conditions: 0 });
           if (!cursor.done) cursor.fail("end of input");
           return {
             type: "logic",
@@ -211,20 +341,13 @@ export function parseFilters(parameters: Iterable<[string, string]>): Filter[] {
       );
       continue;
     }
-    if (key.includes(".") && !key.startsWith('"'))
-      throw restError.notEmbedded(key.split(".")[0] ?? key);
+    const field = readKey(key);
     filters.push(
       parseOrFail("filter", value, 0, () => {
         const cursor = new Cursor(value);
-        const { negated, operator } = readOperator(cursor);
-        const parsed = readTopValue(cursor, operator);
-        return {
-          type: "condition",
-          column: key,
-          negated,
-          operator,
-          value: parsed,
-        } satisfies Condition;
+        const operation = readOperator(cursor);
+        const parsed = readTopValue(cursor, operation.operator);
+        return { type: "condition", field, ...operation, value: parsed } satisfies Condition;
       }),
     );
   }
@@ -233,6 +356,7 @@ export function parseFilters(parameters: Iterable<[string, string]>): Filter[] {
 
 /** How a filter names a column and passes a value in the SQL being built. */
 export interface SqlContext {
+  /** The column's SQL; a JSON path is added after it. */
   column(name: string): string;
   parameter(value: string): string;
 }
@@ -242,17 +366,28 @@ function arrayLiteral(items: string[]): string {
 }
 
 function conditionSql(condition: Condition, context: SqlContext): string {
-  const column = context.column(condition.column);
+  const field = fieldSql(condition.field, context.column(condition.field.column));
   const { operator, value } = condition;
   if (operator === "in") {
-    return `${column} = any(${context.parameter(arrayLiteral(value as string[]))})`;
+    return `${field} = any(${context.parameter(arrayLiteral(value as string[]))})`;
   }
-  if (operator === "is") return `${column} is ${value as string}`;
+  if (operator === "is") return `${field} is ${value as string}`;
   const text = value as string;
+  if (operator === "isdistinct") return `${field} is distinct from ${context.parameter(text)}`;
+  if (Object.hasOwn(textSearchFunctions, operator)) {
+    const language =
+      condition.language === undefined ? "" : `${context.parameter(condition.language)}, `;
+    const query = context.parameter(text);
+    return `${field} @@ ${textSearchFunctions[operator as TextSearchOperator]}(${language}${query})`;
+  }
+  if (Object.hasOwn(simpleOperators, operator)) {
+    return `${field} ${simpleOperators[operator as SimpleOperator]} ${context.parameter(text)}`;
+  }
   const argument = context.parameter(
     operator === "like" || operator === "ilike" ? text.replaceAll("*", "%") : text,
   );
-  return `${column} ${operators[operator]} ${argument}`;
+  const quantified = condition.quantifier ? `${condition.quantifier}(${argument})` : argument;
+  return `${field} ${quantifiedOperators[operator as QuantifiedOperator]} ${quantified}`;
 }
 
 function filterSql(filter: Filter, context: SqlContext): string {

@@ -17,8 +17,12 @@ import { inTransaction } from "./transaction.ts";
 /** PostgREST's rule for PUT: one `eq` on each primary-key column and nothing else, else PGRST105. */
 function requireWholeKey(filters: Filter[], table: TableInfo): void {
   const named = filters.map((filter) =>
-    filter.type === "condition" && !filter.negated && filter.operator === "eq"
-      ? filter.column
+    filter.type === "condition" &&
+    !filter.negated &&
+    filter.operator === "eq" &&
+    !filter.quantifier &&
+    filter.field.path.length === 0
+      ? filter.field.column
       : undefined,
   );
   const key = new Set(table.primaryKey);

@@ -1,4 +1,5 @@
 import { restError } from "./errors.ts";
+import { fieldSql, readField } from "./field.ts";
 import { Cursor, parseOrFail } from "./parse.ts";
 import type { TableInfo } from "./schema-cache.ts";
 
@@ -69,14 +70,18 @@ export function selectList(value: string | undefined, table: Selectable): string
   });
 }
 
-/** `order=created_at.desc,id.asc.nullslast` as an ORDER BY clause (empty when absent). */
+/**
+ * `order=created_at.desc,id.asc.nullslast,meta->>lang` as an ORDER BY clause (empty when
+ * absent); a term may follow a JSON path into its column (field.ts).
+ */
 export function orderClause(value: string | undefined, table: Selectable): string {
   if (value === undefined || value === "") return "";
   return parseOrFail("order", value, 0, () => {
     const cursor = new Cursor(value);
     const terms: string[] = [];
     for (;;) {
-      const column = requireColumn(readName(cursor, "field name (* or [a..z0..9_$])"), table);
+      const field = readField(cursor);
+      const column = fieldSql(field, requireColumn(field.column, table));
       const direction = cursor.take(".asc") ? "asc" : cursor.take(".desc") ? "desc" : "asc";
       const nulls = cursor.take(".nullsfirst")
         ? " nulls first"

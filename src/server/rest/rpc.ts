@@ -3,7 +3,7 @@ import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import type { SchemaCache } from "./schema-cache.ts";
 import { fromDatabaseError, PostgrestError, restError } from "./errors.ts";
-import { operators, parseFilters } from "./filters.ts";
+import { isFilterValue, parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
 import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
 import { planSelect } from "./embed.ts";
@@ -38,7 +38,6 @@ const reserved = new Set([
   "on_conflict",
   "apikey",
 ]);
-const filterValue = new RegExp(`^(not\\.)?(${Object.keys(operators).join("|")})\\.`, "u");
 
 /** The body types a function may take whole, by Content-Type, as PostgREST reads them. */
 const rawBodyTypes: Record<string, BodyType> = {
@@ -64,7 +63,7 @@ function queryArguments(url: string, parameterNames: ReadonlySet<string>): Argum
   const isArgument = ([key, value]: [string, string]) =>
     !reserved.has(key) &&
     !/^(not\.)?(and|or)$/u.test(key) &&
-    (parameterNames.has(key) || !filterValue.test(value));
+    (parameterNames.has(key) || !isFilterValue(value));
   const args = Object.fromEntries(parameters.filter(isArgument));
   return {
     keys: Object.keys(args),
