@@ -312,6 +312,8 @@ describe("computed fields", () => {
       .eq("id", 2)
       .single();
     expect(embedded.data).toEqual({ id: 2, books: [{ label: "Beloved (324)" }] });
+    const ordered = await anon().from("books").select("id").order("label", { ascending: false });
+    expect(ordered.data).toEqual([{ id: 3 }, { id: 1 }, { id: 2 }]);
   });
 });
 

@@ -1,15 +1,10 @@
 import { PostgrestError, restError } from "./errors.ts";
+import { fieldSql } from "./field.ts";
 import { parseFilters, whereClause, type Filter } from "./filters.ts";
 import { closestMatch } from "./fuzzy.ts";
 import { orderClause, pagingNumber, qualifiedName, quoteIdentifier } from "./query-params.ts";
 import type { Relationship, SchemaCache, TableInfo, TableName } from "./schema-cache.ts";
-import {
-  parseSelect,
-  type ColumnItem,
-  type EmbedItem,
-  type JsonStep,
-  type SelectItem,
-} from "./select-tree.ts";
+import { parseSelect, type ColumnItem, type EmbedItem, type SelectItem } from "./select-tree.ts";
 
 // Resource embedding as PostgREST builds it (Plan.hs, QueryBuilder.hs): one statement, each
 // embedded resource a lateral subquery of its parent, a to-one one as a JSON object and a to-many
@@ -53,17 +48,6 @@ export interface SelectPlan {
   groupBy: string;
   /** SQL for an embedded resource's name in a filter on its parent (`authors=is.null`). */
   embedded: ReadonlyMap<string, string>;
-}
-
-const jsonKey = (key: string) => `'${key.replaceAll("'", "''")}'`;
-
-/** `"meta"->'a'->>'b'`: a JSON path's keys as literals, its indexes as numbers. */
-export function jsonPathSql(column: string, path: readonly JsonStep[]): string {
-  return path.reduce(
-    (sql, step) =>
-      `${sql}${step.arrow}${step.index ? String(Number(step.key)) : jsonKey(step.key)}`,
-    column,
-  );
 }
 
 /** A cast's type: a plain name as written (`int4`, `text`), anything else quoted. */
@@ -263,7 +247,10 @@ function planNode(
         columns.push(`count(*) as "count"`);
         continue;
       }
-      let sql = item.name === "*" ? "*" : jsonPathSql(column(item.name), item.path);
+      let sql =
+        item.name === "*"
+          ? "*"
+          : fieldSql({ column: item.name, path: item.path }, column(item.name));
       if (item.cast !== undefined) sql = `(${sql})::${castSql(item.cast)}`;
       if (item.aggregate) {
         if (!context.aggregatesEnabled) {
@@ -410,7 +397,7 @@ function planEmbed(
     context,
     conditions,
   );
-  const order = orderClause(query.order, table);
+  const order = orderClause(query.order, table, columnResolver(source));
   const limit = pagingNumber("limit", query.limit);
   const offset = pagingNumber("offset", query.offset);
   const paging = `${limit === undefined ? "" : ` limit ${limit}`}${offset === undefined ? "" : ` offset ${offset}`}`;

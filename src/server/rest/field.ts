@@ -71,12 +71,17 @@ function readStep(cursor: Cursor): PathStep | undefined {
   return { arrow, key: readKeyName(cursor), index: false };
 }
 
+/** The JSON steps after a column's name: `->items->0->>name` (none when there are none). */
+export function readPath(cursor: Cursor): PathStep[] {
+  const path: PathStep[] = [];
+  for (let step = readStep(cursor); step; step = readStep(cursor)) path.push(step);
+  return path;
+}
+
 /** `column`, `column->key`, `column->items->0->>name`, `"odd column"->"odd key"`. */
 export function readField(cursor: Cursor): Field {
   const column = readFieldName(cursor);
-  const path: PathStep[] = [];
-  for (let step = readStep(cursor); step; step = readStep(cursor)) path.push(step);
-  return { column, path };
+  return { column, path: readPath(cursor) };
 }
 
 /**

@@ -74,14 +74,18 @@ export function selectList(value: string | undefined, table: Selectable): string
  * `order=created_at.desc,id.asc.nullslast,meta->>lang` as an ORDER BY clause (empty when
  * absent); a term may follow a JSON path into its column (field.ts).
  */
-export function orderClause(value: string | undefined, table: Selectable): string {
+export function orderClause(
+  value: string | undefined,
+  table: Selectable,
+  resolve: (column: string) => string = (column) => requireColumn(column, table),
+): string {
   if (value === undefined || value === "") return "";
   return parseOrFail("order", value, 0, () => {
     const cursor = new Cursor(value);
     const terms: string[] = [];
     for (;;) {
       const field = readField(cursor);
-      const column = fieldSql(field, requireColumn(field.column, table));
+      const column = fieldSql(field, resolve(field.column));
       const direction = cursor.take(".asc") ? "asc" : cursor.take(".desc") ? "desc" : "asc";
       const nulls = cursor.take(".nullsfirst")
         ? " nulls first"

@@ -6,7 +6,7 @@ import { fromDatabaseError, PostgrestError, restError } from "./errors.ts";
 import { isFilterValue, parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
 import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
-import { planSelect } from "./embed.ts";
+import { columnResolver, planSelect } from "./embed.ts";
 import { orderClause, quoteIdentifier, type Selectable } from "./query-params.ts";
 import {
   acceptedFormat,
@@ -149,7 +149,11 @@ function callStatement(
   const where = filteredWhere(parseFilters(plan.rootParameters), relation, params, {
     embedded: plan.embedded,
   });
-  const order = orderClause(query.order, relation);
+  const order = orderClause(
+    query.order,
+    relation,
+    columnResolver({ ...relation, alias: quoteIdentifier(fn.name) }),
+  );
   const alias = `pgrst_source as ${quoteIdentifier(fn.name)}`;
   // count=estimated counts exactly here: the whole result is at hand (PostgREST 12 counts both).
   const total =

@@ -1,4 +1,5 @@
 import { PostgrestError } from "./errors.ts";
+import { readFieldName, readPath, type PathStep } from "./field.ts";
 import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
 
 // PostgREST's `select` grammar (QueryParams.hs, pFieldForest): columns with JSON paths, casts,
@@ -7,19 +8,11 @@ import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
 export const aggregates = ["count", "sum", "avg", "max", "min"] as const;
 export type Aggregate = (typeof aggregates)[number];
 
-/** One `->key`, `->>key` or `->0` step of a JSON path. */
-export interface JsonStep {
-  arrow: "->" | "->>";
-  key: string;
-  /** An array index (`->0`, `->-1`) rather than an object's key. */
-  index: boolean;
-}
-
 export interface ColumnItem {
   type: "column";
   /** The column, or `*` for `count()`. */
   name: string;
-  path: JsonStep[];
+  path: PathStep[];
   alias?: string;
   cast?: string;
   aggregate?: Aggregate;
@@ -45,35 +38,17 @@ export type SelectItem = { type: "star" } | ColumnItem | EmbedItem;
  */
 export const selectLimits = { characters: 4096, depth: 16 } as const;
 
-const namePattern = /^[\p{L}\p{N}_$]+/u;
-const expectingField = "field name (* or [a..z0..9_$])";
-
-function readName(cursor: Cursor, expecting = expectingField): string {
+/** A type's or an aggregate's name: letters, digits, `_` and `$`, or double-quoted. */
+function readWord(cursor: Cursor, expecting: string): string {
   if (cursor.peek() === '"') return cursor.quoted();
-  const match = namePattern.exec(cursor.text.slice(cursor.index))?.[0];
-  if (!match) cursor.fail(expecting);
-  cursor.index += match.length;
-  return match;
-}
-
-/** `->a->>b`, `->0`: the JSON path after a column's name (empty when there is none). */
-export function readJsonPath(cursor: Cursor): JsonStep[] {
-  const path: JsonStep[] = [];
-  for (;;) {
-    const arrow = cursor.take("->>") ? "->>" : cursor.take("->") ? "->" : undefined;
-    if (!arrow) return path;
-    const index = /^-?\d+/u.exec(cursor.text.slice(cursor.index))?.[0];
-    if (index !== undefined && !namePattern.test(cursor.text.slice(cursor.index + index.length))) {
-      cursor.index += index.length;
-      path.push({ arrow, key: index, index: true });
-    } else {
-      path.push({ arrow, key: readName(cursor, "key or index"), index: false });
-    }
-  }
+  const word = /^[\p{L}\p{N}_$]+/u.exec(cursor.text.slice(cursor.index))?.[0];
+  if (!word) cursor.fail(expecting);
+  cursor.index += word.length;
+  return word;
 }
 
 function readCast(cursor: Cursor): string | undefined {
-  return cursor.take("::") ? readName(cursor, "type name") : undefined;
+  return cursor.take("::") ? readWord(cursor, "type name") : undefined;
 }
 
 function readEmbed(
@@ -86,7 +61,7 @@ function readEmbed(
   const embed: EmbedItem = { type: "embed", name, spread, items: [] };
   if (alias !== undefined) embed.alias = alias;
   while (cursor.take("!")) {
-    const word = readName(cursor);
+    const word = readFieldName(cursor);
     if (word === "inner" || word === "left") {
       if (embed.join) cursor.fail('"("');
       embed.join = word;
@@ -106,12 +81,12 @@ function readEmbed(
 function readItem(cursor: Cursor, depth: number): SelectItem {
   if (cursor.take("*")) return { type: "star" };
   const spread = cursor.take("...");
-  let name = readName(cursor);
+  let name = readFieldName(cursor);
   let alias: string | undefined;
   if (cursor.peek() === ":" && !cursor.text.startsWith("::", cursor.index)) {
     cursor.index += 1;
     alias = name;
-    name = readName(cursor);
+    name = readFieldName(cursor);
   }
   if (!spread && name === "count" && cursor.take("()")) {
     const item: ColumnItem = { type: "column", name: "*", path: [], aggregate: "count" };
@@ -123,12 +98,12 @@ function readItem(cursor: Cursor, depth: number): SelectItem {
   if (spread || cursor.peek() === "(" || cursor.peek() === "!") {
     return readEmbed(cursor, name, alias, spread, depth);
   }
-  const item: ColumnItem = { type: "column", name, path: readJsonPath(cursor) };
+  const item: ColumnItem = { type: "column", name, path: readPath(cursor) };
   if (alias !== undefined) item.alias = alias;
   const cast = readCast(cursor);
   if (cast !== undefined) item.cast = cast;
   if (cursor.take(".")) {
-    const fn = readName(cursor, "aggregate function (count, sum, avg, max, min)");
+    const fn = readWord(cursor, "aggregate function (count, sum, avg, max, min)");
     if (!(aggregates as readonly string[]).includes(fn)) {
       cursor.index -= fn.length;
       cursor.fail("aggregate function (count, sum, avg, max, min)");

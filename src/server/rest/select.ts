@@ -138,16 +138,21 @@ export async function readRelation(
   const query = Object.fromEntries(relation.parameters);
   const { offset, limit } = requestedPage(c, query);
   const format = acceptedFormat(c.req.header("accept"));
-  const order = orderClause(query.order, relation.selectable);
   const params: unknown[] = [];
   // A table's computed fields; a function's rows are not of its table's type.
   const computed =
     relation.origin && embedding.cache.computedFields(relation.origin.schema, relation.origin.name);
+  const alias = quoteIdentifier(relation.selectable.name);
+  const order = orderClause(
+    query.order,
+    relation.selectable,
+    columnResolver({ ...relation.selectable, alias, computed }),
+  );
   const plan = planSelect(
     query.select,
     {
       ...relation.selectable,
-      alias: quoteIdentifier(relation.selectable.name),
+      alias,
       origin: relation.origin,
       computed,
     },
