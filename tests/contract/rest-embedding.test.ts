@@ -312,8 +312,12 @@ describe("computed fields", () => {
       .eq("id", 2)
       .single();
     expect(embedded.data).toEqual({ id: 2, books: [{ label: "Beloved (324)" }] });
-    const ordered = await anon().from("books").select("id").order("label", { ascending: false });
-    expect(ordered.data).toEqual([{ id: 3 }, { id: 1 }, { id: 2 }]);
+    const ordered = await anon().from("books").select("id").order("label");
+    const sorted = await server.db.query<{ id: number }>(
+      "select id from public.books order by public.label(books)",
+    );
+    expect(ordered.data).toEqual(sorted.rows);
+    expect(sorted.rows.map((row) => row.id)).not.toEqual([1, 2, 3]);
   });
 });
 
