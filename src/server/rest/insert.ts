@@ -207,7 +207,7 @@ export function insertRows(deps: RestDependencies) {
     let result: Rows | undefined;
     let stored: number | undefined;
     try {
-      if (representation || format === "object" || conflict) {
+      if (representation || format.kind === "object" || conflict) {
         const projection = representation ? selectList(c.req.query("select"), table) : "1";
         const sql = conflict
           ? upsertQuery(insert, representation ? projection : undefined, format)

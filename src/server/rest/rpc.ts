@@ -9,10 +9,11 @@ import { orderClause, quoteIdentifier, selectList, type Selectable } from "./que
 import {
   acceptedFormat,
   bodyColumns,
+  contentType,
   noRows,
   requireSingular,
   sendRows,
-  singleObject,
+  stripped,
   type Format,
   type Rows,
 } from "./representation.ts";
@@ -109,11 +110,12 @@ function selectable(fn: FunctionInfo): Selectable {
 
 function bodySql(shape: Shape, format: Format): string {
   if (shape === "rows") return bodyColumns(format);
-  const single = `coalesce((json_agg(projected${shape === "row" ? "" : ".pgrst_scalar"}) -> 0)::text, 'null')`;
+  const first = `(json_agg(projected${shape === "row" ? "" : ".pgrst_scalar"}) -> 0)`;
+  const single = `coalesce(${stripped(format, first)}::text, 'null')`;
   const body = {
     row: single,
     value: single,
-    values: `coalesce(json_agg(projected.pgrst_scalar), '[]')::text`,
+    values: `coalesce(${stripped(format, "json_agg(projected.pgrst_scalar)")}, '[]')::text`,
   }[shape];
   return `${body} as body, null::text as first, ${shape === "values" ? "count(*)::int" : "1"} as rows`;
 }
@@ -158,10 +160,13 @@ function callStatement(
 /** Sends what a function of values answered: one value, or a JSON array of them. */
 function sendValues(c: Context<AppEnv>, format: Format, result: Rows, status: number) {
   requireSingular(format, result.rows);
-  const one = format === "object" && result.body.startsWith("[");
+  const one = format.kind === "object" && result.body.startsWith("[");
   const body = one ? JSON.stringify((JSON.parse(result.body) as unknown[])[0]) : result.body;
-  const type = format === "object" ? singleObject : "application/json";
-  c.header("Content-Type", `${type}; charset=utf-8`);
+  // A value is JSON whatever was asked: CSV is for rows.
+  c.header(
+    "Content-Type",
+    contentType(format.kind === "csv" ? { ...format, kind: "json" } : format),
+  );
   if (c.req.method === "HEAD") return c.body(null, status as 200);
   return c.body(body, status as 200);
 }
@@ -197,6 +202,7 @@ export function callFunction(deps: RestDependencies) {
     );
     const name = c.req.param("function") ?? "";
     const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const format = acceptedFormat(c.req.header("accept"));
     const parameterNames = new Set(
       deps.schema
         .functions(schemaName, name)
@@ -208,7 +214,6 @@ export function callFunction(deps: RestDependencies) {
     requireWholeBodyCall(fn, args, c.req.header("content-type"));
 
     const { offset, limit } = requestedPage(c, Object.fromEntries(args.rest));
-    const format = acceptedFormat(c.req.header("accept"));
     const { sql, params } = callStatement(fn, args, preferences, { offset, limit, format });
     const run = runner(c, deps, {
       readOnly: !post || !fn.volatile,
