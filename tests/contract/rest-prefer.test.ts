@@ -4,7 +4,8 @@ import { clientFor } from "../support/contract-target.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 // The Prefer and Accept headers against our server, on tables this file creates, answered as
-// PostgREST 12 answers them: nulls=stripped and the media types it refuses.
+// PostgREST 12 answers them: what each method applies and names in Preference-Applied,
+// max-affected, handling, nulls=stripped and the media types it refuses.
 let server: TestServer;
 
 beforeAll(async () => {
@@ -181,5 +182,187 @@ describe("Accept: types PostgREST does not answer", () => {
     expect(chosen.status).toBe(200);
     expect(chosen.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(await chosen.text()).toBe("id\n2");
+  });
+});
+
+/**
+ * supabase-js's maxAffected(), typed for PostgREST 13 only; at run time it sends PostgREST 12's
+ * preferences, handling=strict and max-affected=n.
+ */
+function bounded(builder: unknown, rows: number) {
+  type Bounded = { maxAffected(rows: number): PromiseLike<Record<string, unknown>> };
+  return (builder as Bounded).maxAffected(rows);
+}
+
+describe("Prefer: max-affected", () => {
+  it("under handling=strict refuses a PATCH of more rows, and changes none", async () => {
+    await seed();
+    const refused = await rest("notes?kept=is.true", {
+      method: "PATCH",
+      body: { body: "changed" },
+      prefer: "handling=strict, max-affected=1",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: "PGRST124",
+      message: "Query result exceeds max-affected preference constraint",
+      details: "The query affects 2 rows",
+      hint: null,
+    });
+    expect(await query("select id from public.notes where body = 'changed'")).toEqual([]);
+
+    const allowed = await rest("notes?kept=is.true", {
+      method: "PATCH",
+      body: { body: "changed" },
+      prefer: "handling=strict, max-affected=2",
+    });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("preference-applied")).toBe("handling=strict, max-affected=2");
+    expect(await query("select id from public.notes where body = 'changed' order by id")).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
+  });
+
+  it("is ignored under handling=lenient or without handling, as PostgREST ignores it", async () => {
+    await seed();
+    const lenient = await rest("notes?kept=is.true", {
+      method: "PATCH",
+      body: { body: "lenient" },
+      prefer: "handling=lenient, max-affected=1",
+    });
+    expect(lenient.status).toBe(204);
+    expect(lenient.headers.get("preference-applied")).toBe("handling=lenient");
+
+    const unhandled = await rest("notes?kept=is.true", {
+      method: "DELETE",
+      prefer: "max-affected=1",
+    });
+    expect(unhandled.status).toBe(204);
+    expect(unhandled.headers.get("preference-applied")).toBeNull();
+    expect(await query("select id from public.notes")).toEqual([{ id: 3 }]);
+  });
+
+  it("bounds a DELETE through supabase-js's maxAffected()", async () => {
+    await seed();
+    const refused = await bounded(service().from("notes").delete().lte("id", 2), 1);
+    expect(refused).toMatchObject({
+      status: 400,
+      error: { code: "PGRST124", details: "The query affects 2 rows" },
+    });
+    expect(await query("select count(*)::int as n from public.notes")).toEqual([{ n: 3 }]);
+
+    const deleted = await bounded(
+      service().from("notes").delete({ count: "exact" }).eq("id", 1).select("id"),
+      1,
+    );
+    expect(deleted).toMatchObject({ error: null, status: 200, data: [{ id: 1 }], count: 1 });
+  });
+
+  it("bounds the rows a function answers, and undoes what it did", async () => {
+    await server.db.exec("delete from public.marks");
+    const refused = await rest("rpc/mark_all", {
+      method: "POST",
+      body: { labels: ["a", "b", "c"] },
+      prefer: "handling=strict, max-affected=2",
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).details).toBe("The query affects 3 rows");
+    expect(await query("select label from public.marks")).toEqual([]);
+
+    const allowed = await rest("rpc/mark_all?select=label", {
+      method: "POST",
+      body: { labels: ["a", "b"] },
+      prefer: "handling=strict, max-affected=2",
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("preference-applied")).toBe("handling=strict, max-affected=2");
+    expect(await allowed.json()).toEqual([{ label: "a" }, { label: "b" }]);
+  });
+});
+
+describe("Prefer: handling", () => {
+  it("under strict refuses what PostgREST does not know, and nothing it knows", async () => {
+    const refused = await rest("notes", {
+      prefer: "handling=strict, count=exact, colour=blue, count = exact, return=representation=x",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: "PGRST122",
+      message: "Invalid preferences given with handling=strict",
+      details: "Invalid preferences: colour=blue, count = exact, return=representation=x",
+      hint: null,
+    });
+
+    // Known though not acted on here (tx without an override, params), or without a value.
+    const known = await rest("notes?select=id&limit=0", {
+      prefer: "handling=strict, tx=rollback, params=single-object, max-affected=many",
+    });
+    expect(known.status).toBe(200);
+    expect(known.headers.get("preference-applied")).toBe("handling=strict");
+  });
+
+  it("under lenient ignores what it does not know", async () => {
+    const response = await rest("notes?select=id&limit=0", {
+      prefer: "handling=lenient, colour=blue",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("preference-applied")).toBe("handling=lenient");
+  });
+});
+
+describe("Preference-Applied", () => {
+  const every =
+    "resolution=merge-duplicates, missing=default, return=representation, count=exact, handling=lenient, max-affected=9";
+
+  it("names on each method what PostgREST 12 names there, in its order", async () => {
+    await seed();
+    const applied = async (path: string, method: string, body?: unknown) =>
+      (await rest(path, { method, body, prefer: every })).headers.get("preference-applied");
+
+    expect(await applied("notes?select=id", "GET")).toBe("count=exact, handling=lenient");
+    expect(await applied("notes?select=id", "HEAD")).toBe("count=exact, handling=lenient");
+    expect(await applied("notes", "POST", { id: 5, title: "five" })).toBe(
+      "resolution=merge-duplicates, missing=default, return=representation, count=exact, handling=lenient",
+    );
+    expect(await applied("notes?id=eq.5", "PATCH", { title: "cinq" })).toBe(
+      "missing=default, return=representation, count=exact, handling=lenient",
+    );
+    expect(await applied("notes?id=eq.5", "PUT", { id: 5, title: "fünf" })).toBe(
+      "return=representation, count=exact, handling=lenient",
+    );
+    expect(await applied("notes?id=eq.5", "DELETE")).toBe(
+      "return=representation, count=exact, handling=lenient",
+    );
+    expect(await applied("rpc/note_of", "POST", { note_id: 1 })).toBe(
+      "count=exact, handling=lenient",
+    );
+  });
+
+  it("names max-affected only where it bounds the write: handling=strict, PATCH, DELETE, calls", async () => {
+    await seed();
+    const prefer = "return=representation, count=exact, handling=strict, max-affected=9";
+    const applied = async (path: string, method: string, body?: unknown) => {
+      const response = await rest(path, { method, body, prefer });
+      expect(response.status).toBeLessThan(300);
+      return response.headers.get("preference-applied");
+    };
+
+    expect(await applied("notes?select=id", "GET")).toBe("count=exact, handling=strict");
+    expect(await applied("notes", "POST", { id: 6, title: "six" })).toBe(
+      "return=representation, count=exact, handling=strict",
+    );
+    expect(await applied("notes?id=eq.6", "PUT", { id: 6, title: "sechs" })).toBe(
+      "return=representation, count=exact, handling=strict",
+    );
+    expect(await applied("notes?id=eq.6", "PATCH", { title: "seis" })).toBe(
+      "return=representation, count=exact, handling=strict, max-affected=9",
+    );
+    expect(await applied("notes?id=eq.6", "DELETE")).toBe(
+      "return=representation, count=exact, handling=strict, max-affected=9",
+    );
+    expect(await applied("rpc/note_of?note_id=1", "GET")).toBe(
+      "count=exact, handling=strict, max-affected=9",
+    );
   });
 });

@@ -195,6 +195,13 @@ export const restError = {
       "Invalid preferences given with handling=strict",
       `Invalid preferences: ${preferences.join(", ")}`,
     ),
+  maxAffectedExceeded: (rows: number) =>
+    new PostgrestError(
+      400,
+      "PGRST124",
+      "Query result exceeds max-affected preference constraint",
+      `The query affects ${rows} rows`,
+    ),
   /** No type the Accept header lists can be answered; `types` as PostgREST writes them back. */
   notAcceptable: (types: string[]) =>
     new PostgrestError(

@@ -4,7 +4,7 @@ import type { RestDependencies } from "./dependencies.ts";
 import type { Logger } from "../log.ts";
 import { fromDatabaseError, type PostgrestError, restError } from "./errors.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
+import { appliedBy, preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
 import {
   acceptedFormat,
   bodyColumns,
@@ -169,6 +169,7 @@ export function insertRows(deps: RestDependencies) {
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
     const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const format = acceptedFormat(c.req.header("accept"));
 
     const claims = c.get("claims");
     const body = parseBody(await c.req.text());
@@ -191,15 +192,10 @@ export function insertRows(deps: RestDependencies) {
       conflict,
     });
     const representation = preferences.return === "representation";
-    const format = acceptedFormat(c.req.header("accept"));
     // PostgREST names the resolution as applied only where there is a key to resolve on.
     const applied = preferenceApplied(preferences, [
       ...(conflict ? (["resolution"] as const) : []),
-      "missing",
-      "return",
-      "count",
-      "tx",
-      "handling",
+      ...appliedBy.insert,
     ]);
     const role = requestRole(c, deps);
     const mode = { rollback: rollsBack(deps.txEnd, preferences) };

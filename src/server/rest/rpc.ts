@@ -4,7 +4,15 @@ import type { RestDependencies } from "./dependencies.ts";
 import { fromDatabaseError, PostgrestError, restError } from "./errors.ts";
 import { operators, parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
+import {
+  affectedBound,
+  appliedBy,
+  preferenceApplied,
+  readPreferences,
+  requireAffectedAtMost,
+  rollsBack,
+  type Preferences,
+} from "./prefer.ts";
 import { orderClause, quoteIdentifier, selectList, type Selectable } from "./query-params.ts";
 import {
   acceptedFormat,
@@ -17,6 +25,7 @@ import {
   type Format,
   type Rows,
 } from "./representation.ts";
+import { requestRole } from "./request-claims.ts";
 import {
   chooseFunction,
   callSql,
@@ -27,6 +36,7 @@ import {
 import type { FunctionInfo } from "./schema-cache.ts";
 import { filteredWhere, pageStatus, queryParameters, requestedPage, runner } from "./select.ts";
 import { requireProfile } from "./table.ts";
+import { inTransaction } from "./transaction.ts";
 
 const reserved = new Set([
   "select",
@@ -215,20 +225,28 @@ export function callFunction(deps: RestDependencies) {
 
     const { offset, limit } = requestedPage(c, Object.fromEntries(args.rest));
     const { sql, params } = callStatement(fn, args, preferences, { offset, limit, format });
-    const run = runner(c, deps, {
-      readOnly: !post || !fn.volatile,
-      rollback: rollsBack(deps.txEnd, preferences),
-    });
+    const mode = { readOnly: !post || !fn.volatile, rollback: rollsBack(deps.txEnd, preferences) };
     let result: Rows & { total: number | null };
     try {
-      const { rows } = await run<Rows & { total: number | null }>(sql, params);
-      result = rows[0] ?? { ...noRows, total: null };
+      if (affectedBound(preferences) === undefined) {
+        const { rows } = await runner(c, deps, mode)<Rows & { total: number | null }>(sql, params);
+        result = rows[0] ?? { ...noRows, total: null };
+      } else {
+        // max-affected under handling=strict bounds the rows a call answers, as PostgREST 12
+        // bounds them: more undoes what the function did, so it runs in a transaction.
+        result = await inTransaction(deps.db, requestRole(c, deps), mode, async (tx) => {
+          const { rows } = await tx.query<Rows & { total: number | null }>(sql, params);
+          const answered = rows[0] ?? { ...noRows, total: null };
+          requireAffectedAtMost(preferences, answered.rows);
+          return answered;
+        });
+      }
     } catch (error) {
       throw fromDatabaseError(error, c.get("claims").role !== "anon");
     }
 
     const status = pageStatus(c, offset, result.rows, result.total ?? undefined);
-    const applied = preferenceApplied(preferences, ["count", "tx", "handling"]);
+    const applied = preferenceApplied(preferences, appliedBy.call);
     if (applied) c.header("Preference-Applied", applied);
     if (fn.returnsVoid) return c.body(null, 204);
     if (shapeOf(fn) === "rows") return sendRows(c, format, result, status);
