@@ -366,3 +366,30 @@ describe("Preference-Applied", () => {
     );
   });
 });
+
+describe("PUT bodies", () => {
+  it("refuses an array whose objects name different keys: PGRST102", async () => {
+    await seed();
+    const response = await rest("notes?id=eq.1", {
+      method: "PUT",
+      body: [{ id: 1, title: "one" }, { id: 1 }],
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: "PGRST102",
+      message: "All object keys must match",
+      details: null,
+      hint: null,
+    });
+  });
+
+  it("writes the one object of an array whose key matches the filter", async () => {
+    await seed();
+    const response = await rest("notes?id=eq.1", {
+      method: "PUT",
+      body: [{ id: 1, title: "uno" }],
+    });
+    expect(response.status).toBe(204);
+    expect(await query("select title from public.notes where id = 1")).toEqual([{ title: "uno" }]);
+  });
+});

@@ -29,7 +29,7 @@ function columnsParameter(value: string | undefined): string[] | undefined {
     .filter(Boolean);
 }
 
-function sameKeys(rows: Row[], columns: string[]): boolean {
+export function sameKeys(rows: Row[], columns: string[]): boolean {
   return rows.every(
     (row) => Object.keys(row).length === columns.length && columns.every((column) => column in row),
   );

@@ -3,7 +3,7 @@ import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 import { type Filter, parseFilters, whereClause } from "./filters.ts";
-import { insertStatement, upsertQuery } from "./insert.ts";
+import { insertStatement, sameKeys, upsertQuery } from "./insert.ts";
 import { parseBody, requireJson } from "./json-body.ts";
 import { appliedBy, preferenceApplied, readPreferences } from "./prefer.ts";
 import { acceptedFormat, requireSingular, sendRows } from "./representation.ts";
@@ -50,6 +50,8 @@ export function putRow(deps: RestDependencies) {
 
     const rows = Array.isArray(body) ? body : [body];
     const columns = Object.keys(rows[0] ?? {});
+    // An array's objects must name the same keys, as in any write PostgREST reads (PGRST102).
+    if (!sameKeys(rows, columns)) throw restError.keysMustMatch();
     for (const column of columns) {
       if (!table.columns.has(column)) throw restError.unknownColumn(column, table.name);
     }
