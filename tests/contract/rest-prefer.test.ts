@@ -27,11 +27,17 @@ beforeAll(async () => {
     create function public.note_of(note_id integer) returns public.notes
       language sql stable
       as $$ select * from public.notes where id = note_id $$;
-    create function public.now_text() returns text
+    create function public.zone() returns text
       language sql stable
-      as $$ select to_char(now() at time zone current_setting('timezone'), 'TZ') || ' ' || current_setting('timezone') $$;
-    grant select, insert, update, delete on public.notes, public.marks to service_role;
-    grant execute on function public.mark_all, public.note_of, public.now_text to service_role;
+      as $$ select current_setting('timezone') $$;
+    create table public.moments (
+      id integer primary key,
+      at timestamptz not null
+    );
+    insert into public.moments values (1, '2024-01-01 12:00:00+00');
+    grant select, insert, update, delete on public.notes, public.marks, public.moments
+      to service_role;
+    grant execute on function public.mark_all, public.note_of, public.zone to service_role;
   `);
   const before = server.schema.version;
   await server.db.exec("notify pgrst, 'reload schema'");
@@ -364,6 +370,44 @@ describe("Preference-Applied", () => {
     expect(await applied("rpc/note_of?note_id=1", "GET")).toBe(
       "count=exact, handling=strict, max-affected=9",
     );
+  });
+});
+
+describe("Prefer: timezone", () => {
+  it("sets the transaction's time zone to one PostgreSQL knows, and names it as applied", async () => {
+    const zone = await rest("rpc/zone", { prefer: "timezone=America/Los_Angeles" });
+    expect(zone.status).toBe(200);
+    expect(zone.headers.get("preference-applied")).toBe("timezone=America/Los_Angeles");
+    expect(await zone.json()).toBe("America/Los_Angeles");
+
+    const read = await rest("moments?select=at", { prefer: "timezone=Asia/Tokyo" });
+    expect(read.headers.get("preference-applied")).toBe("timezone=Asia/Tokyo");
+    expect(await read.json()).toEqual([{ at: "2024-01-01T21:00:00+09:00" }]);
+
+    // A write reads a time without an offset in that zone too.
+    const written = await rest("moments?id=eq.1&select=at", {
+      method: "PATCH",
+      body: { at: "2024-06-01 09:00" },
+      prefer: "return=representation, timezone=Asia/Tokyo",
+    });
+    expect(written.headers.get("preference-applied")).toBe(
+      "return=representation, timezone=Asia/Tokyo",
+    );
+    expect(await written.json()).toEqual([{ at: "2024-06-01T09:00:00+09:00" }]);
+    expect(
+      await query("select to_char(at at time zone 'UTC', 'HH24:MI') as utc from public.moments"),
+    ).toEqual([{ utc: "00:00" }]);
+  });
+
+  it("ignores a zone PostgreSQL does not know, and refuses it under handling=strict", async () => {
+    const before = await (await rest("rpc/zone")).json();
+    const ignored = await rest("rpc/zone", { prefer: "timezone=Mars/Olympus" });
+    expect(ignored.headers.get("preference-applied")).toBeNull();
+    expect(await ignored.json()).toBe(before);
+
+    const refused = await rest("rpc/zone", { prefer: "handling=strict, timezone=PST" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).details).toBe("Invalid preferences: timezone=PST");
   });
 });
 

@@ -3,7 +3,12 @@ import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
-import { appliedBy, preferenceApplied, readPreferences, requireAffectedAtMost } from "./prefer.ts";
+import {
+  appliedBy,
+  preferenceApplied,
+  requestPreferences,
+  requireAffectedAtMost,
+} from "./prefer.ts";
 import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
 import { filteredWhere, queryParameters } from "./select.ts";
@@ -18,7 +23,7 @@ export function deleteRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
     const format = acceptedFormat(c.req.header("accept"));
     const parameters = queryParameters(c.req.url);
     const filters = parseFilters(parameters);

@@ -4,7 +4,7 @@ import type { RestDependencies } from "./dependencies.ts";
 import type { Logger } from "../log.ts";
 import { fromDatabaseError, type PostgrestError, restError } from "./errors.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { appliedBy, preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
+import { appliedBy, preferenceApplied, requestPreferences, rollsBack } from "./prefer.ts";
 import {
   acceptedFormat,
   bodyColumns,
@@ -168,7 +168,7 @@ export function insertRows(deps: RestDependencies) {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
     const format = acceptedFormat(c.req.header("accept"));
 
     const claims = c.get("claims");

@@ -1,4 +1,8 @@
+import type { Context } from "hono";
 import type { TxEnd } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import type { AppEnv } from "../http/context.ts";
+import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 
 // The Prefer header as PostgREST 12 reads it (Preferences.hs): every value split on commas and
@@ -92,6 +96,38 @@ export function readPreferences(
   }
   if (!txEnd?.endsWith("-allow-override")) preferences.tx = undefined;
   return preferences as Preferences;
+}
+
+// The names a timezone= may take, as PostgREST reads them once from pg_timezone_names: here on
+// the first request that sends one, since few do.
+const zoneNames = new WeakMap<Database, Promise<ReadonlySet<string>>>();
+
+function timezoneNames(db: Database): Promise<ReadonlySet<string>> {
+  let names = zoneNames.get(db);
+  if (!names) {
+    names = db
+      .query<{ name: string }>("select name from pg_timezone_names")
+      .then(({ rows }) => new Set(rows.map((row) => row.name)));
+    // A failed read is tried again by the next request, not remembered.
+    names.catch(() => zoneNames.delete(db));
+    zoneNames.set(db, names);
+  }
+  return names;
+}
+
+/**
+ * The preferences of a request, read as `readPreferences` reads them. A time zone it accepts is
+ * kept on the request, for every statement it runs (requestRole) to set as its `timezone`.
+ */
+export async function requestPreferences(
+  c: Context<AppEnv>,
+  deps: Pick<RestDependencies, "db" | "txEnd">,
+): Promise<Preferences> {
+  const header = c.req.header("prefer");
+  const zones = header?.includes("timezone=") ? await timezoneNames(deps.db) : undefined;
+  const preferences = readPreferences(header, deps.txEnd, zones);
+  if (preferences.timezone !== undefined) c.set("timezone", preferences.timezone);
+  return preferences;
 }
 
 /** Whether the request's transaction ends in a rollback: its setting, or its Prefer: tx. */

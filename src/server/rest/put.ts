@@ -5,7 +5,7 @@ import { restError } from "./errors.ts";
 import { type Filter, parseFilters, whereClause } from "./filters.ts";
 import { insertStatement, sameKeys, upsertQuery } from "./insert.ts";
 import { parseBody, requireJson } from "./json-body.ts";
-import { appliedBy, preferenceApplied, readPreferences } from "./prefer.ts";
+import { appliedBy, preferenceApplied, requestPreferences } from "./prefer.ts";
 import { acceptedFormat, requireSingular, sendRows } from "./representation.ts";
 import { quoteIdentifier, selectList } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
@@ -39,7 +39,7 @@ export function putRow(deps: RestDependencies) {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
     const format = acceptedFormat(c.req.header("accept"));
     const parameters = queryParameters(c.req.url);
     const query = Object.fromEntries(parameters);

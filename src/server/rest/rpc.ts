@@ -8,7 +8,7 @@ import {
   affectedBound,
   appliedBy,
   preferenceApplied,
-  readPreferences,
+  requestPreferences,
   requireAffectedAtMost,
   rollsBack,
   type Preferences,
@@ -211,7 +211,7 @@ export function callFunction(deps: RestDependencies) {
       c.req.header(post ? "content-profile" : "accept-profile"),
     );
     const name = c.req.param("function") ?? "";
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
     const format = acceptedFormat(c.req.header("accept"));
     const parameterNames = new Set(
       deps.schema

@@ -3,7 +3,12 @@ import type { AppEnv } from "../http/context.ts";
 import { restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { appliedBy, preferenceApplied, readPreferences, requireAffectedAtMost } from "./prefer.ts";
+import {
+  appliedBy,
+  preferenceApplied,
+  requestPreferences,
+  requireAffectedAtMost,
+} from "./prefer.ts";
 import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
 import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import type { RestDependencies } from "./dependencies.ts";
@@ -28,7 +33,7 @@ export function updateRows(deps: RestDependencies) {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
     const format = acceptedFormat(c.req.header("accept"));
     const parameters = queryParameters(c.req.url);
     const filters = parseFilters(parameters);
