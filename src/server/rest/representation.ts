@@ -22,16 +22,16 @@ interface Accepted {
 
 const json = (stripNulls = false): Format => ({ kind: "json", stripNulls });
 
-// Types PostgREST knows but answers only with a handler (or PostGIS, or db-plan-enabled) that
-// this server does not have: written back by their own names.
-const unavailable: Record<string, string> = {
-  "application/geo+json": "application/geo+json",
-  "text/plain": "text/plain",
-  "text/xml": "text/xml",
-  "application/openapi+json": "application/openapi+json",
-  "application/x-www-form-urlencoded": "application/x-www-form-urlencoded",
-  "application/octet-stream": "application/octet-stream",
-};
+// Types PostgREST knows but answers only with what this server does not have (PostGIS, a media
+// type handler): written back by their names alone, where another type is written as sent.
+const known = new Set([
+  "application/geo+json",
+  "text/plain",
+  "text/xml",
+  "application/openapi+json",
+  "application/x-www-form-urlencoded",
+  "application/octet-stream",
+]);
 
 const planOptions = ["analyze", "verbose", "settings", "buffers", "wal"];
 
@@ -83,7 +83,7 @@ function decodeMediaType(text: string): Accepted {
       };
     }
     default:
-      return { mime: unavailable[type] ?? text, format: undefined };
+      return { mime: known.has(type) ? type : text, format: undefined };
   }
 }
 
