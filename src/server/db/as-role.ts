@@ -11,6 +11,8 @@ export interface RequestRole {
   submissionLimits?: boolean;
   /** The role's own statement_timeout, set for the transaction as PostgREST sets it. */
   statementTimeout?: string;
+  /** The time zone Prefer: timezone=… asked for, set for the transaction as PostgREST sets it. */
+  timezone?: string;
 }
 
 function roleSettings(request: RequestRole): RoleSettings {
@@ -22,6 +24,7 @@ function roleSettings(request: RequestRole): RoleSettings {
     ...(request.statementTimeout === undefined
       ? {}
       : { statementTimeout: request.statementTimeout }),
+    ...(request.timezone === undefined ? {} : { timezone: request.timezone }),
   };
 }
 

@@ -20,6 +20,8 @@ export interface RoleSettings {
   submissionLimits?: "off";
   /** statement_timeout for the transaction, as PostgreSQL reads it ("3s", "8000"). */
   statementTimeout?: string;
+  /** A client's Prefer: timezone=…, a name from pg_timezone_names, for the transaction. */
+  timezone?: string;
   /** The statement may not write: a GET's function call, as PostgREST runs it. */
   readOnly?: true;
 }

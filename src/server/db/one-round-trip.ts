@@ -66,6 +66,7 @@ function settingNames(settings: RoleSettings): string[] {
     ...(settings.headers === undefined ? [] : ["request.headers"]),
     ...(settings.submissionLimits === undefined ? [] : ["kalima.submission_limits"]),
     ...(settings.statementTimeout === undefined ? [] : ["statement_timeout"]),
+    ...(settings.timezone === undefined ? [] : ["timezone"]),
     // Going read-only is allowed at any point of a transaction, so it joins the settings.
     ...(settings.readOnly ? ["transaction_read_only"] : []),
   ];
@@ -78,6 +79,7 @@ function settingValues(settings: RoleSettings): string[] {
     settings.headers,
     settings.submissionLimits,
     settings.statementTimeout,
+    settings.timezone,
     settings.readOnly ? "on" : undefined,
   ].filter((value) => value !== undefined);
 }

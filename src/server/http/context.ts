@@ -23,5 +23,7 @@ export interface AppEnv {
      * trigger may leave some out): what the metrics count submissions by.
      */
     insert?: { rows: unknown[]; stored?: number | undefined };
+    /** A REST request's Prefer: timezone=…, once known to name a zone of the database. */
+    timezone?: string;
   };
 }

@@ -1,22 +1,19 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
-import { fromDatabaseError, restError } from "./errors.ts";
+import { restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
-import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
-import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import {
-  acceptedFormat,
-  bodyColumns,
-  noRows,
-  requireSingular,
-  sendRows,
-  type Rows,
-} from "./representation.ts";
-import { requestRole } from "./request-claims.ts";
+  appliedBy,
+  preferenceApplied,
+  requestPreferences,
+  requireAffectedAtMost,
+} from "./prefer.ts";
+import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
+import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
 import { filteredWhere, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
-import { inTransaction } from "./transaction.ts";
+import { writeRows } from "./write.ts";
 
 /**
  * DELETE /rest/v1/:table — PostgREST's delete under the caller's role and policies: 204, or 200
@@ -26,12 +23,12 @@ export function deleteRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
+    const format = acceptedFormat(c.req.header("accept"));
     const parameters = queryParameters(c.req.url);
     const filters = parseFilters(parameters);
     const query = Object.fromEntries(parameters);
     const representation = preferences.return === "representation";
-    const format = acceptedFormat(c.req.header("accept"));
     const projection = representation ? selectList(query.select, table) : "1";
     const params: unknown[] = [];
     const where = filteredWhere(filters, table, params);
@@ -43,26 +40,13 @@ export function deleteRows(deps: RestDependencies) {
         returning ${quoteIdentifier(table.name)}.*)
       select ${bodyColumns(format)} from (select ${projection} from deleted) projected`;
 
-    const claims = c.get("claims");
-    let result: Rows;
-    try {
-      result = await inTransaction(
-        deps.db,
-        requestRole(c, deps),
-        { rollback: rollsBack(deps.txEnd, preferences) },
-        async (tx) => {
-          const { rows } = await tx.query<Rows>(sql, params);
-          const deleted = rows[0] ?? noRows;
-          // An object was asked for: any other number of rows undoes the delete.
-          requireSingular(format, deleted.rows);
-          return deleted;
-        },
-      );
-    } catch (error) {
-      throw fromDatabaseError(error, claims.role !== "anon");
-    }
+    const result = await writeRows(c, deps, preferences, { sql, params }, (deleted) => {
+      // One object asked for, or at most max-affected rows: any other number undoes the delete.
+      requireSingular(format, deleted.rows);
+      requireAffectedAtMost(preferences, deleted.rows);
+    });
 
-    const applied = preferenceApplied(preferences, ["return", "count", "tx", "handling"]);
+    const applied = preferenceApplied(preferences, appliedBy.delete);
     if (applied) c.header("Preference-Applied", applied);
     const total = preferences.count ? `/${result.rows}` : "/*";
     c.header("Content-Range", result.rows === 0 ? `*${total}` : `0-${result.rows - 1}${total}`);

@@ -195,6 +195,20 @@ export const restError = {
       "Invalid preferences given with handling=strict",
       `Invalid preferences: ${preferences.join(", ")}`,
     ),
+  maxAffectedExceeded: (rows: number) =>
+    new PostgrestError(
+      400,
+      "PGRST124",
+      "Query result exceeds max-affected preference constraint",
+      `The query affects ${rows} rows`,
+    ),
+  /** No type the Accept header lists can be answered; `types` as PostgREST writes them back. */
+  notAcceptable: (types: string[]) =>
+    new PostgrestError(
+      406,
+      "PGRST107",
+      `None of these media types are available: ${types.join(", ")}`,
+    ),
   jwt: (code: "PGRST301" | "PGRST303", message: string) =>
     new PostgrestError(401, code, message, null, null, {
       "WWW-Authenticate": `Bearer error="invalid_token", error_description="${message}"`,

@@ -4,7 +4,7 @@ import type { RestDependencies } from "./dependencies.ts";
 import type { Logger } from "../log.ts";
 import { fromDatabaseError, type PostgrestError, restError } from "./errors.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
+import { appliedBy, preferenceApplied, requestPreferences, rollsBack } from "./prefer.ts";
 import {
   acceptedFormat,
   bodyColumns,
@@ -29,7 +29,7 @@ function columnsParameter(value: string | undefined): string[] | undefined {
     .filter(Boolean);
 }
 
-function sameKeys(rows: Row[], columns: string[]): boolean {
+export function sameKeys(rows: Row[], columns: string[]): boolean {
   return rows.every(
     (row) => Object.keys(row).length === columns.length && columns.every((column) => column in row),
   );
@@ -168,7 +168,8 @@ export function insertRows(deps: RestDependencies) {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
+    const format = acceptedFormat(c.req.header("accept"));
 
     const claims = c.get("claims");
     const body = parseBody(await c.req.text());
@@ -191,15 +192,10 @@ export function insertRows(deps: RestDependencies) {
       conflict,
     });
     const representation = preferences.return === "representation";
-    const format = acceptedFormat(c.req.header("accept"));
     // PostgREST names the resolution as applied only where there is a key to resolve on.
     const applied = preferenceApplied(preferences, [
       ...(conflict ? (["resolution"] as const) : []),
-      "missing",
-      "return",
-      "count",
-      "tx",
-      "handling",
+      ...appliedBy.insert,
     ]);
     const role = requestRole(c, deps);
     const mode = { rollback: rollsBack(deps.txEnd, preferences) };
@@ -207,7 +203,7 @@ export function insertRows(deps: RestDependencies) {
     let result: Rows | undefined;
     let stored: number | undefined;
     try {
-      if (representation || format === "object" || conflict) {
+      if (representation || format.kind === "object" || conflict) {
         const projection = representation ? selectList(c.req.query("select"), table) : "1";
         const sql = conflict
           ? upsertQuery(insert, representation ? projection : undefined, format)

@@ -1,18 +1,17 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
-import { fromDatabaseError, restError } from "./errors.ts";
+import { restError } from "./errors.ts";
 import { type Filter, parseFilters, whereClause } from "./filters.ts";
-import { insertStatement, upsertQuery } from "./insert.ts";
+import { insertStatement, sameKeys, upsertQuery } from "./insert.ts";
 import { parseBody, requireJson } from "./json-body.ts";
-import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
-import { acceptedFormat, noRows, requireSingular, sendRows, type Rows } from "./representation.ts";
-import { requestRole } from "./request-claims.ts";
+import { appliedBy, preferenceApplied, requestPreferences } from "./prefer.ts";
+import { acceptedFormat, requireSingular, sendRows } from "./representation.ts";
 import { quoteIdentifier, selectList } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
-import { inTransaction } from "./transaction.ts";
+import { writeRows } from "./write.ts";
 
 /** PostgREST's rule for PUT: one `eq` on each primary-key column and nothing else, else PGRST105. */
 function requireWholeKey(filters: Filter[], table: TableInfo): void {
@@ -44,7 +43,8 @@ export function putRow(deps: RestDependencies) {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
+    const format = acceptedFormat(c.req.header("accept"));
     const parameters = queryParameters(c.req.url);
     const query = Object.fromEntries(parameters);
     if (query.limit !== undefined || query.offset !== undefined) throw restError.putPaging();
@@ -54,6 +54,8 @@ export function putRow(deps: RestDependencies) {
 
     const rows = Array.isArray(body) ? body : [body];
     const columns = Object.keys(rows[0] ?? {});
+    // An array's objects must name the same keys, as in any write PostgREST reads (PGRST102).
+    if (!sameKeys(rows, columns)) throw restError.keysMustMatch();
     for (const column of columns) {
       if (!table.columns.has(column)) throw restError.unknownColumn(column, table.name);
     }
@@ -71,31 +73,16 @@ export function putRow(deps: RestDependencies) {
       where,
     });
     const representation = preferences.return === "representation";
-    const format = acceptedFormat(c.req.header("accept"));
     const projection = representation ? selectList(query.select, table) : undefined;
     const sql = upsertQuery(insert, projection, format);
 
-    const claims = c.get("claims");
-    let result: Rows;
-    try {
-      result = await inTransaction(
-        deps.db,
-        requestRole(c, deps),
-        { rollback: rollsBack(deps.txEnd, preferences) },
-        async (tx) => {
-          const { rows: answered } = await tx.query<Rows>(sql, params);
-          const written = answered[0] ?? noRows;
-          // Throwing here undoes the write, as PostgREST does.
-          if (written.rows !== 1) throw restError.putKeyMismatch();
-          requireSingular(format, written.rows);
-          return written;
-        },
-      );
-    } catch (error) {
-      throw fromDatabaseError(error, claims.role !== "anon");
-    }
+    const result = await writeRows(c, deps, preferences, { sql, params }, (written) => {
+      // Throwing here undoes the write, as PostgREST does.
+      if (written.rows !== 1) throw restError.putKeyMismatch();
+      requireSingular(format, written.rows);
+    });
 
-    const applied = preferenceApplied(preferences, ["return", "count", "tx", "handling"]);
+    const applied = preferenceApplied(preferences, appliedBy.put);
     if (applied) c.header("Preference-Applied", applied);
     if (!representation) return c.body(null, 204);
     return sendRows(c, format, result, (result.inserted ?? 0) > 0 ? 201 : 200);

@@ -39,9 +39,11 @@ export function requestRole(
 ): RequestRole {
   const claims = c.get("claims");
   const statementTimeout = deps.schema.statementTimeout(claims.role);
+  const timezone = c.get("timezone");
   return {
     claims,
     ...(statementTimeout === undefined ? {} : { statementTimeout }),
+    ...(timezone === undefined ? {} : { timezone }),
     headers: { "x-forwarded-for": c.get("clientIp") },
     submissionLimits: deps.submissionLimits,
   };

@@ -5,19 +5,29 @@ import type { SchemaCache } from "./schema-cache.ts";
 import { fromDatabaseError, PostgrestError, restError } from "./errors.ts";
 import { isFilterValue, parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
 import { columnResolver, planSelect } from "./embed.ts";
+import {
+  affectedBound,
+  appliedBy,
+  preferenceApplied,
+  requestPreferences,
+  requireAffectedAtMost,
+  rollsBack,
+  type Preferences,
+} from "./prefer.ts";
 import { orderClause, quoteIdentifier, type Selectable } from "./query-params.ts";
 import {
   acceptedFormat,
   bodyColumns,
+  contentType,
   noRows,
   requireSingular,
   sendRows,
-  singleObject,
+  stripped,
   type Format,
   type Rows,
 } from "./representation.ts";
+import { requestRole } from "./request-claims.ts";
 import {
   chooseFunction,
   callSql,
@@ -28,6 +38,7 @@ import {
 import type { FunctionInfo } from "./schema-cache.ts";
 import { filteredWhere, pageStatus, queryParameters, requestedPage, runner } from "./select.ts";
 import { requireProfile } from "./table.ts";
+import { inTransaction } from "./transaction.ts";
 
 const reserved = new Set([
   "select",
@@ -110,11 +121,12 @@ function selectable(fn: FunctionInfo): Selectable {
 
 function bodySql(shape: Shape, format: Format): string {
   if (shape === "rows") return bodyColumns(format);
-  const single = `coalesce((json_agg(projected${shape === "row" ? "" : ".pgrst_scalar"}) -> 0)::text, 'null')`;
+  const first = `(json_agg(projected${shape === "row" ? "" : ".pgrst_scalar"}) -> 0)`;
+  const single = `coalesce(${stripped(format, first)}::text, 'null')`;
   const body = {
     row: single,
     value: single,
-    values: `coalesce(json_agg(projected.pgrst_scalar), '[]')::text`,
+    values: `coalesce(${stripped(format, "json_agg(projected.pgrst_scalar)")}, '[]')::text`,
   }[shape];
   return `${body} as body, null::text as first, ${shape === "values" ? "count(*)::int" : "1"} as rows`;
 }
@@ -172,10 +184,13 @@ function callStatement(
 /** Sends what a function of values answered: one value, or a JSON array of them. */
 function sendValues(c: Context<AppEnv>, format: Format, result: Rows, status: number) {
   requireSingular(format, result.rows);
-  const one = format === "object" && result.body.startsWith("[");
+  const one = format.kind === "object" && result.body.startsWith("[");
   const body = one ? JSON.stringify((JSON.parse(result.body) as unknown[])[0]) : result.body;
-  const type = format === "object" ? singleObject : "application/json";
-  c.header("Content-Type", `${type}; charset=utf-8`);
+  // A value is JSON whatever was asked: CSV is for rows.
+  c.header(
+    "Content-Type",
+    contentType(format.kind === "csv" ? { ...format, kind: "json" } : format),
+  );
   if (c.req.method === "HEAD") return c.body(null, status as 200);
   return c.body(body, status as 200);
 }
@@ -210,7 +225,8 @@ export function callFunction(deps: RestDependencies) {
       c.req.header(post ? "content-profile" : "accept-profile"),
     );
     const name = c.req.param("function") ?? "";
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
+    const format = acceptedFormat(c.req.header("accept"));
     const parameterNames = new Set(
       deps.schema
         .functions(schemaName, name)
@@ -222,7 +238,6 @@ export function callFunction(deps: RestDependencies) {
     requireWholeBodyCall(fn, args, c.req.header("content-type"));
 
     const { offset, limit } = requestedPage(c, Object.fromEntries(args.rest));
-    const format = acceptedFormat(c.req.header("accept"));
     const { sql, params } = callStatement(
       fn,
       args,
@@ -230,20 +245,28 @@ export function callFunction(deps: RestDependencies) {
       { offset, limit, format },
       { cache: deps.schema, aggregatesEnabled: deps.aggregatesEnabled ?? false },
     );
-    const run = runner(c, deps, {
-      readOnly: !post || !fn.volatile,
-      rollback: rollsBack(deps.txEnd, preferences),
-    });
+    const mode = { readOnly: !post || !fn.volatile, rollback: rollsBack(deps.txEnd, preferences) };
     let result: Rows & { total: number | null };
     try {
-      const { rows } = await run<Rows & { total: number | null }>(sql, params);
-      result = rows[0] ?? { ...noRows, total: null };
+      if (affectedBound(preferences) === undefined) {
+        const { rows } = await runner(c, deps, mode)<Rows & { total: number | null }>(sql, params);
+        result = rows[0] ?? { ...noRows, total: null };
+      } else {
+        // max-affected under handling=strict bounds the rows a call answers, as PostgREST 12
+        // bounds them: more undoes what the function did, so it runs in a transaction.
+        result = await inTransaction(deps.db, requestRole(c, deps), mode, async (tx) => {
+          const { rows } = await tx.query<Rows & { total: number | null }>(sql, params);
+          const answered = rows[0] ?? { ...noRows, total: null };
+          requireAffectedAtMost(preferences, answered.rows);
+          return answered;
+        });
+      }
     } catch (error) {
       throw fromDatabaseError(error, c.get("claims").role !== "anon");
     }
 
     const status = pageStatus(c, offset, result.rows, result.total ?? undefined);
-    const applied = preferenceApplied(preferences, ["count", "tx", "handling"]);
+    const applied = preferenceApplied(preferences, appliedBy.call);
     if (applied) c.header("Preference-Applied", applied);
     if (fn.returnsVoid) return c.body(null, 204);
     if (shapeOf(fn) === "rows") return sendRows(c, format, result, status);

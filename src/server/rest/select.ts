@@ -5,7 +5,13 @@ import type { RestDependencies } from "./dependencies.ts";
 import { columnResolver, planSelect } from "./embed.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters, whereClause, type Filter } from "./filters.ts";
-import { preferenceApplied, readPreferences, rollsBack, type Preferences } from "./prefer.ts";
+import {
+  appliedBy,
+  preferenceApplied,
+  requestPreferences,
+  rollsBack,
+  type Preferences,
+} from "./prefer.ts";
 import { acceptedFormat, bodyColumns, noRows, sendRows, type Rows } from "./representation.ts";
 import { requestRole } from "./request-claims.ts";
 import {
@@ -197,7 +203,7 @@ export async function readRelation(
   }
 
   const status = pageStatus(c, offset, page.rows, total);
-  const applied = preferenceApplied(preferences, ["count", "tx", "handling"]);
+  const applied = preferenceApplied(preferences, appliedBy.read);
   if (applied) c.header("Preference-Applied", applied);
   return sendRows(c, format, page, status);
 }
@@ -207,7 +213,7 @@ export function selectRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
     const schemaName = requireProfile(deps.schema, c.req.header("accept-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
     return readRelation(
       c,
       {

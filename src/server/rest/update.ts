@@ -1,23 +1,20 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import { fromDatabaseError, restError } from "./errors.ts";
+import { restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { preferenceApplied, readPreferences, rollsBack } from "./prefer.ts";
 import {
-  acceptedFormat,
-  bodyColumns,
-  noRows,
-  requireSingular,
-  sendRows,
-  type Rows,
-} from "./representation.ts";
-import { requestRole } from "./request-claims.ts";
+  appliedBy,
+  preferenceApplied,
+  requestPreferences,
+  requireAffectedAtMost,
+} from "./prefer.ts";
+import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
 import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
 import type { RestDependencies } from "./dependencies.ts";
 import { filteredWhere, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
-import { inTransaction } from "./transaction.ts";
+import { writeRows } from "./write.ts";
 
 /** The one object a PATCH sets; `[]` and `[{}]` set nothing, as on PostgREST. */
 function changes(body: Row | Row[]): Row {
@@ -36,7 +33,8 @@ export function updateRows(deps: RestDependencies) {
     const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
     const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
     requireJson(c.req.header("content-type"));
-    const preferences = readPreferences(c.req.header("prefer"), deps.txEnd);
+    const preferences = await requestPreferences(c, deps);
+    const format = acceptedFormat(c.req.header("accept"));
     const parameters = queryParameters(c.req.url);
     const filters = parseFilters(parameters);
     const values = changes(parseBody(await c.req.text()));
@@ -44,13 +42,7 @@ export function updateRows(deps: RestDependencies) {
     const unknown = columns.find((column) => !table.columns.has(column));
     if (unknown !== undefined) throw restError.unknownColumn(unknown, table.name);
 
-    const applied = preferenceApplied(preferences, [
-      "missing",
-      "return",
-      "count",
-      "tx",
-      "handling",
-    ]);
+    const applied = preferenceApplied(preferences, appliedBy.update);
     if (applied) c.header("Preference-Applied", applied);
     if (columns.length === 0) {
       c.header("Content-Range", "*/*");
@@ -61,7 +53,6 @@ export function updateRows(deps: RestDependencies) {
 
     const query = Object.fromEntries(parameters);
     const representation = preferences.return === "representation";
-    const format = acceptedFormat(c.req.header("accept"));
     const params: unknown[] = [JSON.stringify(values)];
     const where = filteredWhere(filters, table, params);
     const target = qualifiedName(table);
@@ -76,24 +67,11 @@ export function updateRows(deps: RestDependencies) {
       select ${bodyColumns(format)}
         from (select ${representation ? selectList(query.select, table) : "1"} from updated) projected`;
 
-    const claims = c.get("claims");
-    let result: Rows;
-    try {
-      result = await inTransaction(
-        deps.db,
-        requestRole(c, deps),
-        { rollback: rollsBack(deps.txEnd, preferences) },
-        async (tx) => {
-          const { rows } = await tx.query<Rows>(sql, params);
-          const updated = rows[0] ?? noRows;
-          // An object was asked for: any other number of rows undoes the update.
-          requireSingular(format, updated.rows);
-          return updated;
-        },
-      );
-    } catch (error) {
-      throw fromDatabaseError(error, claims.role !== "anon");
-    }
+    const result = await writeRows(c, deps, preferences, { sql, params }, (updated) => {
+      // One object asked for, or at most max-affected rows: any other number undoes the update.
+      requireSingular(format, updated.rows);
+      requireAffectedAtMost(preferences, updated.rows);
+    });
 
     const total = preferences.count ? `/${result.rows}` : "/*";
     c.header("Content-Range", result.rows === 0 ? `*${total}` : `0-${result.rows - 1}${total}`);
