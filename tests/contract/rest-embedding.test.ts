@@ -52,6 +52,7 @@ beforeAll(async () => {
     );
     alter table public.secrets enable row level security;
     create policy "service reads secrets" on public.secrets for select to service_role using (true);
+    grant insert, update, delete on public.books to service_role;
     grant select on public.authors, public.author_profiles, public.books, public.tags,
       public.book_tags, public.staff, public.long_books, public.secrets to anon, service_role;
     create function public.books_by(author integer) returns setof public.books
@@ -299,6 +300,36 @@ describe("embedding along foreign keys", () => {
     expect(outsider.data).toEqual({ id: 1, secrets: [] });
     const member = await service().from("authors").select("id, secrets(note)").eq("id", 1).single();
     expect(member.data).toEqual({ id: 1, secrets: [{ note: "hidden" }] });
+  });
+});
+
+describe("embedding in what a write answers", () => {
+  it("embeds in the rows an insert, update, upsert and delete return", async () => {
+    const inserted = await service()
+      .from("books")
+      .insert({ id: 10, title: "Jazz", author_id: 2, pages: 229 })
+      .select("title, authors!author_id(name)")
+      .single();
+    expect(inserted).toMatchObject({ status: 201, error: null });
+    expect(inserted.data).toEqual({ title: "Jazz", authors: { name: "Toni Morrison" } });
+    const updated = await service()
+      .from("books")
+      .update({ editor_id: 1 })
+      .eq("id", 10)
+      .select("id, editor:authors!editor_id(name)");
+    expect(updated.data).toEqual([{ id: 10, editor: { name: "نجيب محفوظ" } }]);
+    const upserted = await service()
+      .from("books")
+      .upsert({ id: 10, title: "Jazz", author_id: 2, pages: 230 })
+      .select("pages, tags(label)")
+      .single();
+    expect(upserted.data).toEqual({ pages: 230, tags: [] });
+    const deleted = await service()
+      .from("books")
+      .delete()
+      .eq("id", 10)
+      .select("id, ...authors!author_id(country)");
+    expect(deleted.data).toEqual([{ id: 10, country: "US" }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import type { RestDependencies } from "./dependencies.ts";
+import { embedding, type RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 import { parseFilters } from "./filters.ts";
 import {
@@ -9,7 +9,8 @@ import {
   requestPreferences,
   requireAffectedAtMost,
 } from "./prefer.ts";
-import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
+import { writtenRows } from "./embed.ts";
+import { qualifiedName, quoteIdentifier } from "./query-params.ts";
 import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
 import { filteredWhere, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
@@ -29,16 +30,18 @@ export function deleteRows(deps: RestDependencies) {
     const filters = parseFilters(parameters);
     const query = Object.fromEntries(parameters);
     const representation = preferences.return === "representation";
-    const projection = representation ? selectList(query.select, table) : "1";
     const params: unknown[] = [];
     const where = filteredWhere(filters, table, params);
+    const answer = representation
+      ? writtenRows(query.select, table, "deleted", parameters, embedding(deps, params))
+      : "select 1 from deleted";
     // Hosted Supabase refuses a DELETE without a WHERE clause (pg-safeupdate), as a PATCH.
     if (filters.length === 0) throw restError.deleteRequiresWhere();
 
     const sql = `with deleted as (
         delete from ${qualifiedName(table)} ${where}
         returning ${quoteIdentifier(table.name)}.*)
-      select ${bodyColumns(format)} from (select ${projection} from deleted) projected`;
+      select ${bodyColumns(format)} from (${answer}) projected`;
 
     const result = await writeRows(c, deps, preferences, { sql, params }, (deleted) => {
       // One object asked for, or at most max-affected rows: any other number undoes the delete.

@@ -3,6 +3,11 @@ import type { Database } from "../db/database.ts";
 import type { Logger } from "../log.ts";
 import type { SchemaCache } from "./schema-cache.ts";
 
+/** What planning a select's embeddings needs of the handler's dependencies. */
+export function embedding(deps: RestDependencies, params: unknown[]) {
+  return { cache: deps.schema, params, aggregatesEnabled: deps.aggregatesEnabled ?? false };
+}
+
 /** What every /rest/v1 handler is built with. */
 export interface RestDependencies {
   db: Database;

@@ -492,3 +492,20 @@ export function planSelect(
     rootParameters: root,
   };
 }
+
+/**
+ * The rows a write returned, as its `select` asks for them, embeddings included (PostgREST
+ * embeds on return=representation as on a read): a SELECT over `rows`, a CTE of the table's
+ * rows, with embedded filters' values appended to `params`.
+ */
+export function writtenRows(
+  select: string | undefined,
+  table: TableInfo,
+  rows: string,
+  parameters: readonly [string, string][],
+  options: { cache: SchemaCache; params: unknown[]; aggregatesEnabled: boolean },
+): string {
+  const alias = quoteIdentifier(table.name);
+  const plan = planSelect(select, { ...table, alias, origin: table }, parameters, options);
+  return `select ${plan.columns} from ${rows} as ${alias} ${plan.joins} ${plan.groupBy}`;
+}

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import type { RestDependencies } from "./dependencies.ts";
+import { embedding, type RestDependencies } from "./dependencies.ts";
 import type { Logger } from "../log.ts";
 import { fromDatabaseError, type PostgrestError, restError } from "./errors.ts";
 import { parseBody, requireJson, type Row } from "./json-body.ts";
@@ -15,7 +15,9 @@ import {
   type Rows,
 } from "./representation.ts";
 import { requestRole } from "./request-claims.ts";
-import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
+import { queryParameters } from "./select.ts";
+import { writtenRows } from "./embed.ts";
+import { qualifiedName, quoteIdentifier } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
 import { inTransaction, runStatement } from "./transaction.ts";
@@ -120,12 +122,12 @@ const countMerge = `set_config('pgrst.merged', (${mergedCount} + 1)::text, true)
  */
 export function upsertQuery(
   insert: string,
-  projection: string | undefined,
+  answer: ((rows: string) => string) | undefined,
   format: Format,
 ): string {
-  return `with written as (${insert} returning ${projection === undefined ? "1" : "*"})
+  return `with written as (${insert} returning ${answer === undefined ? "1" : "*"})
     select ${bodyColumns(format)}, count(*)::int - ${mergedCount} as inserted
-      from (select ${projection ?? "1"} from written) projected`;
+      from (${answer?.("written") ?? "select 1 from written"}) projected`;
 }
 
 /** `?on_conflict=a,b` or else the primary key: the columns that make two rows one. */
@@ -204,15 +206,25 @@ export function insertRows(deps: RestDependencies) {
     let stored: number | undefined;
     try {
       if (representation || format.kind === "object" || conflict) {
-        const projection = representation ? selectList(c.req.query("select"), table) : "1";
+        const params: unknown[] = [JSON.stringify(rows)];
+        const answer = representation
+          ? (written: string) =>
+              writtenRows(
+                c.req.query("select"),
+                table,
+                written,
+                queryParameters(c.req.url),
+                embedding(deps, params),
+              )
+          : undefined;
         const sql = conflict
-          ? upsertQuery(insert, representation ? projection : undefined, format)
+          ? upsertQuery(insert, answer, format)
           : `with inserted as (${insert} returning *)
           select ${bodyColumns(format)}
-            from (select ${projection} from inserted) projected`;
+            from (${answer?.("inserted") ?? "select 1 from inserted"}) projected`;
         // An object was asked for: any other number of rows undoes the insert.
         result = await inTransaction(deps.db, role, mode, async (tx) => {
-          const { rows: answered } = await tx.query<Rows>(sql, [JSON.stringify(rows)]);
+          const { rows: answered } = await tx.query<Rows>(sql, params);
           const inserted = answered[0] ?? noRows;
           requireSingular(format, inserted.rows);
           return inserted;

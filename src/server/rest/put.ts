@@ -1,13 +1,14 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import type { RestDependencies } from "./dependencies.ts";
+import { embedding, type RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 import { type Filter, parseFilters, whereClause } from "./filters.ts";
 import { insertStatement, sameKeys, upsertQuery } from "./insert.ts";
 import { parseBody, requireJson } from "./json-body.ts";
 import { appliedBy, preferenceApplied, requestPreferences } from "./prefer.ts";
 import { acceptedFormat, requireSingular, sendRows } from "./representation.ts";
-import { quoteIdentifier, selectList } from "./query-params.ts";
+import { writtenRows } from "./embed.ts";
+import { quoteIdentifier } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
@@ -73,8 +74,11 @@ export function putRow(deps: RestDependencies) {
       where,
     });
     const representation = preferences.return === "representation";
-    const projection = representation ? selectList(query.select, table) : undefined;
-    const sql = upsertQuery(insert, projection, format);
+    const answer = representation
+      ? (written: string) =>
+          writtenRows(query.select, table, written, parameters, embedding(deps, params))
+      : undefined;
+    const sql = upsertQuery(insert, answer, format);
 
     const result = await writeRows(c, deps, preferences, { sql, params }, (written) => {
       // Throwing here undoes the write, as PostgREST does.

@@ -20,56 +20,6 @@ function requireColumn(column: string, table: Selectable): string {
   return quoteIdentifier(column);
 }
 
-const name = /^[\p{L}\p{N}_$]+/u;
-
-function readName(cursor: Cursor, expecting: string): string {
-  if (cursor.peek() === '"') return cursor.quoted();
-  const match = name.exec(cursor.text.slice(cursor.index))?.[0];
-  if (!match) cursor.fail(expecting);
-  cursor.index += match.length;
-  return match;
-}
-
-/** `select=*` or `select=a,alias:b,c::text`, PostgREST's grammar without embedding or JSON paths. */
-export function selectList(value: string | undefined, table: Selectable): string {
-  const text = value ?? "";
-  if (text === "") return "*";
-  return parseOrFail("select parameter", text, 0, () => {
-    const cursor = new Cursor(text);
-    const items: string[] = [];
-    for (;;) {
-      if (cursor.take("*")) {
-        items.push("*");
-      } else {
-        let column = readName(cursor, "field name (* or [a..z0..9_$])");
-        let alias: string | undefined;
-        if (
-          cursor.text.startsWith(":", cursor.index) &&
-          !cursor.text.startsWith("::", cursor.index)
-        ) {
-          cursor.index += 1;
-          alias = column;
-          column = readName(cursor, "field name (* or [a..z0..9_$])");
-        }
-        // An embedding, with or without a foreign-key hint (`author!fk(name)`): we have none.
-        if (cursor.take("!")) {
-          const hint = readName(cursor, "field name (* or [a..z0..9_$])");
-          throw restError.noRelationship(table, column, hint);
-        }
-        if (cursor.peek() === "(") throw restError.noRelationship(table, column);
-        const cast = cursor.take("::") ? readName(cursor, "type name") : undefined;
-        const expression =
-          requireColumn(column, table) + (cast ? `::${quoteIdentifier(cast)}` : "");
-        items.push(
-          alias || cast ? `${expression} as ${quoteIdentifier(alias ?? column)}` : expression,
-        );
-      }
-      if (cursor.done) return items.join(", ");
-      cursor.expect(",", '"," or end of input');
-    }
-  });
-}
-
 /**
  * `order=created_at.desc,id.asc.nullslast,meta->>lang` as an ORDER BY clause (empty when
  * absent); a term may follow a JSON path into its column (field.ts).

@@ -10,8 +10,9 @@ import {
   requireAffectedAtMost,
 } from "./prefer.ts";
 import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
-import { qualifiedName, quoteIdentifier, selectList } from "./query-params.ts";
-import type { RestDependencies } from "./dependencies.ts";
+import { writtenRows } from "./embed.ts";
+import { qualifiedName, quoteIdentifier } from "./query-params.ts";
+import { embedding, type RestDependencies } from "./dependencies.ts";
 import { filteredWhere, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
 import { writeRows } from "./write.ts";
@@ -55,6 +56,9 @@ export function updateRows(deps: RestDependencies) {
     const representation = preferences.return === "representation";
     const params: unknown[] = [JSON.stringify(values)];
     const where = filteredWhere(filters, table, params);
+    const answer = representation
+      ? writtenRows(query.select, table, "updated", parameters, embedding(deps, params))
+      : "select 1 from updated";
     const target = qualifiedName(table);
     const assignments = columns
       .map((column) => `${quoteIdentifier(column)} = body.${quoteIdentifier(column)}`)
@@ -65,7 +69,7 @@ export function updateRows(deps: RestDependencies) {
           ${where}
         returning ${quoteIdentifier(table.name)}.*)
       select ${bodyColumns(format)}
-        from (select ${representation ? selectList(query.select, table) : "1"} from updated) projected`;
+        from (${answer}) projected`;
 
     const result = await writeRows(c, deps, preferences, { sql, params }, (updated) => {
       // One object asked for, or at most max-affected rows: any other number undoes the update.
