@@ -164,6 +164,48 @@ describe("a team member signed in with two factors", () => {
   });
 });
 
+describe("an embedding shows no one more than a read of each table would", () => {
+  const embedded = (id: number) =>
+    `${table}?select=id,contact_submission_changes(field,new_value)&id=eq.${id}`;
+
+  it("gives a member at aal2 the submission with its history", async () => {
+    const bearer = await token(member, "aal2");
+    const [, second] = (await call(`${table}?select=id&order=id`, bearer)).body as { id: number }[];
+    const id = Number(second?.id);
+    await call(`${table}?id=eq.${id}`, bearer, {
+      method: "PATCH",
+      body: { status: "in_progress" },
+    });
+    const read = await call(embedded(id), bearer);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual([
+      { id, contact_submission_changes: [{ field: "status", new_value: "in_progress" }] },
+    ]);
+    const back = await call(
+      `/rest/v1/contact_submission_changes?select=field,contact_submissions(name)&submission_id=eq.${id}`,
+      bearer,
+    );
+    expect(back.body).toEqual([{ field: "status", contact_submissions: { name: "نور" } }]);
+  });
+
+  it.each([
+    ["a member with one factor (aal1)", () => token(member, "aal1")],
+    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+  ])("gives %s nothing, embedded or not", async (_who, bearerFor) => {
+    const bearer = await bearerFor();
+    expect((await call(embedded(submissionId), bearer)).body).toEqual([]);
+    const inner = await call(
+      "/rest/v1/contact_submission_changes?select=id,contact_submissions!inner(name)",
+      bearer,
+    );
+    expect(inner.body).toEqual([]);
+  });
+
+  it("refuses anon outright", async () => {
+    expect((await call(embedded(submissionId), null)).status).toBe(401);
+  });
+});
+
 describe("everyone else sees nothing and changes nothing", () => {
   const cases: [string, () => Promise<string | null>][] = [
     ["a member with one factor (aal1)", () => token(member, "aal1")],
