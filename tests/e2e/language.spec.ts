@@ -241,6 +241,46 @@ test("no frame shows one language's words in the other's direction", async ({ pa
   expect(frames.sort()).toEqual(["ltr Our Programs", "rtl برامجنا"]);
 });
 
+test("what the switch held back below the screen is drawn in the next frame, where it belongs", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  // Every frame's held parts, and the footer's place once all is drawn.
+  await page.evaluate(() => {
+    const held: number[] = [];
+    (window as unknown as { heldPerFrame: number[] }).heldPerFrame = held;
+    const sample = () => {
+      held.push(document.querySelectorAll(".held-below-screen").length);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.getByRole("banner").getByRole("link", { name: "English" }).click();
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const held = await page.evaluate(
+    () => (window as unknown as { heldPerFrame: number[] }).heldPerFrame,
+  );
+  // Held for the frame showing the switch (sampled before it is drawn, and before the next one
+  // when the release comes after that frame's callbacks), then never again.
+  const heldFrames = held.filter((count) => count > 0).length;
+  expect(heldFrames).toBeGreaterThanOrEqual(1);
+  expect(heldFrames).toBeLessThanOrEqual(2);
+  expect(held.at(-1)).toBe(0);
+  await expect(page.locator("[style*='--held-']")).toHaveCount(0);
+  // The bands below keep their own height: the footer ends the page.
+  const gap = await page.evaluate(() => {
+    const footer = document.querySelector("footer")?.getBoundingClientRect();
+    return footer ? document.documentElement.scrollHeight - (footer.bottom + scrollY) : -1;
+  });
+  expect(Math.abs(gap)).toBeLessThan(2);
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Privacy" })).toBeVisible();
+});
+
 // An address whose path names another host (`/en//evil.example`) must not make the switch a
 // way off the site: its link, the press answered in place, and the server's redirect stay here.
 for (const scripts of [true, false]) {

@@ -11,6 +11,7 @@ import {
 } from "../../shared/language.ts";
 import { isContentLoaded, loadContent } from "../content/load-content.ts";
 import { whenIdle } from "../lib/when-idle.ts";
+import { holdBelowScreenForOneFrame } from "./hold-below-screen.ts";
 import { readRememberedLanguage, rememberLanguage } from "./remembered-language.ts";
 
 interface Served {
@@ -80,6 +81,8 @@ export function useLanguageSwitch(initialLanguage: Language): {
         // there, as the router completes every navigation in a transition, after its loading
         // state and a forced layout. The address follows when the page is idle, taking over a
         // move still under way, even to the address already shown.
+        // What is wholly below the screen is drawn in the frame after this one.
+        holdBelowScreenForOneFrame();
         flushSync(() => setServed({ pathname: shownPathname.current, language: next }));
         whenIdle(() => {
           const { target, same } = address();
