@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor } from "../support/contract-target.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { reloadSchema, startTestServer, type TestServer } from "../support/test-server.ts";
 
 // Resource embedding as a Supabase developer writes it with supabase-js, on tables this file
 // creates (authors, their books and profiles, tags through a junction, a self reference), and
@@ -73,9 +73,7 @@ beforeAll(async () => {
     insert into public.staff values (1, 'Head', null), (2, 'Deputy', 1), (3, 'Clerk', 2);
     insert into public.secrets values (1, 1, 'hidden');
   `);
-  const before = server.schema.version;
-  await server.db.exec("notify pgrst, 'reload schema'");
-  while (server.schema.version === before) await new Promise((resolve) => setTimeout(resolve, 10));
+  await reloadSchema(server);
 });
 afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientFor } from "../support/contract-target.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { reloadSchema, startTestServer, type TestServer } from "../support/test-server.ts";
 
 // PostgREST 12's array, range, JSON and full-text operators, its quantifiers and JSON paths,
 // as supabase-js's own methods send them, on a table this file creates; each answer is the
@@ -26,9 +26,7 @@ beforeAll(async () => {
       (3, 'Fat cats and rats', '{c}', '[10,20)', '{"lang": "fr", "tags": [], "n": 3}'),
       (4, 'Foxes jumping', '{}', null, null);
   `);
-  const before = server.schema.version;
-  await server.db.exec("notify pgrst, 'reload schema'");
-  while (server.schema.version === before) await new Promise((resolve) => setTimeout(resolve, 10));
+  await reloadSchema(server);
 });
 afterAll(() => server.close());
 

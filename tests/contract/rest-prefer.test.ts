@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor } from "../support/contract-target.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { reloadSchema, startTestServer, type TestServer } from "../support/test-server.ts";
 
 // The Prefer and Accept headers against our server, on tables this file creates, answered as
 // PostgREST 12 answers them: what each method applies and names in Preference-Applied,
@@ -39,9 +39,7 @@ beforeAll(async () => {
       to service_role;
     grant execute on function public.mark_all, public.note_of, public.zone to service_role;
   `);
-  const before = server.schema.version;
-  await server.db.exec("notify pgrst, 'reload schema'");
-  while (server.schema.version === before) await new Promise((resolve) => setTimeout(resolve, 10));
+  await reloadSchema(server);
 });
 afterAll(() => server.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxRows } from "../../src/server/rest/select.ts";
 import { clientFor } from "../support/contract-target.ts";
 import {
+  reloadSchema,
   startTestServer,
   type TestServer,
   type TestServerOptions,
@@ -58,9 +59,7 @@ const schemaSql = `
 async function serverWith(options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startTestServer(options);
   await server.db.exec(schemaSql);
-  const before = server.schema.version;
-  await server.db.exec("notify pgrst, 'reload schema'");
-  while (server.schema.version === before) await new Promise((resolve) => setTimeout(resolve, 10));
+  await reloadSchema(server);
   return server;
 }
 

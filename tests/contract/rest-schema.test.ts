@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor } from "../support/contract-target.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { reloadSchema, startTestServer, type TestServer } from "../support/test-server.ts";
 
 // supabase-js against our server on a schema this file creates itself: a table under row-level
 // security, one without, and functions; the role matrix is decided by grants and policies alone.
@@ -39,9 +39,7 @@ beforeAll(async () => {
     revoke execute on function public.team_only() from public, anon;
     grant execute on function public.team_only() to authenticated;
   `);
-  const before = server.schema.version;
-  await server.db.exec("notify pgrst, 'reload schema'");
-  while (server.schema.version === before) await new Promise((resolve) => setTimeout(resolve, 10));
+  await reloadSchema(server);
 });
 afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, uniqueEmail } from "../support/contract-target.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { reloadSchema, startTestServer, type TestServer } from "../support/test-server.ts";
 
 // supabase-js's upsert() and PostgREST's PUT against our server, on tables this file creates,
 // answered as PostgREST 12 answers them (its UpsertSpec): statuses, Preference-Applied, codes.
@@ -31,9 +31,7 @@ beforeAll(async () => {
     grant select, insert, update on public.languages, public.tags, public.pairs to service_role;
     insert into public.languages values (1, 'ar', 'Arabic', 'first'), (2, 'en', 'English', null);
   `);
-  const before = server.schema.version;
-  await server.db.exec("notify pgrst, 'reload schema'");
-  while (server.schema.version === before) await new Promise((resolve) => setTimeout(resolve, 10));
+  await reloadSchema(server);
 });
 afterAll(() => server.close());
 

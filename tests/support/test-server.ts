@@ -187,3 +187,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * Asks the server to read its schema again (NOTIFY pgrst, as a migration would) and waits until
+ * the new schema cache is in place, so that tables a test has just created are served.
+ */
+export async function reloadSchema(server: Pick<TestServer, "db" | "schema">): Promise<void> {
+  const before = server.schema.version;
+  await server.db.exec("notify pgrst, 'reload schema'");
+  for (let waited = 0; server.schema.version === before; waited += 10) {
+    if (waited > 5000) throw new Error("the schema cache did not reload");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

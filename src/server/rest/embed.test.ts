@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+import {
+  reloadSchema,
+  startTestServer,
+  type TestServer,
+} from "../../../tests/support/test-server.ts";
 import { planSelect } from "./embed.ts";
 
 // An embedding is one statement whose to-many subqueries are correlated on the foreign key: on
 // 50,000 rows the database must reach a parent's children through the key's index, not by
 // reading the whole child table once per parent. Checked on the statement the planner writes.
 let server: TestServer;
-
-async function reloadSchema(): Promise<void> {
-  const before = server.schema.version;
-  await server.db.exec("notify pgrst, 'reload schema'");
-  for (let waited = 0; server.schema.version === before; waited += 10) {
-    if (waited > 5000) throw new Error("the schema cache did not reload");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -30,7 +25,7 @@ beforeAll(async () => {
     grant select on public.writers, public.works to anon;
     analyze public.writers, public.works;
   `);
-  await reloadSchema();
+  await reloadSchema(server);
 }, 120_000);
 afterAll(() => server.close());
 

@@ -254,7 +254,7 @@ function planNode(
       if (item.cast !== undefined) sql = `(${sql})::${castSql(item.cast)}`;
       if (item.aggregate) {
         if (!context.aggregatesEnabled) {
-          throw new PostgrestError(400, "PGRST123", "Use of aggregate functions is not allowed");
+          throw restError.aggregatesNotAllowed();
         }
         aggregated = true;
         sql = `${item.aggregate}(${sql})`;
@@ -332,21 +332,11 @@ function planEmbed(
   if (!parent.origin) throw restError.noRelationship(parent, item.name, item.hint);
   context.embeds += 1;
   if (context.embeds > maxEmbeds) {
-    throw new PostgrestError(
-      400,
-      "PGRST100",
-      "failed to parse select parameter",
-      `A request embeds at most ${maxEmbeds} resources.`,
-    );
+    throw restError.selectTooLarge(`A request embeds at most ${maxEmbeds} resources.`);
   }
   const relationship = findRelationship(context.cache, parent.origin, item.name, item.hint);
   if (item.spread && !toOne(relationship)) {
-    throw new PostgrestError(
-      400,
-      "PGRST119",
-      `A spread operation on '${item.name}' is not possible`,
-      `'${parent.origin.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
-    );
+    throw restError.spreadNotToOne(parent.origin.name, item.name);
   }
   const table = relationOf(context.cache, relationship.foreignTable);
   const alias = `pgrst_${context.embeds}`;

@@ -195,6 +195,18 @@ export const restError = {
       "Invalid preferences given with handling=strict",
       `Invalid preferences: ${preferences.join(", ")}`,
     ),
+  /** A select past the bounds of select-tree.ts and embed.ts: refused before any statement. */
+  selectTooLarge: (details: string) =>
+    new PostgrestError(400, "PGRST100", "failed to parse select parameter", details),
+  spreadNotToOne: (origin: string, resource: string) =>
+    new PostgrestError(
+      400,
+      "PGRST119",
+      `A spread operation on '${resource}' is not possible`,
+      `'${origin}' and '${resource}' do not form a many-to-one or one-to-one relationship`,
+    ),
+  aggregatesNotAllowed: () =>
+    new PostgrestError(400, "PGRST123", "Use of aggregate functions is not allowed"),
   maxAffectedExceeded: (rows: number) =>
     new PostgrestError(
       400,

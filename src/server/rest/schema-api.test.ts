@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
+import {
+  reloadSchema,
+  startTestServer,
+  type TestServer,
+} from "../../../tests/support/test-server.ts";
 
 // The schema is the API: tables, views and functions this file creates itself are served once
 // the schema cache reloads, with DELETE, rpc, counts, CSV and single objects as PostgREST has them.
 let server: TestServer;
-
-async function reloadSchema(): Promise<void> {
-  const before = server.schema.version;
-  await server.db.exec("notify pgrst, 'reload schema'");
-  for (let waited = 0; server.schema.version === before; waited += 10) {
-    if (waited > 5000) throw new Error("the schema cache did not reload");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -46,7 +41,7 @@ beforeAll(async () => {
     create table library.loans (id integer primary key, reader text);
     grant usage on schema library to anon;
   `);
-  await reloadSchema();
+  await reloadSchema(server);
 });
 afterAll(() => server.close());
 
@@ -89,7 +84,7 @@ describe("the schema cache", () => {
     );
     expect((await request("/rest/v1/later")).status).toBe(404);
     const during = Array.from({ length: 20 }, () => request("/rest/v1/books?select=id&limit=1"));
-    await reloadSchema();
+    await reloadSchema(server);
     const answers = await Promise.all(during);
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     expect((await request("/rest/v1/later")).status).toBe(200);

@@ -1,4 +1,4 @@
-import { PostgrestError } from "./errors.ts";
+import { restError } from "./errors.ts";
 import { readFieldName, readPath, type PathStep } from "./field.ts";
 import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
 
@@ -135,10 +135,7 @@ export function parseSelect(value: string | undefined): SelectItem[] {
   const text = value ?? "";
   if (text === "") return [{ type: "star" }];
   if (text.length > selectLimits.characters) {
-    throw new PostgrestError(
-      400,
-      "PGRST100",
-      "failed to parse select parameter",
+    throw restError.selectTooLarge(
       `The select parameter is ${text.length} characters long; at most ${selectLimits.characters} are read.`,
     );
   }
