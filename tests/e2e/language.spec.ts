@@ -84,6 +84,33 @@ test("in English, every link keeps the language in the address, and a new tab op
   await stranger!.close();
 });
 
+test("the editor's preview shows each language at its own address and remembers neither", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const cookie = () =>
+    context.cookies().then((all) => all.find((each) => each.name === "kalima-language")?.value);
+  await context.addCookies([{ name: "kalima-language", value: "en", url: baseURL ?? "" }]);
+  // The Arabic frame's address is the unprefixed one: the member's English choice must not
+  // turn it English, before or after the app wakes.
+  const response = await page.goto("/community?preview");
+  expect(response?.headers()["content-language"]).toBe("ar");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page).toHaveURL(/\/community\?preview=?$/u);
+  expect(await cookie()).toBe("en");
+
+  // The English frame, awake, leaves an Arabic choice as it was.
+  await context.addCookies([{ name: "kalima-language", value: "ar", url: baseURL ?? "" }]);
+  await page.goto("/en/community?preview");
+  await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.waitForTimeout(500);
+  expect(await cookie()).toBe("ar");
+  expect(await page.evaluate(() => window.localStorage.getItem("kalima-language"))).not.toBe("en");
+});
+
 test("the language survives moving between pages", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
@@ -264,11 +291,13 @@ test("what the switch held back below the screen is drawn in the next frame, whe
   const held = await page.evaluate(
     () => (window as unknown as { heldPerFrame: number[] }).heldPerFrame,
   );
-  // Held for the frame showing the switch (sampled before it is drawn, and before the next one
-  // when the release comes after that frame's callbacks), then never again.
+  // Held for the frame showing the switch, then never again. The release is a task queued once
+  // that frame is painted, so a busy page may sample one or two frames more before it runs.
   const heldFrames = held.filter((count) => count > 0).length;
   expect(heldFrames).toBeGreaterThanOrEqual(1);
-  expect(heldFrames).toBeLessThanOrEqual(2);
+  expect(heldFrames).toBeLessThanOrEqual(3);
+  const firstHeld = held.findIndex((count) => count > 0);
+  expect(held.slice(firstHeld, firstHeld + heldFrames).every((count) => count > 0)).toBe(true);
   expect(held.at(-1)).toBe(0);
   await expect(page.locator("[style*='--held-']")).toHaveCount(0);
   // The bands below keep their own height: the footer ends the page.

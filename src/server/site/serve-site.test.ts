@@ -45,6 +45,19 @@ describe("the page's language", () => {
     expect(await answer.text()).toContain(`<main>${route}</main>`);
   });
 
+  it("serves the editor's preview in its address's language, whatever the cookie says", async () => {
+    for (const [address, language] of [
+      ["/about?preview", "ar"],
+      ["/en/about?preview", "en"],
+    ] as const) {
+      const answer = await server.app.request(address, {
+        headers: { cookie: `kalima-language=${language === "ar" ? "en" : "ar"}` },
+      });
+      expect(answer.headers.get("content-language")).toBe(language);
+      expect(answer.headers.get("set-cookie")).toBeNull();
+    }
+  });
+
   it.each([
     ["/about?language=ar", "ar", "/about"],
     ["/en/about?language=ar", "ar", "/about"],

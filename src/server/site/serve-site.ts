@@ -75,9 +75,14 @@ export interface SiteRoutesOptions {
   submit: SubmitAnonymously;
 }
 
-/** The page an address asks for, in the language the address or the cookie names. */
+/**
+ * The page an address asks for, in the language the address or the cookie names. The site
+ * editor's preview (`?preview`) frames each language at its own address: the cookie, the
+ * member's own choice as a visitor, does not turn its Arabic frame English.
+ */
 function pageFor(c: Context<AppEnv>, site: Site) {
-  const remembered = getCookie(c, languageCookie);
+  const remembered =
+    c.req.query("preview") === undefined ? getCookie(c, languageCookie) : undefined;
   return site.page(c.req.path, isLanguage(remembered) ? remembered : defaultLanguage);
 }
 

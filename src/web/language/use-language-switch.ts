@@ -108,10 +108,19 @@ export function useLanguageSwitch(initialLanguage: Language): {
   // language our server chose from the cookie, a choice remembered where a static host sent
   // Arabic, or one the language switch's link recorded.
   const settled = useRef(false);
+  const previewing = useRef(false);
   useEffect(() => {
     if (settled.current) return;
     settled.current = true;
-    const asked = new URLSearchParams(search).get(languageParameter);
+    const query = new URLSearchParams(search);
+    // The site editor's preview frames a page in each language side by side: each shows the
+    // language of its address, and none touches the choice the member made as a visitor.
+    if (query.has("preview")) {
+      previewing.current = true;
+      goTo(addressed.language ?? defaultLanguage, false).catch(() => {});
+      return;
+    }
+    const asked = query.get(languageParameter);
     if (isLanguage(asked)) rememberLanguage(asked);
     else if (addressed.language) rememberLanguage(addressed.language);
     const wanted =
@@ -128,7 +137,7 @@ export function useLanguageSwitch(initialLanguage: Language): {
   useEffect(() => {
     if (shown.current === language) return;
     shown.current = language;
-    whenIdle(() => rememberLanguage(shown.current));
+    if (!previewing.current) whenIdle(() => rememberLanguage(shown.current));
   }, [language]);
 
   return { language, setLanguage };
