@@ -217,6 +217,15 @@ describe("embedding along foreign keys", () => {
       { id: 1, authors: { country: "EG" } },
       { id: 2, authors: { country: "EG" } },
     ]);
+    // !left is the default said aloud: every parent, an empty list where nothing matched.
+    const left = await get(
+      "authors?select=id,books!author_id!left(id)&books.pages=gt.1000&order=id",
+    );
+    expect(left.body).toEqual([
+      { id: 1, books: [{ id: 2 }] },
+      { id: 2, books: [] },
+      { id: 3, books: [] },
+    ]);
     // An embedding with nothing selected only filters, and is left out of the answer.
     const filterOnly = await get("books?select=id,authors!author_id!inner()&authors.country=eq.US");
     expect(filterOnly.body).toEqual([{ id: 3 }]);
