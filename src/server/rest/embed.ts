@@ -304,6 +304,25 @@ export function columnResolver(
   };
 }
 
+/**
+ * The WHERE clause of `filters` over `source`: columns resolved as columnResolver resolves them,
+ * values appended to `params` and passed as parameters (empty when there are no filters).
+ */
+export function whereOver(
+  filters: Filter[],
+  source: Pick<Source, "name" | "columns" | "alias" | "computed">,
+  params: unknown[],
+  embedded?: ReadonlyMap<string, string>,
+): string {
+  return whereClause(filters, {
+    column: columnResolver(source, embedded),
+    parameter: (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    },
+  });
+}
+
 function whereFor(
   filters: Filter[],
   source: Source,
@@ -311,13 +330,7 @@ function whereFor(
   context: Context,
   extra: string[],
 ): string {
-  const where = whereClause(filters, {
-    column: columnResolver(source, embedded),
-    parameter: (value) => {
-      context.params.push(value);
-      return `$${context.params.length}`;
-    },
-  });
+  const where = whereOver(filters, source, context.params, embedded);
   const conditions = [...extra, ...(where ? [where.slice("where ".length)] : [])];
   return conditions.length > 0 ? `where ${conditions.join(" and ")}` : "";
 }

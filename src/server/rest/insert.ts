@@ -9,7 +9,6 @@ import {
   acceptedFormat,
   bodyColumns,
   type Format,
-  noRows,
   requireSingular,
   sendRows,
   type Rows,
@@ -20,7 +19,8 @@ import { writtenRows } from "./embed.ts";
 import { qualifiedName, quoteIdentifier } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
-import { inTransaction, runStatement } from "./transaction.ts";
+import { runStatement } from "./transaction.ts";
+import { writeRows } from "./write.ts";
 
 /** `?columns="a","b"`, which supabase-js sends with an array. */
 function columnsParameter(value: string | undefined): string[] | undefined {
@@ -223,12 +223,9 @@ export function insertRows(deps: RestDependencies) {
           select ${bodyColumns(format)}
             from (${answer?.("inserted") ?? "select 1 from inserted"}) projected`;
         // An object was asked for: any other number of rows undoes the insert.
-        result = await inTransaction(deps.db, role, mode, async (tx) => {
-          const { rows: answered } = await tx.query<Rows>(sql, params);
-          const inserted = answered[0] ?? noRows;
-          requireSingular(format, inserted.rows);
-          return inserted;
-        });
+        result = await writeRows(c, deps, preferences, { sql, params }, (inserted) =>
+          requireSingular(format, inserted.rows),
+        );
         stored = result.rows;
       } else {
         ({ rowCount: stored } = await runStatement(deps.db, role, mode, insert, [

@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import type { QueryResult } from "../db/database.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
-import { columnResolver, planSelect } from "./embed.ts";
+import { columnResolver, planSelect, whereOver } from "./embed.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
-import { parseFilters, whereClause, type Filter } from "./filters.ts";
+import { parseFilters, type Filter } from "./filters.ts";
 import {
   appliedBy,
   preferenceApplied,
@@ -46,14 +46,8 @@ export function filteredWhere(
   params: unknown[],
   names: { embedded?: ReadonlyMap<string, string>; computed?: ReadonlyMap<string, TableName> } = {},
 ): string {
-  const alias = quoteIdentifier(relation.name);
-  return whereClause(filters, {
-    column: columnResolver({ ...relation, alias, computed: names.computed }, names.embedded),
-    parameter: (value) => {
-      params.push(value);
-      return `$${params.length}`;
-    },
-  });
+  const source = { ...relation, alias: quoteIdentifier(relation.name), computed: names.computed };
+  return whereOver(filters, source, params, names.embedded);
 }
 
 type Run = <Row>(sql: string, params: unknown[]) => Promise<QueryResult<Row>>;
