@@ -35,6 +35,29 @@ function loader({ manifest, routes, table, entry, strings, preloads, language })
     history.replaceState(history.state, "", \`/${language}\${rest}\${location.search}\${location.hash}\`);
   }
   `;
+  // A link the browser itself follows away from here (pressed before the app woke, or one the
+  // app leaves to the browser): the page is being left, and writes nothing more for the
+  // visitor, whose newer choice the next page may already have recorded
+  // (src/web/lib/leaving-page.ts). Noted as the press is dispatched, as the app may wake in the
+  // very next task; forgotten at the end of the same dispatch if the app answered it itself.
+  const leaving = `let press;
+  addEventListener("click", (event) => {
+    const link = event.target.closest?.("a[href]:not([download])");
+    if (!link || event.button || event.metaKey || event.ctrlKey || event.shiftKey ||
+      event.altKey || (link.target && link.target !== "_self")) return;
+    const to = new URL(link.href);
+    const page = (url) => url.href.split("#")[0];
+    if (!/^https?:$/u.test(to.protocol) || (to.hash && page(to) === page(location))) return;
+    press = event;
+    window.__kalimaLeaving = true;
+  }, true);
+  addEventListener("click", (event) => {
+    if (event === press && event.defaultPrevented) window.__kalimaLeaving = false;
+  });
+  addEventListener("pageshow", (event) => {
+    if (event.persisted) window.__kalimaLeaving = false;
+  });
+  `;
   return `(() => {
   ${named}let app;
   // One module asked for per task: each costs the main thread a few ms on a slow phone, nine
@@ -60,7 +83,7 @@ function loader({ manifest, routes, table, entry, strings, preloads, language })
     for (const type of reached) document.removeEventListener(type, wake, true);
     load();
   };
-  const reached = ["pointerdown", "touchstart", "keydown", "focusin"];
+  ${leaving}const reached = ["pointerdown", "touchstart", "keydown", "focusin"];
   for (const type of reached) {
     document.addEventListener(type, wake, { capture: true, passive: true });
   }

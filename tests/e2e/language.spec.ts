@@ -1,4 +1,4 @@
-import { expect, holdRequests, test } from "./fixtures.ts";
+import { expect, holdRequests, openIn, test } from "./fixtures.ts";
 import { fontsFetched, preloadedFonts } from "./fonts.ts";
 
 test("Arabic by default, right to left", async ({ page }) => {
@@ -47,6 +47,48 @@ test("either toggle flips language, direction, strings, metadata and address, an
   await expect(page).toHaveURL(/\/contact$/u);
   await expect(page).not.toHaveURL(/\/en\//u);
   await expect(page).toHaveTitle("تواصل معنا | كلمة");
+  const again = await page.goto("/about");
+  expect(await again?.text()).toContain('<html lang="ar" dir="rtl">');
+});
+
+// On a slow phone the switch is often pressed before the app has woken: the browser follows its
+// link, and our server records Arabic as it answers. The page being left goes on waking until
+// the next one arrives; the choice it would remember as it settles (English, from its address)
+// must not undo the one just made.
+test("a switch pressed before the app wakes is not undone by the page being left", async ({
+  page,
+}) => {
+  const releaseApp = await holdRequests(page, /\/assets\/[^/]+\.js$/u);
+  const english = await openIn(page, "en", "/contact");
+  expect(await english?.text()).toContain('<html lang="en" dir="ltr">');
+  await expect(page).toHaveURL(/\/en\/contact$/u);
+  // The page being left says when it has woken: the test cannot reach into it while a
+  // navigation away is under way.
+  await page.evaluate(() => {
+    const root = document.getElementById("root")!;
+    new MutationObserver(() => {
+      if (root.hasAttribute("data-hydrated")) console.log("hydrated");
+    }).observe(root, { attributes: true });
+  });
+  const woken = new Promise<void>((resolve) =>
+    page.on("console", (message) => {
+      if (message.text() === "hydrated") resolve();
+    }),
+  );
+  // The server answers the switch's link (recording Arabic in the browser's cookies); the
+  // browser follows its redirect only once the page being left has woken.
+  await page.route(/\?language=ar$/u, async (route) => {
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const location = answer.headers().location ?? "";
+    expect(answer.status()).toBe(303);
+    expect(location).toMatch(/\/contact$/u);
+    releaseApp();
+    await woken;
+    await route.fulfill({ status: 303, headers: { location } });
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "العربية" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page).toHaveURL(/\/contact$/u);
   const again = await page.goto("/about");
   expect(await again?.text()).toContain('<html lang="ar" dir="rtl">');
 });

@@ -1,4 +1,5 @@
 import { isLanguage, languageCookie, type Language } from "../../shared/language.ts";
+import { isLeavingPage } from "../lib/leaving-page.ts";
 
 const oneYear = 60 * 60 * 24 * 365;
 
@@ -26,8 +27,13 @@ export function readRememberedLanguage(): Language | undefined {
   }
 }
 
-/** localStorage for static hosting, and a cookie so our server sends this language first. */
+/**
+ * localStorage for static hosting, and a cookie so our server sends this language first. A page
+ * being left writes nothing: the choice the visitor made by leaving it (the switch's link,
+ * followed before the app woke) is newer than anything it would remember.
+ */
 export function rememberLanguage(language: Language): void {
+  if (isLeavingPage()) return;
   try {
     window.localStorage.setItem(languageCookie, language);
   } catch {
