@@ -1,5 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
 import { localizedPath, type Language } from "../../shared/language.ts";
+import { formatEveryWeekday, formatTimeRange } from "../../shared/schedule-format.ts";
+import { siteContentSchemas } from "../../shared/site-content.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { mailContent } from "./mail-content.ts";
 
@@ -207,21 +209,38 @@ function composeSubmission(
 }
 
 /**
+ * The program's facts as the site publishes them when the mail is written: what the team last
+ * set in the site editor. None when they cannot be read; the mail still confirms.
+ */
+function programFacts(program: unknown, language: Language): Field[] {
+  const parsed = siteContentSchemas.mutakallim.safeParse(program);
+  if (!parsed.success) return [];
+  const { duration, sessions } = parsed.data;
+  const words = mailContent[language].registration;
+  const when = `${formatEveryWeekday(language, sessions.day)}${words.comma} ${formatTimeRange(language, sessions.start, sessions.end)} ${words.timeZone}`;
+  return [
+    { label: words.duration, value: duration[language], ours: true },
+    { label: words.sessions, value: when, ours: true },
+  ];
+}
+
+/**
  * The registrant's confirmation: the program's facts, nothing they typed. Its address is
  * unproved (anyone can type anyone's), so a name or a message here would let a stranger mail
  * their own words from the initiative's address.
  */
-function composeRegistration(mail: OutboxMail, submission: SubmissionFacts): SendMailOptions {
+function composeRegistration(
+  mail: OutboxMail,
+  submission: SubmissionFacts,
+  program: unknown,
+): SendMailOptions {
   const recipient = mail.recipient ?? "";
   if (!isMailableAddress(recipient)) throw new UnsendableMailError("not a mailable address");
   const language = mail.language ?? submission.language;
   const words = mailContent[language].registration;
   const parts = {
     paragraphs: [words.greeting, words.received],
-    fields: [
-      { label: words.duration, value: words.durationValue, ours: true },
-      { label: words.sessions, value: words.sessionsValue, ours: true },
-    ],
+    fields: programFacts(program, language),
     notes: [words.next, words.signature, words.unsolicited],
   };
   return {
@@ -251,11 +270,15 @@ function composeLink(mail: OutboxMail, kind: "invite" | "recovery"): SendMailOpt
   };
 }
 
-/** The message for one outbox row, ready for nodemailer; throws when it can never be sent. */
+/**
+ * The message for one outbox row, ready for nodemailer; throws when it can never be sent.
+ * `program` is Mutakallim's published content, which a registration's confirmation states.
+ */
 export function composeMail(
   mail: OutboxMail,
   submission: SubmissionFacts | null,
   settings: ComposeSettings,
+  program?: unknown,
 ): SendMailOptions {
   const about = () => {
     if (!submission) throw new UnsendableMailError("the submission is gone");
@@ -272,7 +295,7 @@ export function composeMail(
       message = composeSubmission(mail, about(), settings);
       break;
     case "registration":
-      message = composeRegistration(mail, about());
+      message = composeRegistration(mail, about(), program);
       break;
     default: {
       const unknown: never = mail.kind;

@@ -21,9 +21,11 @@ export interface MailContent {
     received: string;
     factsTitle: string;
     duration: string;
-    durationValue: string;
     sessions: string;
-    sessionsValue: string;
+    /** Between the day and the time: «كل سبت، ٧:٠٠–٨:٣٠ م». */
+    comma: string;
+    /** After the time, as the site names the zone of its schedule. */
+    timeZone: string;
     next: string;
     signature: string;
     unsolicited: string;
@@ -52,9 +54,9 @@ const ar: MailContent = {
     received: "شكرًا لتسجيلك في برنامج المتكلم. وصلنا طلبك، وسيتواصل معك فريق كلمة قريبًا.",
     factsTitle: "عن البرنامج",
     duration: "المدة",
-    durationValue: "ثلاثة أشهر",
     sessions: "الجلسات الجماعية",
-    sessionsValue: "كل سبت، من ٧:٠٠ إلى ٨:٣٠ مساءً بتوقيت الأردن",
+    comma: "،",
+    timeZone: "بتوقيت الأردن",
     next: "لا حاجة إلى الرد على هذه الرسالة.",
     signature: "فريق كلمة",
     unsolicited: "إن لم تسجّل أنت، فتجاهل هذه الرسالة.",
@@ -96,9 +98,9 @@ const en: MailContent = {
       "Thank you for registering for the Mutakallim program. We have your registration, and the Kalima team will contact you soon.",
     factsTitle: "About the program",
     duration: "Duration",
-    durationValue: "Three months",
     sessions: "Group sessions",
-    sessionsValue: "Every Saturday, 7:00–8:30 PM Jordan time",
+    comma: ",",
+    timeZone: "Jordan time",
     next: "There is no need to reply to this mail.",
     signature: "The Kalima team",
     unsolicited: "If you did not register, please ignore this mail.",

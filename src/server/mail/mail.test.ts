@@ -61,6 +61,9 @@ function contact(email: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** What a reader sees: every kind of space as one. */
+const spaced = (text: string) => text.replace(/[\s\u00a0\u2009\u202f]+/gu, " ");
+
 function registration(email: string, language: "ar" | "en", extra: Record<string, unknown> = {}) {
   return {
     name: "Sami",
@@ -191,7 +194,7 @@ describe("the registrant's confirmation", () => {
       expect(body).toContain("Hello,");
       expect(body).not.toContain("Sami");
       expect(body).toContain("Three months");
-      expect(body).toContain("Every Saturday, 7:00–8:30 PM Jordan time");
+      expect(spaced(body)).toContain("Every Saturday, 7:00 – 8:30 PM Jordan time");
       expect(body).not.toContain("SECRET-WORDS");
     }
   });
@@ -206,8 +209,58 @@ describe("the registrant's confirmation", () => {
     expect(confirmation?.parsed.text).toContain("أهلًا بك،");
     expect(confirmation?.parsed.text).not.toContain("سامي");
     // Digits as the Arabic site writes them.
-    expect(confirmation?.parsed.text).toContain("كل سبت، من ٧:٠٠ إلى ٨:٣٠ مساءً بتوقيت الأردن");
+    expect(spaced(confirmation?.parsed.text ?? "")).toContain("كل سبت، ٧:٠٠–٨:٣٠ م بتوقيت الأردن");
     expect(String(confirmation?.parsed.html)).toContain('dir="rtl"');
+  });
+
+  it("states the program as the team last published it", async () => {
+    const { rows } = await server.db.query<{ id: string }>(
+      `insert into public.site_content_versions (content, changed)
+       select jsonb_set(jsonb_set(content, '{mutakallim,sessions}',
+                '{"day": 1, "start": "18:00", "end": "19:15"}'),
+              '{mutakallim,duration}', '{"ar": "عشرة أسابيع", "en": "Ten weeks"}'),
+              '{mutakallim}'
+         from public.site_content_versions order by id desc limit 1
+       returning id::text`,
+    );
+    try {
+      await send(registration("monday@example.com", "en"));
+      await send(registration("ithnayn@example.com", "ar"));
+      await drain(worker());
+      const to = (address: string) =>
+        spaced(sink.received.find((mail) => mail.envelopeTo.includes(address))?.parsed.text ?? "");
+      expect(to("monday@example.com")).toContain("Ten weeks");
+      expect(to("monday@example.com")).toContain("Every Monday, 6:00 – 7:15 PM Jordan time");
+      expect(to("monday@example.com")).not.toContain("Saturday");
+      expect(to("ithnayn@example.com")).toContain("عشرة أسابيع");
+      expect(to("ithnayn@example.com")).toContain("كل اثنين، ٦:٠٠–٧:١٥ م بتوقيت الأردن");
+    } finally {
+      await server.db.query("delete from public.site_content_versions where id = $1", [
+        rows[0]?.id,
+      ]);
+    }
+  });
+
+  it("still confirms, without the program's facts, when the published content cannot be read", async () => {
+    const { rows } = await server.db.query<{ id: string }>(
+      `insert into public.site_content_versions (content, changed)
+       select content - 'mutakallim', '{mutakallim}'
+         from public.site_content_versions order by id desc limit 1
+       returning id::text`,
+    );
+    try {
+      await send(registration("unread@example.com", "en"));
+      await drain(worker());
+      const text =
+        sink.received.find((mail) => mail.envelopeTo.includes("unread@example.com"))?.parsed.text ??
+        "";
+      expect(text).toContain("We have your registration");
+      expect(text).not.toContain("Group sessions");
+    } finally {
+      await server.db.query("delete from public.site_content_versions where id = $1", [
+        rows[0]?.id,
+      ]);
+    }
   });
 
   it("goes to one address once an hour at most, however often it is registered", async () => {

@@ -4,6 +4,8 @@ import type { OutboxMail, SubmissionFacts } from "./compose.ts";
 export interface ClaimedMail {
   mail: OutboxMail;
   submission: SubmissionFacts | null;
+  /** For a registration's confirmation: Mutakallim as the site publishes it now, unchecked. */
+  program: unknown;
 }
 
 /** How long the worker keeps trying a mail; after that it is marked failed for the inbox. */
@@ -17,7 +19,9 @@ export async function claimNextMail(
   db: Queryable,
   claimSeconds: number,
 ): Promise<ClaimedMail | null> {
-  const { rows } = await db.query<OutboxMail & { submission: SubmissionFacts | null }>(
+  const { rows } = await db.query<
+    OutboxMail & { submission: SubmissionFacts | null; program: unknown }
+  >(
     `with due as (
        select id from public.mail_outbox
         where status = 'pending' and next_attempt_at <= now()
@@ -35,13 +39,17 @@ export async function claimNextMail(
        (select json_build_object('id', s.id::text, 'name', s.name, 'email', s.email,
           'phone', s.phone, 'message', s.message, 'form_source', s.form_source,
           'language', s.language)
-          from public.contact_submissions s where s.id = outbox.submission_id) as submission`,
+          from public.contact_submissions s where s.id = outbox.submission_id) as submission,
+       case when outbox.kind = 'registration' then
+         (select v.content -> 'mutakallim' from public.site_content_versions v
+           order by v.id desc limit 1)
+       end as program`,
     [claimSeconds],
   );
   const row = rows[0];
   if (!row) return null;
-  const { submission, ...mail } = row;
-  return { mail, submission };
+  const { submission, program, ...mail } = row;
+  return { mail, submission, program };
 }
 
 export async function markSent(db: Queryable, id: string): Promise<void> {

@@ -90,16 +90,21 @@ export class MailWorker {
     }
     const claimed = await claimNextMail(db, settings.claimSeconds);
     if (!claimed) return false;
-    const { mail, submission } = claimed;
+    const { mail, submission, program } = claimed;
     const fields = { mail: mail.id, kind: mail.kind, attempt: mail.attempts };
     let message;
     try {
-      message = composeMail(mail, submission, {
-        from: settings.from,
-        notifyTo: settings.notifyTo,
-        notifyLanguage: settings.notifyLanguage,
-        siteUrl: this.options.siteUrl,
-      });
+      message = composeMail(
+        mail,
+        submission,
+        {
+          from: settings.from,
+          notifyTo: settings.notifyTo,
+          notifyLanguage: settings.notifyLanguage,
+          siteUrl: this.options.siteUrl,
+        },
+        program,
+      );
     } catch (error) {
       if (!(error instanceof UnsendableMailError)) throw error;
       await markAttemptFailed(db, mail.id, error.message, true);
