@@ -87,4 +87,76 @@ describe("the changes a publish asks about", () => {
     });
     expect(changesBetween(before, structuredClone(before))).toEqual([]);
   });
+
+  it("name an item removed from the middle of a list, and none of those after it", () => {
+    const before = initialSiteContent();
+    expect(before.stories.length).toBeGreaterThanOrEqual(3);
+    const after = structuredClone(before);
+    after.stories.splice(1, 1);
+    const changes = changesBetween(before, after);
+    expect(changes.map((change) => change.path.slice(0, 2))).toEqual(
+      Array.from({ length: 6 }, () => ["stories", 1]),
+    );
+    expect(changes.every((change) => change.after === undefined)).toBe(true);
+    expect(changes).toContainEqual({
+      path: ["stories", 1, "author", "en"],
+      before: before.stories[1]!.author.en,
+      after: undefined,
+    });
+  });
+
+  it("name an item added at the top, and an edit beside it by the item's new place", () => {
+    const before = initialSiteContent();
+    const after = structuredClone(before);
+    const added = structuredClone(before.stories[0]!);
+    added.quote.en = "A new story";
+    after.stories.unshift(added);
+    after.stories[2]!.context.ar = "سياق جديد";
+    const changes = changesBetween(before, after);
+    expect(changes.filter((change) => change.path[1] === 0)).toHaveLength(6);
+    expect(changes.filter((change) => change.path[1] === 0).every((c) => !c.before)).toBe(true);
+    expect(changes.slice(6)).toEqual([
+      {
+        path: ["stories", 2, "context", "ar"],
+        before: before.stories[1]!.context.ar,
+        after: "سياق جديد",
+      },
+    ]);
+  });
+
+  it("follow programs by their id: one removed is removed, another edited keeps its name", () => {
+    const before = initialSiteContent();
+    const after = structuredClone(before);
+    const [removed] = after.programs.splice(1, 1);
+    after.programs[2]!.day = 0;
+    const changes = changesBetween(before, after);
+    const gone = changes.filter((change) => change.after === undefined);
+    expect(gone.every((change) => change.path[1] === 1)).toBe(true);
+    expect(gone).toContainEqual({
+      path: ["programs", 1, "id"],
+      before: removed!.id,
+      after: undefined,
+    });
+    expect(changes.filter((change) => change.after !== undefined)).toEqual([
+      { path: ["programs", 2, "day"], before: before.programs[3]!.day, after: 0 },
+    ]);
+  });
+
+  it("show a reordered program as moved from one place to another", () => {
+    const before = initialSiteContent();
+    const after = structuredClone(before);
+    after.programs.push(after.programs.shift()!);
+    const changes = changesBetween(before, after);
+    const last = after.programs.length - 1;
+    expect(changes).toContainEqual({
+      path: ["programs", 0, "id"],
+      before: before.programs[0]!.id,
+      after: undefined,
+    });
+    expect(changes).toContainEqual({
+      path: ["programs", last, "id"],
+      before: undefined,
+      after: before.programs[0]!.id,
+    });
+  });
 });
