@@ -133,6 +133,42 @@ describe(`backup and restore, from ${source}`, () => {
     await served.body?.cancel();
   });
 
+  // Each backup copies the database's files: two at once would hold two copies, so a second
+  // asked while one is taken is told to wait for it, and the next after it is answered.
+  it.skipIf(onPostgres())("takes one backup at a time", async () => {
+    const { service_role } = await keys;
+    // Each try takes a whole backup, seconds on a busy machine.
+    const backupPoll = { timeout: 60_000, interval: 200 };
+    const ask = () =>
+      fetch(`${server.url}/backup/v1`, { headers: { authorization: `Bearer ${service_role}` } });
+    // Two asked at once, until neither meets a backup still letting go of its copy (the one
+    // the test before abandoned): one is taken, the other refused.
+    let refusal: unknown;
+    let firstLine: string | undefined;
+    await expect
+      .poll(async () => {
+        const answers = await Promise.all([ask(), ask()]);
+        const refused = answers.find((answer) => answer.status === 409);
+        refusal = await refused?.json();
+        for (const answer of answers) {
+          if (answer.status === 200) firstLine = (await answer.text()).split("\n", 1)[0];
+          else if (answer !== refused) await answer.body?.cancel();
+        }
+        return answers.map((answer) => answer.status).sort();
+      }, backupPoll)
+      .toEqual([200, 409]);
+    expect(refusal).toEqual({ message: "A backup is already being taken" });
+    expect(firstLine).toMatch(/^-- Kalima backup/u);
+    // The one taken lets go of its copy once read; the next is then answered.
+    await expect
+      .poll(async () => {
+        const next = await ask();
+        await next.body?.cancel();
+        return next.status;
+      }, backupPoll)
+      .toBe(200);
+  });
+
   it("writes a file only its owner can read, saying at the top that it holds secrets", async () => {
     expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
     const first = (await readFile(backupFile, "utf8")).split("\n", 1)[0];
