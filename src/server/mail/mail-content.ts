@@ -19,7 +19,6 @@ export interface MailContent {
     subject: string;
     greeting: string;
     received: string;
-    factsTitle: string;
     duration: string;
     sessions: string;
     /** Between the day and the time: «كل سبت، ٧:٠٠–٨:٣٠ م». */
@@ -52,7 +51,6 @@ const ar: MailContent = {
     subject: "استلمنا تسجيلك في برنامج المتكلم",
     greeting: "أهلًا بك،",
     received: "شكرًا لتسجيلك في برنامج المتكلم. وصلنا طلبك، وسيتواصل معك فريق كلمة قريبًا.",
-    factsTitle: "عن البرنامج",
     duration: "المدة",
     sessions: "الجلسات الجماعية",
     comma: "،",
@@ -96,7 +94,6 @@ const en: MailContent = {
     greeting: "Hello,",
     received:
       "Thank you for registering for the Mutakallim program. We have your registration, and the Kalima team will contact you soon.",
-    factsTitle: "About the program",
     duration: "Duration",
     sessions: "Group sessions",
     comma: ",",
