@@ -41,8 +41,7 @@ export async function claimNextMail(
           'language', s.language)
           from public.contact_submissions s where s.id = outbox.submission_id) as submission,
        case when outbox.kind = 'registration' then
-         (select v.content -> 'mutakallim' from public.site_content_versions v
-           order by v.id desc limit 1)
+         (select published.content -> 'mutakallim' from public.published_site_content published)
        end as program`,
     [claimSeconds],
   );
