@@ -1,11 +1,16 @@
 import { z } from "zod";
 import { socialNetworks } from "./site-links.js";
+import { hasVisibleText } from "./visible-text.ts";
 
-// The site's content as the team edits and publishes it (docs/decisions/0023): one document of
-// six sections, each a row of public.site_content_drafts. The database refuses script and data
-// addresses and links off their service's hosts, whatever the client; these schemas add what
-// can be named in the editor's and the import's words: every text present in both languages,
-// no longer than its place in the layout holds, and links of the right shape.
+// The site's content as the team edits and publishes it (docs/decisions/0023, 0030): one
+// document of six sections, each a row of public.site_content_drafts. The database refuses
+// links that are not https on their service's hosts, whatever the client, with the same pattern
+// as `linkShape` below; these schemas add what can be named in the editor's and the import's
+// words: every text present in both languages, no longer than its place in the layout holds,
+// and times that end after they start.
+
+/** The version of this shape, stored beside every draft and version (`schema_version`). */
+export const siteContentSchemaVersion = 1;
 
 /** The sections, in the order an export lists them. */
 export const siteContentSections = [
@@ -22,7 +27,8 @@ export type SiteContentSection = (typeof siteContentSections)[number];
  * What is wrong with a value, for a reader in either language: each refinement names its kind
  * (and its limit or example) beside its English words, so the editor can say it in Arabic too.
  */
-export type ProblemKind = "empty" | "tooLong" | "link" | "time" | "weekday" | "id" | "repeated";
+export type ProblemKind =
+  "empty" | "tooLong" | "link" | "time" | "weekday" | "id" | "repeated" | "endBeforeStart";
 
 const problem = (kind: ProblemKind, error: string, more: Record<string, unknown> = {}) => ({
   error,
@@ -33,7 +39,7 @@ const problem = (kind: ProblemKind, error: string, more: Record<string, unknown>
 function words(max: number) {
   return z
     .string()
-    .refine((value) => value.trim().length > 0, problem("empty", "is empty"))
+    .refine(hasVisibleText, problem("empty", "is empty"))
     .refine(
       (value) => [...value].length <= max,
       problem("tooLong", `is longer than ${max} characters`, { limit: max }),
@@ -58,19 +64,25 @@ const weekday = z
     problem("weekday", "is 0 (Sunday) to 6"),
   );
 
+/**
+ * An https address on one of `hosts` or their subdomains, with nothing else before its path: the
+ * pattern internal.site_content_problem_at holds in the database (20261127000000), letter for
+ * letter, so that what the editor accepts the database accepts.
+ */
+export function linkShape(hosts: readonly string[]): RegExp {
+  const names = hosts.map((host) => host.replaceAll(".", "\\.")).join("|");
+  return new RegExp(`^https://([a-z0-9-]+\\.)*(${names})([/?#][^\\s]*)?$`, "iu");
+}
+
 /** An https address on one of `hosts` (or a subdomain), or empty for none. */
 function link(hosts: readonly string[], example: string) {
+  const shape = linkShape(hosts);
   return z.string().refine(
     (value) => {
       if (value === "") return true;
+      if (!shape.test(value)) return false;
       try {
-        const url = new URL(value);
-        return (
-          url.protocol === "https:" &&
-          url.username === "" &&
-          url.password === "" &&
-          hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))
-        );
+        return new URL(value).protocol === "https:";
       } catch {
         return false;
       }
@@ -95,19 +107,25 @@ function socialLink(network: (typeof socialNetworks)[number]) {
 }
 
 const slot = z.strictObject({ day: weekday, start: time, end: time.optional() });
+/** A slot whose end, when it has one, comes after its start (both "HH:MM", so compared as text). */
+const endsAfterStart = (value: { start: string; end?: string | undefined }) =>
+  value.end === undefined || value.end === "" || value.end > value.start;
+const endAfterStart = { ...problem("endBeforeStart", "ends after it starts"), path: ["end"] };
 
-const program = z.strictObject({
-  id: z
-    .string()
-    .refine(
-      (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/u.test(value),
-      problem("id", "is lowercase letters, digits and dashes, such as between-the-covers"),
-    ),
-  title: bilingual(40),
-  summary: bilingual(160),
-  ...slot.shape,
-  youtube,
-});
+const program = z
+  .strictObject({
+    id: z
+      .string()
+      .refine(
+        (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/u.test(value),
+        problem("id", "is lowercase letters, digits and dashes, such as between-the-covers"),
+      ),
+    title: bilingual(40),
+    summary: bilingual(160),
+    ...slot.shape,
+    youtube,
+  })
+  .refine(endsAfterStart, endAfterStart);
 
 /** The pages whose title and description (search engines, link previews) the team edits. */
 export const metaPages = [
@@ -140,7 +158,7 @@ export const siteContentSchemas = {
       .array(z.strictObject({ term: bilingual(40), definition: bilingual(200) }))
       .length(4, { error: "has four points" }),
     duration: bilingual(40),
-    sessions: slot.required({ end: true }),
+    sessions: slot.required({ end: true }).refine(endsAfterStart, endAfterStart),
   }),
   links: z.strictObject({
     instagram: socialLink("instagram"),

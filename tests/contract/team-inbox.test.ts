@@ -305,7 +305,7 @@ describe("the site's content, through supabase-js", () => {
       saved: 403,
       published: 403,
       inserted: 403,
-      changed: 0,
+      changed: 403,
       shown: 1,
     };
     expect(await tries(stranger)).toEqual(refused);
@@ -343,5 +343,40 @@ describe("the site's content, through supabase-js", () => {
       base_revision: draft!.revision + 1,
     });
     expect(hostile.error).toMatchObject({ code: "22023" });
+  });
+
+  it("lets a member at aal2 write a version or a draft only through the site's functions", async () => {
+    const { client: member } = await memberClient(uniqueEmail("publisher"));
+    await raiseToAal2(member);
+    const { data: live } = await member.from("published_site_content").select("version").single();
+    const before = await member.from("site_content_versions").select("id, published_by_email");
+    const forged = await member.from("site_content_versions").insert({
+      content: { links: { ...links, x: "javascript:alert(1)" } },
+      changed: [],
+      published_by_email: "someone.else@example.com",
+      hook_called_at: new Date().toISOString(),
+    });
+    const marked = await member
+      .from("site_content_versions")
+      .update({ render_problem: "forged", rendered_at: null })
+      .eq("id", live!.version)
+      .select("id");
+    const inserted = await member
+      .from("site_content_drafts")
+      .insert({ section: "links", body: links });
+    const patched = await member
+      .from("site_content_drafts")
+      .update({ body: links })
+      .eq("section", "links")
+      .select("section");
+    const removed = await member.from("site_content_drafts").delete().eq("section", "links");
+    expect(
+      [forged, marked, inserted, patched, removed].map((answer) => [
+        answer.status,
+        answer.error?.code,
+      ]),
+    ).toEqual(Array.from({ length: 5 }, () => [403, "42501"]));
+    const after = await member.from("site_content_versions").select("id, published_by_email");
+    expect(after.data).toEqual(before.data);
   });
 });

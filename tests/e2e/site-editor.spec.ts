@@ -4,7 +4,7 @@
 // every other browser test, one at a time (playwright.config.ts), and leave the content as they
 // found it.
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { expect, test, uniqueEmail, type Language } from "./fixtures.ts";
 import { joinAsMember, submit } from "./team.ts";
 
@@ -35,7 +35,7 @@ const words = {
     conflict: /عدّل .* هذا القسم الساعة/u,
     theirs: "نصّه",
     yours: "نصّك",
-    keepMine: "احفظ نصّي مكان نصّه",
+    keepMine: "احفظ تعديلاتي مع تعديلاته",
     signOut: "تسجيل الخروج",
     filters: "التصفية",
     firstField: "العنوان (العربية)",
@@ -64,7 +64,7 @@ const words = {
     conflict: /changed this part at/u,
     theirs: "Their text",
     yours: "Your text",
-    keepMine: "Save mine over theirs",
+    keepMine: "Save my changes with theirs",
     signOut: "Sign out",
     filters: "Filters",
     firstField: "Title (Arabic)",
@@ -292,4 +292,112 @@ test("a second member's save over a newer draft is refused, both texts kept, and
   await expect(second.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
   await first.close();
   await second.close();
+});
+
+test("two members at once: a publish takes only what was saved and names whose it is, a restore and a conflict tell the other member, and nothing typed is lost", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const ar = words.ar;
+  const en = words.en;
+  const marker = uniqueEmail("two").split("@")[0] ?? "";
+  const layla = uniqueEmail("layla");
+  const omar = uniqueEmail("omar");
+  // Layla on a phone in Arabic, Omar on a small phone in English.
+  const a = await (await browser.newContext({ viewport: { width: 375, height: 760 } })).newPage();
+  const b = await (await browser.newContext({ viewport: { width: 320, height: 640 } })).newPage();
+  await joinAsMember(a, "ar", layla);
+  await joinAsMember(b, "en", omar);
+  await openSite(a, "ar", "stories");
+  await openSite(b, "en", "stories");
+  const laylasQuote = a
+    .getByRole("group", { name: ar.story1 })
+    .getByLabel(ar.quote, { exact: true });
+
+  const saved = `الكلمة تبني ${marker}`;
+  await laylasQuote.fill(saved);
+  await expect(a.getByRole("status").filter({ hasText: ar.saved })).toBeVisible();
+
+  // Her second half is still on its way (held at the network's edge) when Omar publishes.
+  const held: Route[] = [];
+  await a.route("**/rest/v1/rpc/save_site_draft", (route) => void held.push(route));
+  const unsaved = `${saved} نصف لم يكتمل`;
+  await laylasQuote.fill(unsaved);
+  await expect.poll(() => held.length).toBe(1);
+
+  await b.getByRole("button", { name: en.publish }).click();
+  const dialog = b.getByRole("dialog", { name: en.publishTitle });
+  await expect(dialog).toContainText(saved);
+  await expect(dialog).toContainText(`Stories: saved by ${layla}`);
+  await expect(dialog).not.toContainText("نصف لم يكتمل");
+  expect(await sidewaysOverflow(b)).toBe(0);
+  await dialog.getByRole("button", { name: en.confirm, exact: true }).click();
+  await expect(b.getByText(en.live)).toBeVisible({ timeout: 10_000 });
+  const community = await publicText(browser, "/community", false);
+  expect(community).toContain(saved);
+  expect(community).not.toContain("نصف لم يكتمل");
+
+  await held[0]!.continue();
+  await a.unroute("**/rest/v1/rpc/save_site_draft");
+  await expect(a.getByRole("status").filter({ hasText: ar.saved })).toBeVisible();
+
+  // Omar restores the version before: he is told it replaces Layla's draft, by name.
+  await b
+    .getByRole("button", { name: new RegExp(`^${en.restore}`, "u") })
+    .nth(0)
+    .click();
+  const question = b.getByRole("dialog");
+  await expect(question).toContainText(`Stories (${layla})`);
+  await question.getByRole("button", { name: en.restore }).click();
+  await expect(b.getByText(en.restored)).toBeVisible({ timeout: 10_000 });
+
+  // Layla's next save is told, in her language, and her text is kept.
+  await laylasQuote.fill(`${unsaved} وتمّ`);
+  const told = a.getByRole("alert").filter({ hasText: /استعاد .* الإصدار/u });
+  await expect(told).toBeVisible();
+  await expect(told).toContainText(omar);
+  await expect(laylasQuote).toHaveValue(`${unsaved} وتمّ`);
+  await told.getByRole("button", { name: ar.keepMine }).click();
+  await expect(told).toHaveCount(0);
+  await expect(a.getByRole("status").filter({ hasText: ar.saved })).toBeVisible();
+
+  // Omar, still at the restore's revision, changes another story: his save meets Layla's, and
+  // keeping his change keeps hers too.
+  const omarsQuote = b
+    .getByRole("group", { name: /^Story 2/u })
+    .getByLabel(en.quote, { exact: true });
+  await omarsQuote.fill(`Omar's words ${marker}`);
+  const conflict = b.getByRole("alert").filter({ hasText: en.conflict });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole("button", { name: en.keepMine }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(b.getByRole("status").filter({ hasText: en.saved })).toBeVisible();
+  await b.reload();
+  await b.getByRole("navigation").getByRole("link", { name: en.stories, exact: true }).click();
+  await expect(omarsQuote).toHaveValue(`Omar's words ${marker}`);
+  await expect(
+    b.getByRole("group", { name: en.story1 }).getByLabel("Quote (Arabic)", { exact: true }),
+  ).toHaveValue(`${unsaved} وتمّ`);
+
+  // Layla, still at her own revision, types and leaves for the messages at once: her text is
+  // kept, with Omar's save that came first shown beside it when she is back.
+  const leaving = async (typed: string) => {
+    await laylasQuote.fill(typed);
+    await a.getByRole("link", { name: "الرسائل", exact: true }).click();
+    await expect(a.getByRole("heading", { name: "الموقع", level: 1 })).toHaveCount(0);
+    await openSite(a, "ar", "stories");
+    await expect(laylasQuote).toHaveValue(typed);
+  };
+  await leaving(`${marker} قبل أن تعيد التحميل`);
+  await expect(a.getByRole("alert").filter({ hasText: ar.conflict })).toContainText(omar);
+  // From a fresh start, the same haste saves it on the server.
+  await a.reload();
+  await openSite(a, "ar", "stories");
+  await leaving(`${marker} آخر ما كُتب`);
+  await expect(a.getByRole("status").filter({ hasText: ar.saved })).toBeVisible();
+  await a.reload();
+  await openSite(a, "ar", "stories");
+  await expect(laylasQuote).toHaveValue(`${marker} آخر ما كُتب`);
+  await a.context().close();
+  await b.context().close();
 });

@@ -12,8 +12,8 @@ const callableByAnyone = ["public.mail_is_on()"];
 const callableBySignedInAccounts = [
   "public.erase_submissions_from(address text)",
   "public.mail_is_on()",
-  "public.publish_site_content()",
-  "public.restore_site_content(version_id bigint)",
+  "public.publish_site_content(reviewed jsonb, base_version bigint)",
+  "public.restore_site_content(version_id bigint, replacing jsonb)",
   "public.save_site_draft(section text, body jsonb, base_revision integer)",
   "public.search_submission_counts(query text, form text)",
   "public.search_submissions(query text, form text, status text, spam boolean, row_limit integer, row_offset integer)",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
-import { siteContentProblems } from "../../shared/site-content.ts";
+import { siteContentProblems, siteContentSchemas } from "../../shared/site-content.ts";
 
 // The site's content as the team edits it: drafts with revisions, versions, publishing and
 // restoring, under row-level security, through the API as any client reaches it.
@@ -79,6 +79,33 @@ const save = async (who: string, section: string, body: unknown, base_revision: 
     base_revision,
   });
 
+/** What a member's publish dialog shows: every draft at its revision, and the live version. */
+async function review(who: string) {
+  const drafts = await request(
+    "/rest/v1/site_content_drafts?select=section,revision",
+    await bearer(who),
+  );
+  const live = await request("/rest/v1/published_site_content?select=version", undefined);
+  return {
+    reviewed: Object.fromEntries(
+      (drafts.body as { section: string; revision: number }[]).map((draft) => [
+        draft.section,
+        draft.revision,
+      ]),
+    ),
+    base_version: (live.body as { version: number }[])[0]?.version ?? null,
+  };
+}
+
+/** Publishes what `who` reviewed just now. */
+const publish = async (who: string, seen?: Awaited<ReturnType<typeof review>>) =>
+  request(
+    "/rest/v1/rpc/publish_site_content",
+    await bearer(who),
+    "POST",
+    seen ?? (await review(who)),
+  );
+
 it("starts with today's content published, which every visitor reads", () => {
   expect(firstPublished.status).toBe(200);
   const [first] = firstPublished.body as { version: number; content: unknown }[];
@@ -123,7 +150,10 @@ describe("drafts", () => {
   });
 
   it.each([
-    ["links", { ...links, x: "javascript:alert(1)" }, /script or data address/u],
+    ["links", { ...links, x: "javascript:alert(1)" }, /The x link is https on its own site/u],
+    ["links", { ...links, x: "https://x.com:8443/kalima" }, /The x link is https/u],
+    ["links", { ...links, x: "https://user@x.com/kalima" }, /The x link is https/u],
+    ["links", { ...links, x: "https://x.com/kalima " }, /The x link is https/u],
     [
       "links",
       { ...links, x: "https://evil.example/x.com" },
@@ -132,7 +162,7 @@ describe("drafts", () => {
     ["links", { ...links, instagram: "http://instagram.com/kalima" }, /instagram link is https/u],
     ["links", { ...links, myspace: "https://myspace.com/k" }, /Not a social network/u],
     ["programs", [{ ...programs[0], youtube: "https://vimeo.com/1" }], /YouTube link is https/u],
-    ["pages", { home: { title: { ar: " data:text/html,<b>" } } }, /script or data address/u],
+    ["programs", [{ ...programs[0], youtube: "javascript:alert(1)" }], /YouTube link/u],
     ["pages", "just text", /JSON object or array/u],
     ["pages", { text: "x".repeat(60_001) }, /at most 60000 bytes/u],
   ])("refuse what no page may show: %s %#", async (section, body, message) => {
@@ -145,16 +175,60 @@ describe("drafts", () => {
   });
 });
 
+describe("the editor and the database agree", () => {
+  const values = [
+    "",
+    "https://x.com/kalima",
+    "https://x.com/kalima ",
+    " https://x.com/kalima",
+    "https://www.youtube.com",
+    "https://music.youtube.com/playlist?list=PL1",
+    "https://youtube.com?list=PL1",
+    "https://youtu.be/abc",
+    "HTTPS://WWW.X.COM/K",
+    "https://x.com:8443/kalima",
+    "https://user@x.com/kalima",
+    "https://evil.example/x.com",
+    "https://x.com.evil.example/k",
+    "https://x.com\\kalima",
+    "http://x.com/kalima",
+    "javascript:alert(1)",
+    "data:text/html,<b>",
+  ];
+  const none = { instagram: "", x: "", youtube: "", tiktok: "", facebook: "" };
+
+  it.each(values)("on the link %j, wherever it stands", async (value) => {
+    const { content } = (firstPublished.body as { content: { programs: unknown[] } }[])[0]!;
+    const program = { ...(content.programs[0] as object), youtube: value };
+    const network = value.toLowerCase().includes("youtu") ? "youtube" : "x";
+    const cases: [string, unknown][] = [
+      ["links", { ...none, [network]: value }],
+      ["programs", [program]],
+    ];
+    for (const [section, body] of cases) {
+      const editor = siteContentSchemas[section as "links"].safeParse(body).success;
+      const database = (await save(member, section, body, 0)).status === 200;
+      await server.db.query("delete from public.site_content_drafts");
+      expect([section, value, database]).toEqual([section, value, editor]);
+    }
+  });
+
+  it("lets any text start with words such as Data: or File:", async () => {
+    const { content } = (firstPublished.body as { content: { pages: unknown } }[])[0]!;
+    const pages = structuredClone(content.pages) as {
+      home: { hero: { lead: { ar: string; en: string } } };
+    };
+    pages.home.hero.lead.en = "Data: what we learned this year. File: the talks.";
+    expect(siteContentSchemas.pages.safeParse(pages).success).toBe(true);
+    expect((await save(member, "pages", pages, 0)).status).toBe(200);
+  });
+});
+
 describe("publishing", () => {
-  it("publishes every draft as one version, and everyone reads the newest without who published it", async () => {
+  it("publishes the drafts the member reviewed as one version, and everyone reads the newest without who published it", async () => {
     await save(member, "links", links, 0);
     await save(member, "programs", programs, 0);
-    const published = await request(
-      "/rest/v1/rpc/publish_site_content",
-      await bearer(member),
-      "POST",
-      {},
-    );
+    const published = await publish(member);
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({
       content: { links, programs },
@@ -162,6 +236,7 @@ describe("publishing", () => {
       published_by: member,
       published_by_email: "member@example.com",
       restored_from: null,
+      schema_version: 1,
     });
 
     for (const token of [undefined, await bearer(outsider)]) {
@@ -176,41 +251,121 @@ describe("publishing", () => {
       ]);
     }
 
-    const again = await request(
-      "/rest/v1/rpc/publish_site_content",
-      await bearer(member),
-      "POST",
-      {},
-    );
+    const again = await publish(member);
     expect(again.status).toBe(400);
     expect(again.body.message).toBe("Nothing has changed since the last publication");
 
     await save(colleague, "links", { ...links, tiktok: "https://www.tiktok.com/@kalima" }, 1);
-    const next = await request(
-      "/rest/v1/rpc/publish_site_content",
-      await bearer(colleague),
-      "POST",
-      {},
-    );
+    const next = await publish(colleague);
     expect(next.body).toMatchObject({ changed: ["links"], published_by: colleague });
   });
 
-  it("restores an earlier version by publishing it again, and makes it the drafts", async () => {
+  it("refuses a publish that names no reviewed drafts, unless the service role imports", async () => {
     await save(member, "links", links, 0);
-    const first = await request(
+    const blind = await request(
       "/rest/v1/rpc/publish_site_content",
       await bearer(member),
       "POST",
       {},
     );
-    await save(member, "links", { ...links, x: "" }, 1);
-    await request("/rest/v1/rpc/publish_site_content", await bearer(member), "POST", {});
+    expect(blind.status).toBe(400);
+    expect(blind.body.message).toMatch(/Name the drafts you reviewed/u);
+    const imported = await server.app.request("/rest/v1/rpc/publish_site_content", {
+      method: "POST",
+      body: "{}",
+      headers: {
+        apikey: server.keys.service_role,
+        authorization: `Bearer ${server.keys.service_role}`,
+        "content-type": "application/json",
+      },
+    });
+    expect(imported.status).toBe(200);
+  });
 
-    const restored = await request(
+  it("never publishes a colleague's draft the member did not see, and names it and them", async () => {
+    await save(member, "links", links, 0);
+    const seen = await review(member);
+    // Omar saves half a text while Layla reads her dialog.
+    await save(colleague, "programs", programs, 0);
+    const refused = await publish(member, seen);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: "PT409",
+      message: "The drafts changed since you reviewed them",
+    });
+    expect(JSON.parse(refused.body.details)).toMatchObject({
+      drafts: [
+        {
+          section: "programs",
+          revision: 1,
+          seen_revision: 0,
+          updated_by_email: "colleague@example.com",
+        },
+      ],
+      version: null,
+    });
+
+    // A draft saved again since the review is refused the same way.
+    const seenAgain = await review(member);
+    await save(colleague, "programs", [{ ...programs[0], day: 3 }], 1);
+    const stale = await publish(member, seenAgain);
+    expect(stale.status).toBe(409);
+    expect(JSON.parse(stale.body.details).drafts).toMatchObject([
+      { section: "programs", revision: 2, seen_revision: 1 },
+    ]);
+    const { rows } = await server.db.query("select 1 from public.site_content_versions");
+    expect(rows).toEqual([]);
+
+    // What was reviewed anew goes live, credited to who pressed publish.
+    expect((await publish(member)).body).toMatchObject({
+      changed: ["links", "programs"],
+      published_by_email: "member@example.com",
+    });
+  });
+
+  it("refuses a publish from a live version another member has replaced since", async () => {
+    await save(member, "links", links, 0);
+    const seen = await review(member);
+    const theirs = await publish(colleague, seen);
+    expect(theirs.status).toBe(200);
+    const late = await publish(member, seen);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(
+      `Version ${theirs.body.id} was published since you reviewed the drafts`,
+    );
+  });
+
+  it("lets one of two publishes of the same review through, never both", async () => {
+    await save(member, "links", links, 0);
+    const seen = await review(member);
+    const answers = await Promise.all([publish(member, seen), publish(colleague, seen)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const { rows } = await server.db.query("select id from public.site_content_versions");
+    expect(rows).toHaveLength(1);
+  });
+
+  it("restores an earlier version by publishing it again, makes it the drafts, and tells whose drafts it replaced", async () => {
+    await save(member, "links", links, 0);
+    const first = await publish(member);
+    await save(member, "links", { ...links, x: "" }, 1);
+    await publish(member);
+    // Unpublished work of the member's, which the restore will replace.
+    await save(member, "links", { ...links, x: "", tiktok: "https://tiktok.com/@k" }, 2);
+
+    const blind = await request(
       "/rest/v1/rpc/restore_site_content",
       await bearer(colleague),
       "POST",
       { version_id: first.body.id },
+    );
+    expect(blind.status).toBe(400);
+    expect(blind.body.message).toMatch(/Name the drafts the restore replaces/u);
+    const { reviewed: replacing } = await review(colleague);
+    const restored = await request(
+      "/rest/v1/rpc/restore_site_content",
+      await bearer(colleague),
+      "POST",
+      { version_id: first.body.id, replacing },
     );
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({
@@ -220,25 +375,80 @@ describe("publishing", () => {
       published_by: colleague,
     });
     const drafts = await request(
-      "/rest/v1/site_content_drafts?select=body,revision",
+      "/rest/v1/site_content_drafts?select=body,revision,restored_from,updated_by_email",
       await bearer(member),
     );
-    expect(drafts.body).toEqual([{ body: links, revision: 3 }]);
+    expect(drafts.body).toEqual([
+      {
+        body: links,
+        revision: 4,
+        restored_from: first.body.id,
+        updated_by_email: "colleague@example.com",
+      },
+    ]);
     const public_ = await request("/rest/v1/published_site_content?select=content", undefined);
     expect(public_.body).toEqual([{ content: { links } }]);
 
+    // The member's next save, from the revision their screen had, is told of the restore.
+    const told = await save(member, "links", { ...links, x: "https://x.com/mine" }, 3);
+    expect(told.status).toBe(409);
+    expect(told.body.message).toMatch(
+      new RegExp(`^colleague@example\\.com restored version ${first.body.id} at \\d{4}-`, "u"),
+    );
+    expect(JSON.parse(told.body.details)).toMatchObject({
+      restored_from: first.body.id,
+      revision: 4,
+      body: links,
+    });
+    // Saved over from the restore's revision, the draft is theirs again.
+    const mended = await save(member, "links", { ...links, x: "https://x.com/mine" }, 4);
+    expect(mended.body).toMatchObject({ revision: 5, restored_from: null });
+
     const same = await request("/rest/v1/rpc/restore_site_content", await bearer(member), "POST", {
       version_id: restored.body.id,
+      replacing: (await review(member)).reviewed,
     });
     expect(same.status).toBe(400);
     expect(same.body.message).toMatch(/is what the site shows already/u);
+  });
+
+  it("refuses a restore when the drafts changed since the member was shown whose it replaces", async () => {
+    await save(member, "links", links, 0);
+    const first = await publish(member);
+    await save(member, "links", { ...links, x: "" }, 1);
+    const { reviewed: replacing } = await review(colleague);
+    await save(member, "links", { ...links, x: "https://x.com/later" }, 2);
+    const refused = await request(
+      "/rest/v1/rpc/restore_site_content",
+      await bearer(colleague),
+      "POST",
+      { version_id: first.body.id, replacing },
+    );
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.body.details).drafts).toMatchObject([
+      { section: "links", revision: 3, seen_revision: 2, updated_by_email: "member@example.com" },
+    ]);
+  });
+
+  it("names the field the database refuses, for the editor to mark", async () => {
+    const refused = await save(
+      member,
+      "programs",
+      [programs[0], { ...programs[0], id: "second", youtube: "https://vimeo.com/1" }],
+      0,
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body.details)).toEqual({
+      section: "programs",
+      path: ["1", "youtube"],
+    });
   });
 });
 
 describe("who may do what", () => {
   it("lets nobody but a member at aal2 read a draft or a version, or write anything", async () => {
     await save(member, "links", links, 0);
-    await request("/rest/v1/rpc/publish_site_content", await bearer(member), "POST", {});
+    await publish(member);
     const callers: [string, string | undefined][] = [
       ["anon", undefined],
       ["a stranger at aal2", await bearer(outsider)],
@@ -260,31 +470,26 @@ describe("who may do what", () => {
           body: { ...links, x: "" },
           base_revision: 1,
         }),
-        await request("/rest/v1/rpc/publish_site_content", token, "POST", {}),
-        await request("/rest/v1/rpc/restore_site_content", token, "POST", { version_id: 1 }),
+        await request("/rest/v1/rpc/publish_site_content", token, "POST", {
+          reviewed: { links: 1 },
+          base_version: 1,
+        }),
+        await request("/rest/v1/rpc/restore_site_content", token, "POST", {
+          version_id: 1,
+          replacing: { links: 1 },
+        }),
         await request("/rest/v1/site_content_drafts", token, "POST", {
           section: "pages",
           body: {},
         }),
         await request("/rest/v1/site_content_versions", token, "POST", { content: {} }),
+        await request("/rest/v1/site_content_drafts?section=eq.links", token, "PATCH", {
+          body: {},
+        }),
       ];
       for (const answer of wrote) {
         expect([who, answer.status]).toEqual([who, token ? 403 : 401]);
       }
-      // A change to rows the caller cannot see changes none, as PostgREST answers it.
-      const patched = await request(
-        "/rest/v1/site_content_drafts?section=eq.links",
-        token,
-        "PATCH",
-        {
-          body: {},
-        },
-      );
-      expect([who, patched.status, token ? patched.body : "no grant"]).toEqual([
-        who,
-        token ? 200 : 401,
-        token ? [] : "no grant",
-      ]);
     }
     const { rows } = await server.db.query<{ drafts: number; versions: number }>(
       `select (select count(*)::int from public.site_content_drafts) as drafts,
@@ -293,5 +498,80 @@ describe("who may do what", () => {
     expect(rows).toEqual([{ drafts: 1, versions: 1 }]);
     const { rows: kept } = await server.db.query("select body from public.site_content_drafts");
     expect(kept).toEqual([{ body: links }]);
+  });
+
+  it("lets a member at aal2 write a version or a draft only through the site's functions", async () => {
+    await save(member, "links", links, 0);
+    const first = await publish(member);
+    const token = await bearer(member);
+    const forged = {
+      content: { links: { ...links, x: "javascript:alert(1)" } },
+      changed: [],
+      published_by: colleague,
+      published_by_email: "colleague@example.com",
+      restored_from: first.body.id,
+      rendered_at: "2026-01-01T00:00:00Z",
+      hook_called_at: "2026-01-01T00:00:00Z",
+    };
+    const attempts = {
+      "insert a version": await request("/rest/v1/site_content_versions", token, "POST", forged),
+      "mark a version rendered": await request(
+        `/rest/v1/site_content_versions?id=eq.${first.body.id}`,
+        token,
+        "PATCH",
+        { rendered_at: null, render_problem: "x", hook_called_at: null },
+      ),
+      "delete a version": await request(
+        `/rest/v1/site_content_versions?id=eq.${first.body.id}`,
+        token,
+        "DELETE",
+      ),
+      "insert a draft": await request("/rest/v1/site_content_drafts", token, "POST", {
+        section: "pages",
+        body: {},
+      }),
+      "change a draft past its revision": await request(
+        "/rest/v1/site_content_drafts?section=eq.links",
+        token,
+        "PATCH",
+        { body: { ...links, x: "" }, revision: 1 },
+      ),
+      "delete a draft": await request(
+        "/rest/v1/site_content_drafts?section=eq.links",
+        token,
+        "DELETE",
+      ),
+    };
+    expect(
+      Object.fromEntries(
+        Object.entries(attempts).map(([what, answer]) => [what, [answer.status, answer.body.code]]),
+      ),
+    ).toEqual(Object.fromEntries(Object.keys(attempts).map((what) => [what, [403, "42501"]])));
+
+    // Nothing changed, and the refused writes took no version number.
+    await save(member, "links", { ...links, x: "" }, 1);
+    const next = await publish(member);
+    expect(next.body).toMatchObject({ id: first.body.id + 1, published_by: member });
+    const { rows } = await server.db.query(
+      "select id::int, rendered_at from public.site_content_versions order by id",
+    );
+    expect(rows).toEqual([
+      { id: first.body.id, rendered_at: null },
+      { id: first.body.id + 1, rendered_at: null },
+    ]);
+  });
+
+  it("holds the content's rules on versions too, whoever inserts them", async () => {
+    await expect(
+      server.db.query(
+        `insert into public.site_content_versions (content, changed)
+         values ('{"links": {"x": "javascript:alert(1)"}}', '{links}')`,
+      ),
+    ).rejects.toThrow(/The x link is https on its own site/u);
+    await expect(
+      server.db.query(
+        `insert into public.site_content_versions (content, changed) values ('{"menu": {}}', '{}')`,
+      ),
+    ).rejects.toThrow(/Not a section of the site: menu/u);
   });
 });

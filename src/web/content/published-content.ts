@@ -37,8 +37,8 @@ export function useProgramSlots(): { slot: WeeklySlot; youtube: string | undefin
   if (!site) {
     return programSchedule.map((slot, index) => ({ slot, youtube: programPlaylist(index) }));
   }
-  return site.programs.map(({ day, start, youtube }) => ({
-    slot: { day: day as Weekday, start },
+  return site.programs.map(({ day, start, end, youtube }) => ({
+    slot: { day: day as Weekday, start, ...(end ? { end } : {}) },
     youtube: youtube || undefined,
   }));
 }

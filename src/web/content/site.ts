@@ -56,6 +56,8 @@ export interface WeeklySlot {
   day: Weekday;
   /** 24-hour "HH:MM". */
   start: string;
+  /** When it ends, if the team says. */
+  end?: string;
 }
 
 /** The six programs, in the order of the content modules' `programs`. */

@@ -1,7 +1,7 @@
 import { useProgramSlots } from "../../content/published-content.ts";
 import type { WeeklySlot } from "../../content/site.ts";
 import type { ProgramText } from "../../content/types.ts";
-import { formatTime, formatWeekday } from "../../lib/format.ts";
+import { formatTime, formatTimeRange, formatWeekday } from "../../lib/format.ts";
 import { useLanguage } from "../../language/use-language.ts";
 
 export interface Program extends ProgramText {
@@ -25,7 +25,9 @@ export function usePrograms(): Program[] {
       key: `program-${index + 1}`,
       slot: schedule,
       day: formatWeekday(language, schedule.day),
-      time: formatTime(language, schedule.start),
+      time: schedule.end
+        ? formatTimeRange(language, schedule.start, schedule.end)
+        : formatTime(language, schedule.start),
       youtube,
     };
   });

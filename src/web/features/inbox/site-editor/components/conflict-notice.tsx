@@ -1,5 +1,6 @@
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 import { primaryButton, secondaryButton } from "../../components/styles.ts";
+import { formatNumber } from "../../../../lib/format.ts";
 import { formatDateTime } from "../../model/format.ts";
 import type { SaveConflict } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
@@ -33,10 +34,16 @@ export function ConflictNotice({
       className="grid min-w-0 gap-3 rounded-3xl border-2 border-red-800/60 bg-paper p-4 wrap-anywhere sm:p-6"
     >
       <h2 className="text-xl font-bold text-red-900">
-        {words.conflict.title(
-          conflict.updated_by_email ?? words.conflict.someone,
-          formatDateTime(language, conflict.updated_at),
-        )}
+        {conflict.restored_from
+          ? words.conflict.restored(
+              conflict.updated_by_email ?? words.conflict.someone,
+              formatNumber(language, conflict.restored_from),
+              formatDateTime(language, conflict.updated_at),
+            )
+          : words.conflict.title(
+              conflict.updated_by_email ?? words.conflict.someone,
+              formatDateTime(language, conflict.updated_at),
+            )}
       </h2>
       <p className="text-ink-800">{words.conflict.lead}</p>
       <ChangeList

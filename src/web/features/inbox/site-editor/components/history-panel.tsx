@@ -5,15 +5,20 @@ import { formatDateTime } from "../../model/format.ts";
 import { formatNumber } from "../../../../lib/format.ts";
 import type { Version } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
+import type { DraftAuthor } from "./publish-dialog.tsx";
 
 interface HistoryPanelProps {
   versions: readonly Version[];
   busy: boolean;
+  /** The unpublished drafts a restore would replace, with who saved each, once read. */
+  replaces: readonly DraftAuthor[] | undefined;
+  /** The member pressed restore: read whose drafts it would replace. */
+  onAsk: (version: Version) => void;
   onRestore: (version: Version) => void;
 }
 
 /** Every publication, newest first: who, when, what changed; any earlier one can be restored. */
-export function HistoryPanel({ versions, busy, onRestore }: HistoryPanelProps) {
+export function HistoryPanel({ versions, busy, replaces, onAsk, onRestore }: HistoryPanelProps) {
   const { words, language } = useEditorContent();
   const id = useId();
   const [asked, setAsked] = useState<Version | undefined>(undefined);
@@ -72,7 +77,10 @@ export function HistoryPanel({ versions, busy, onRestore }: HistoryPanelProps) {
                   type="button"
                   className={secondaryButton}
                   aria-label={`${words.history.restore}: ${words.history.version(number(version.id))}`}
-                  onClick={() => setAsked(version)}
+                  onClick={() => {
+                    setAsked(version);
+                    onAsk(version);
+                  }}
                 >
                   {words.history.restore}
                 </button>
@@ -83,9 +91,27 @@ export function HistoryPanel({ versions, busy, onRestore }: HistoryPanelProps) {
       )}
       <ConfirmDialog
         open={asked !== undefined}
-        question={asked ? words.history.restoreQuestion(number(asked.id)) : ""}
+        question={
+          asked
+            ? [
+                words.history.restoreQuestion(number(asked.id)),
+                replaces && replaces.length > 0
+                  ? words.history.replaces(
+                      replaces
+                        .map((draft) =>
+                          words.publish.draftBy(
+                            words.sections[draft.section],
+                            draft.who ?? words.conflict.someone,
+                          ),
+                        )
+                        .join(language === "ar" ? "، " : ", "),
+                    )
+                  : "",
+              ].join(" ")
+            : ""
+        }
         confirm={words.history.restore}
-        busy={busy}
+        busy={busy || replaces === undefined}
         onConfirm={() => {
           if (asked) onRestore(asked);
           setAsked(undefined);

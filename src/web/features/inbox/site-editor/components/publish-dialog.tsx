@@ -1,24 +1,43 @@
 import { useId } from "react";
+import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 import { primaryButton, secondaryButton } from "../../components/styles.ts";
+import { formatDateTime } from "../../model/format.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import type { Change } from "../model/changes.ts";
 import { ChangeList } from "./change-list.tsx";
 import { useModalDialog } from "../../hooks/use-modal-dialog.ts";
 
+/** A draft that differs from what the site shows, and who saved it last. */
+export interface DraftAuthor {
+  section: SiteContentSection;
+  who: string | null;
+  at: string;
+}
+
 interface PublishDialogProps {
   open: boolean;
   changes: readonly Change[];
+  /** Every draft that goes live, whoever saved it: a colleague's too. */
+  authors: readonly DraftAuthor[];
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /**
- * Asks before publishing, showing every field that changes as it is now and as it will be. A
- * modal dialog: the editor behind it inert, Escape closes it, "not now" focused first.
+ * Asks before publishing, showing whose drafts go live and every field that changes as it is now
+ * and as it will be: what the server holds, not only this browser's edits. A modal dialog: the
+ * editor behind it inert, Escape closes it, "not now" focused first.
  */
-export function PublishDialog({ open, changes, busy, onConfirm, onClose }: PublishDialogProps) {
-  const { words } = useEditorContent();
+export function PublishDialog({
+  open,
+  changes,
+  authors,
+  busy,
+  onConfirm,
+  onClose,
+}: PublishDialogProps) {
+  const { words, language } = useEditorContent();
   const id = useId();
   const dialog = useModalDialog(open);
 
@@ -36,6 +55,24 @@ export function PublishDialog({ open, changes, busy, onConfirm, onClose }: Publi
       <p id={`${id}-lead`} className="mb-4 text-ink-800">
         {words.publish.lead}
       </p>
+      {authors.length > 0 && (
+        <section aria-labelledby={`${id}-drafts`} className="mb-4 grid gap-1">
+          <h3 id={`${id}-drafts`} className="font-semibold text-ink-900">
+            {words.publish.drafts}
+          </h3>
+          <ul className="grid gap-1 text-sm text-ink-800">
+            {authors.map((author) => (
+              <li key={author.section} className="wrap-anywhere">
+                {words.publish.savedBy(
+                  words.sections[author.section],
+                  author.who ?? words.conflict.someone,
+                  formatDateTime(language, author.at),
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="mb-6">
         <ChangeList
           changes={changes}

@@ -208,7 +208,8 @@ function ScalarField({ section, path, value, published, problems, onChange }: No
         autoCapitalize="none"
         placeholder={link ? "https://" : undefined}
         value={typeof value === "string" ? value : ""}
-        onChange={(event) => onChange(event.target.value)}
+        // A link pasted on a phone often brings a space or a line break with it.
+        onChange={(event) => onChange(link ? event.target.value.trim() : event.target.value)}
       />
     );
   }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
+import { useAuth } from "../../../../auth/use-auth.ts";
 import {
   siteContentSections,
   type SiteContentSection,
@@ -16,7 +17,11 @@ import {
   publishDrafts,
   readVersion,
   restoreVersion,
+  reviewedOf,
+  ReviewConflict,
   saveDraft,
+  type Draft,
+  type Reviewed,
   type Version,
 } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
@@ -27,7 +32,7 @@ import { refusedAsDraft, sectionProblems } from "../model/problems.ts";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { PreviewPanel } from "./preview-panel.tsx";
-import { PublishDialog } from "./publish-dialog.tsx";
+import { PublishDialog, type DraftAuthor } from "./publish-dialog.tsx";
 import { Node } from "./section-fields.tsx";
 
 /** The drafts, the published content and the history, read together. */
@@ -43,9 +48,53 @@ interface SiteEditorProps {
 
 type Published = Partial<Record<SiteContentSection, unknown>>;
 
+/** What a member is shown before a publish or a restore, and names when they confirm it. */
+interface Review {
+  reviewed: Reviewed;
+  baseVersion: number | null;
+  /** The drafts that differ from what the site shows, with who saved each. */
+  authors: DraftAuthor[];
+  changes: Change[];
+}
+
+/** The server's drafts and live content now, as a publish or a restore would take them. */
+async function review(): Promise<Review> {
+  const { drafts, published, version } = await loadSiteContent();
+  const live = published as Published;
+  const document = Object.fromEntries(
+    siteContentSections.map((section) => [
+      section,
+      drafts.find((draft) => draft.section === section)?.body ?? live[section],
+    ]),
+  );
+  return {
+    reviewed: reviewedOf(drafts),
+    baseVersion: version,
+    authors: draftAuthors(drafts, live),
+    changes: changesBetween(live, document),
+  };
+}
+
+function draftAuthors(drafts: readonly Draft[], live: Published): DraftAuthor[] {
+  return drafts
+    .filter((draft) => JSON.stringify(draft.body) !== JSON.stringify(live[draft.section]))
+    .map((draft) => ({
+      section: draft.section,
+      who: draft.updated_by_email,
+      at: draft.updated_at,
+    }));
+}
+
 function isSection(part: string | undefined): part is SiteContentSection {
   return siteContentSections.includes(part as SiteContentSection);
 }
+
+/**
+ * The member's drafts outlive the editor's screen: a member who leaves for the messages and comes
+ * back finds what they typed, even when its save met another member's (kept for the page's life,
+ * for the member who typed it only).
+ */
+let kept: { member: string; store: DraftStore } | undefined;
 
 /** How long a publish's pages are followed: our server shows them within 5 seconds. */
 const followRendering = { every: 700, for: 15_000 };
@@ -58,6 +107,7 @@ const followRendering = { every: 700, for: 15_000 };
 export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
   const { words } = useEditorContent();
   const describeFailure = useDescribeFailure();
+  const member = useAuth().session?.user.id ?? "";
   const [loaded, setLoaded] = useState<
     { store: DraftStore; published: Published } | "loading" | "failed"
   >("loading");
@@ -69,10 +119,16 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
     load().then(
       ({ drafts, published, history }) => {
         if (!current) return;
-        made = new DraftStore(drafts, published as Published, {
-          save: saveDraft,
-          sendable: (section, body) => !refusedAsDraft(section, body),
-        });
+        if (kept?.member === member) {
+          made = kept.store;
+          made.refresh(drafts);
+        } else {
+          made = new DraftStore(drafts, published as Published, {
+            save: saveDraft,
+            sendable: (section, body) => !refusedAsDraft(section, body),
+          });
+          kept = { member, store: made };
+        }
         setLoaded({ store: made, published: published as Published });
         setVersions(history);
       },
@@ -82,7 +138,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
       current = false;
       made?.dispose();
     };
-  }, []);
+  }, [member]);
 
   if (loaded === "loading") return <p role="status">{words.save.loading}</p>;
   if (loaded === "failed") {
@@ -101,7 +157,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
       hrefFor={hrefFor}
       reload={async () => {
         const { drafts, published, history } = await load();
-        loaded.store.replace(drafts);
+        loaded.store.refresh(drafts);
         setLoaded({ store: loaded.store, published: published as Published });
         setVersions(history);
       }}
@@ -174,7 +230,8 @@ function Editor({
     [drafts],
   );
   const [previewing, setPreviewing] = useState(0);
-  const [changes, setChanges] = useState<Change[] | undefined>(undefined);
+  const [reviewing, setReviewing] = useState<Review | undefined>(undefined);
+  const [restoring, setRestoring] = useState<Review | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ text: string; problem?: boolean } | undefined>(
     undefined,
@@ -185,9 +242,34 @@ function Editor({
     const warn = (event: BeforeUnloadEvent) => {
       if (store.hasUnsaved()) event.preventDefault();
     };
+    // A member switching to another app or tab on a phone may not come back: save now.
+    const leave = () => {
+      if (window.document.visibilityState === "hidden") void store.flushAll();
+    };
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+    window.addEventListener("pagehide", leave);
+    window.document.addEventListener("visibilitychange", leave);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      window.removeEventListener("pagehide", leave);
+      window.document.removeEventListener("visibilitychange", leave);
+    };
   }, [store]);
+
+  /** Says who changed which drafts since the member was shown them. */
+  function describeConflict(conflict: ReviewConflict) {
+    if (conflict.drafts.length === 0) return words.publish.publishedSince;
+    return words.publish.changedSince(
+      conflict.drafts
+        .map((each) =>
+          words.publish.draftBy(
+            words.sections[each.section] ?? each.section,
+            each.updated_by_email ?? words.conflict.someone,
+          ),
+        )
+        .join(language === "ar" ? "، " : ", "),
+    );
+  }
 
   async function askToPublish() {
     setOutcome(undefined);
@@ -202,12 +284,21 @@ function Editor({
       setOutcome({ text: words.save.unsaved, problem: true });
       return;
     }
-    const found = changesBetween(published, document);
-    if (found.length === 0) {
+    setBusy(true);
+    let seen: Review;
+    try {
+      seen = await review();
+    } catch (error) {
+      setOutcome({ text: words.publish.failed(describeFailure(error)), problem: true });
+      return;
+    } finally {
+      setBusy(false);
+    }
+    if (seen.changes.length === 0) {
       setOutcome({ text: words.publish.nothing });
       return;
     }
-    setChanges(found);
+    setReviewing(seen);
   }
 
   /** Says when the new version's pages are on the site, or why they are not. */
@@ -233,15 +324,20 @@ function Editor({
     setBusy(true);
     try {
       const version = await run();
-      setChanges(undefined);
+      setReviewing(undefined);
       setOutcome({ text: `${said(version)} ${words.publish.waiting}` });
       await reload();
       await follow(version);
       await reload();
     } catch (error) {
-      setChanges(undefined);
-      setOutcome({ text: words.publish.failed(describeFailure(error)), problem: true });
-      toast({ title: words.publish.failed(describeFailure(error)), variant: "destructive" });
+      setReviewing(undefined);
+      const text =
+        error instanceof ReviewConflict
+          ? describeConflict(error)
+          : words.publish.failed(describeFailure(error));
+      setOutcome({ text, problem: true });
+      toast({ title: text, variant: "destructive" });
+      if (error instanceof ReviewConflict) await reload().catch(() => undefined);
     } finally {
       setBusy(false);
     }
@@ -341,22 +437,32 @@ function Editor({
       <HistoryPanel
         versions={versions}
         busy={busy}
+        replaces={restoring?.authors}
+        onAsk={() => {
+          setRestoring(undefined);
+          void review().then(setRestoring, () => undefined);
+        }}
         onRestore={(version) =>
           void publish(
-            () => restoreVersion(version.id),
+            async () => restoreVersion(version.id, (restoring ?? (await review())).reviewed),
             () => words.history.restored(digits(version.id)),
           )
         }
       />
 
       <PublishDialog
-        open={changes !== undefined}
-        changes={changes ?? []}
+        open={reviewing !== undefined}
+        changes={reviewing?.changes ?? []}
+        authors={reviewing?.authors ?? []}
         busy={busy}
-        onConfirm={() =>
-          void publish(publishDrafts, (version) => words.publish.published(digits(version.id)))
-        }
-        onClose={() => setChanges(undefined)}
+        onConfirm={() => {
+          if (!reviewing) return;
+          void publish(
+            () => publishDrafts(reviewing.reviewed, reviewing.baseVersion),
+            (version) => words.publish.published(digits(version.id)),
+          );
+        }}
+        onClose={() => setReviewing(undefined)}
       />
     </div>
   );

@@ -91,11 +91,13 @@ export const ar: EditorContent = {
   },
   conflict: {
     title: (who, time) => `عدّل ${who} هذا القسم الساعة ${time}`,
+    restored: (who, number, time) =>
+      `استعاد ${who} الإصدار ${number} الساعة ${time}، فحلّ محلّ مسودتك في هذا القسم`,
     someone: "عضو آخر",
-    lead: "نصّك محفوظ هنا ولم يُكتب فوق نصّه. قارن بينهما ثم اختر أحدهما.",
+    lead: "نصّك محفوظ هنا ولم يُكتب فوق نصّه. قارن بينهما ثم اختر: تعديلاتك تُحفظ في الحقول التي غيّرتها وحدها، وتبقى بقية الحقول كما تركها.",
     theirs: "نصّه",
     yours: "نصّك",
-    keepMine: "احفظ نصّي مكان نصّه",
+    keepMine: "احفظ تعديلاتي مع تعديلاته",
     takeTheirs: "خذ نصّه",
   },
   problems: {
@@ -107,6 +109,7 @@ export const ar: EditorContent = {
     weekday: "اختر يومًا.",
     id: "استعمل حروفًا لاتينية صغيرة وأرقامًا وشرطات، مثل between-the-covers.",
     repeated: "لبرنامجين اسم العنوان نفسه.",
+    endBeforeStart: "اجعل وقت الانتهاء بعد وقت البدء.",
     tooFew: (count) => `أبقِ ${count} على الأقل.`,
     tooMany: (count) => `${count} على الأكثر.`,
     exactly: (count) => `${count} بالضبط.`,
@@ -133,6 +136,13 @@ export const ar: EditorContent = {
     confirm: "انشر",
     cancel: "ليس الآن",
     nothing: "لم يتغيّر شيء منذ آخر نشر.",
+    drafts: "المسودات التي تُنشر:",
+    savedBy: (section, who, time) => `${section}: حفظها ${who} الساعة ${time}`,
+    draftBy: (section, who) => `${section} (${who})`,
+    changedSince: (drafts) =>
+      `لم يُنشر شيء: تغيّرت مسودات منذ فتحت النافذة: ${drafts}. راجعها ثم انشر من جديد.`,
+    publishedSince:
+      "لم يُنشر شيء: نشر عضو آخر إصدارًا منذ فتحت النافذة. راجع المسودات ثم انشر من جديد.",
     blocked: (count) => `صحّح ما يلي قبل النشر (${count}).`,
     publishing: "جارٍ النشر…",
     published: (version) => `نُشر الإصدار ${version}.`,
@@ -152,6 +162,7 @@ export const ar: EditorContent = {
     restoreQuestion: (number) =>
       `نشر الإصدار ${number} من جديد؟ يحلّ محلّ ما يعرضه الموقع ومحلّ المسودات.`,
     restored: (number) => `نُشر الإصدار ${number} من جديد.`,
+    replaces: (drafts) => `ويحلّ محلّ مسودات لم تُنشر بعد: ${drafts}.`,
     renderProblem: (problem) => `لم يُعرض: ${problem}`,
     empty: "لم يُنشر شيء بعد.",
   },

@@ -91,11 +91,13 @@ export const en: EditorContent = {
   },
   conflict: {
     title: (who, time) => `${who} changed this part at ${time}`,
+    restored: (who, number, time) =>
+      `${who} restored version ${number} at ${time}, which replaced your draft of this part`,
     someone: "Another member",
-    lead: "Your text is kept and was not saved over theirs. Compare them, then keep one.",
+    lead: "Your text is kept and was not saved over theirs. Compare them, then choose: your changes are saved in the fields you changed only, and every other field stays as they left it.",
     theirs: "Their text",
     yours: "Your text",
-    keepMine: "Save mine over theirs",
+    keepMine: "Save my changes with theirs",
     takeTheirs: "Take theirs",
   },
   problems: {
@@ -107,6 +109,7 @@ export const en: EditorContent = {
     weekday: "Choose a day.",
     id: "Use lowercase Latin letters, digits and dashes, such as between-the-covers.",
     repeated: "Two programs have the same address name.",
+    endBeforeStart: "Make the end time later than the start.",
     tooFew: (count) => `Keep at least ${count}.`,
     tooMany: (count) => `At most ${count}.`,
     exactly: (count) => `Exactly ${count}.`,
@@ -133,6 +136,13 @@ export const en: EditorContent = {
     confirm: "Publish",
     cancel: "Not now",
     nothing: "Nothing has changed since the last publication.",
+    drafts: "Drafts that go live:",
+    savedBy: (section, who, time) => `${section}: saved by ${who} at ${time}`,
+    draftBy: (section, who) => `${section} (${who})`,
+    changedSince: (drafts) =>
+      `Nothing was published: drafts changed since you opened the dialog: ${drafts}. Review them, then publish again.`,
+    publishedSince:
+      "Nothing was published: another member published a version since you opened the dialog. Review the drafts, then publish again.",
     blocked: (count) => `Fix ${count} before publishing.`,
     publishing: "Publishing…",
     published: (version) => `Published as version ${version}.`,
@@ -152,6 +162,7 @@ export const en: EditorContent = {
     restoreQuestion: (number) =>
       `Publish version ${number} again? It replaces what the site shows and the drafts.`,
     restored: (number) => `Version ${number} is published again.`,
+    replaces: (drafts) => `It also replaces drafts not yet published: ${drafts}.`,
     renderProblem: (problem) => `Not shown: ${problem}`,
     empty: "Nothing published yet.",
   },

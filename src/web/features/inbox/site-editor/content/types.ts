@@ -34,6 +34,8 @@ export interface EditorContent {
   };
   conflict: {
     title: (who: string, time: string) => string;
+    /** The draft was replaced by a colleague's restore of an earlier version. */
+    restored: (who: string, number: string, time: string) => string;
     someone: string;
     lead: string;
     theirs: string;
@@ -49,6 +51,7 @@ export interface EditorContent {
     weekday: string;
     id: string;
     repeated: string;
+    endBeforeStart: string;
     tooFew: (count: string) => string;
     tooMany: (count: string) => string;
     exactly: (count: string) => string;
@@ -75,6 +78,11 @@ export interface EditorContent {
     confirm: string;
     cancel: string;
     nothing: string;
+    drafts: string;
+    savedBy: (section: string, who: string, time: string) => string;
+    draftBy: (section: string, who: string) => string;
+    changedSince: (drafts: string) => string;
+    publishedSince: string;
     blocked: (count: string) => string;
     publishing: string;
     published: (version: string) => string;
@@ -93,6 +101,7 @@ export interface EditorContent {
     restore: string;
     restoreQuestion: (number: string) => string;
     restored: (number: string) => string;
+    replaces: (drafts: string) => string;
     renderProblem: (problem: string) => string;
     empty: string;
   };

@@ -9,6 +9,7 @@ const saved = (body: unknown, revision: number): SaveResult => ({
     revision,
     updated_at: "2026-11-26T18:00:00Z",
     updated_by_email: "me@example.com",
+    restored_from: null,
   },
 });
 
@@ -19,6 +20,7 @@ const draftOf = (body: unknown, revision: number): Draft => ({
   revision,
   updated_at: "2026-11-26T17:00:00Z",
   updated_by_email: "me@example.com",
+  restored_from: null,
 });
 
 beforeEach(() => vi.useFakeTimers());
@@ -147,5 +149,65 @@ describe("the drafts a member types", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(save).toHaveBeenCalledWith("links", { instagram: "https://instagram.com/a" }, 1);
     expect(store.snapshot().links.status).toBe("saved");
+  });
+});
+
+describe("nothing typed is lost", () => {
+  it("saves what waits for a pause when the editor is left, instead of dropping it", async () => {
+    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 2));
+    const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
+    store.edit("links", { instagram: "https://instagram.com/typed" });
+    await vi.advanceTimersByTimeAsync(300);
+    store.dispose();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledWith("links", { instagram: "https://instagram.com/typed" }, 1);
+  });
+
+  it("keeps unsaved text through a refresh, and takes the server's where nothing is pending", () => {
+    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 2));
+    const store = new DraftStore(
+      [draftOf({ instagram: "" }, 1), { ...draftOf([], 1), section: "stories" }],
+      published,
+      { save },
+    );
+    store.edit("links", { instagram: "https://instagram.com/mine" });
+    store.refresh([
+      { ...draftOf({ instagram: "https://instagram.com/restored" }, 2), restored_from: 3 },
+      { ...draftOf([{ quote: "theirs" }], 2), section: "stories" },
+    ]);
+    expect(store.snapshot().links).toMatchObject({
+      body: { instagram: "https://instagram.com/mine" },
+      revision: 1,
+      status: "unsaved",
+    });
+    expect(store.snapshot().stories).toMatchObject({ body: [{ quote: "theirs" }], revision: 2 });
+    store.dispose();
+  });
+
+  it("after a conflict, saves only the fields this member changed over the other member's", async () => {
+    const base = { instagram: "https://instagram.com/a", x: "https://x.com/a" };
+    const theirs = { instagram: "https://instagram.com/theirs", x: "https://x.com/a" };
+    const save = vi
+      .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
+      .mockResolvedValueOnce({
+        conflict: {
+          revision: 2,
+          updated_at: "2026-11-26T18:00:00Z",
+          updated_by_email: "omar@example.com",
+          body: theirs,
+        },
+      })
+      .mockImplementation(async (_section, body) => saved(body, 3));
+    const store = new DraftStore([draftOf(base, 1)], published, { save });
+    store.edit("links", { ...base, x: "https://x.com/mine" });
+    await store.flush("links");
+    expect(store.snapshot().links.status).toBe("conflict");
+    await store.keepMine("links");
+    expect(save).toHaveBeenLastCalledWith(
+      "links",
+      { instagram: "https://instagram.com/theirs", x: "https://x.com/mine" },
+      2,
+    );
+    expect(store.snapshot().links).toMatchObject({ status: "saved", revision: 3 });
   });
 });

@@ -3,12 +3,15 @@ import {
   type SiteContentSection,
 } from "../../../../../shared/site-content.ts";
 import type { Draft, SaveConflict, SaveResult } from "../api/site-content.ts";
+import { mergeEdits } from "./merge.ts";
 
 export type SaveStatus = "saved" | "unsaved" | "held" | "saving" | "failed" | "conflict";
 
 export interface SectionDraft {
   /** What the member sees and types into. */
   body: unknown;
+  /** The body at `revision`, as the server holds it: what the member's edits are made from. */
+  base: unknown;
   /** The revision the server last answered for this member: what the next save names. */
   revision: number;
   status: SaveStatus;
@@ -54,11 +57,12 @@ export class DraftStore {
           draft
             ? {
                 body: draft.body,
+                base: draft.body,
                 revision: draft.revision,
                 status: "saved",
                 savedAt: draft.updated_at,
               }
-            : { body: published[section], revision: 0, status: "saved" },
+            : { body: published[section], base: published[section], revision: 0, status: "saved" },
         ];
       }),
     ) as Record<SiteContentSection, SectionDraft>;
@@ -121,6 +125,7 @@ export class DraftStore {
     }
     const changedSince = this.sections[section].body !== sent;
     this.set(section, {
+      base: result.saved.body,
       revision: result.saved.revision,
       savedAt: result.saved.updated_at,
       status: changedSince ? "unsaved" : "saved",
@@ -135,11 +140,20 @@ export class DraftStore {
     return siteContentSections.every((section) => this.sections[section].status === "saved");
   }
 
-  /** After a conflict: this member's text saved over theirs, from their revision. */
+  /**
+   * After a conflict: this member's edits saved onto theirs, from their revision. Only the fields
+   * this member changed take this member's text; every other field keeps the other member's.
+   */
   async keepMine(section: SiteContentSection) {
-    const { conflict } = this.sections[section];
+    const { conflict, base, body } = this.sections[section];
     if (!conflict) return;
-    this.set(section, { status: "unsaved", revision: conflict.revision, conflict: undefined });
+    this.set(section, {
+      body: mergeEdits(base, conflict.body, body),
+      base: conflict.body,
+      status: "unsaved",
+      revision: conflict.revision,
+      conflict: undefined,
+    });
     await this.flush(section);
   }
 
@@ -149,6 +163,7 @@ export class DraftStore {
     if (!conflict) return;
     this.set(section, {
       body: conflict.body,
+      base: conflict.body,
       revision: conflict.revision,
       savedAt: conflict.updated_at,
       status: "saved",
@@ -156,16 +171,20 @@ export class DraftStore {
     });
   }
 
-  /** After a restore: every section is what the server says now. */
-  replace(drafts: readonly Draft[]) {
+  /**
+   * After a publish or a restore: every section this member has nothing unsaved in becomes what
+   * the server holds now. A section with unsaved text keeps it: its next save, from the older
+   * revision, is told who changed the draft meanwhile.
+   */
+  refresh(drafts: readonly Draft[]) {
     for (const draft of drafts) {
-      clearTimeout(this.timers.get(draft.section));
+      const current = this.sections[draft.section];
+      if (current.status !== "saved" || current.revision === draft.revision) continue;
       this.set(draft.section, {
         body: draft.body,
+        base: draft.body,
         revision: draft.revision,
         savedAt: draft.updated_at,
-        status: "saved",
-        conflict: undefined,
         failure: undefined,
       });
     }
@@ -176,8 +195,12 @@ export class DraftStore {
     return siteContentSections.some((section) => this.sections[section].status !== "saved");
   }
 
+  /**
+   * The editor is left (another view of the inbox): what waits for a pause in typing is saved
+   * now instead of dropped; the saves go on after the editor is gone, and the store keeps their
+   * answers for when it comes back.
+   */
   dispose() {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    for (const section of [...this.timers.keys()]) void this.flush(section);
   }
 }

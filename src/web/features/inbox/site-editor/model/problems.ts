@@ -61,6 +61,8 @@ function describe(
         return words.id;
       case "repeated":
         return words.repeated;
+      case "endBeforeStart":
+        return words.endBeforeStart;
     }
   }
   if (issue.code === "too_small" && issue.origin === "array") {
