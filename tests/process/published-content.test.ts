@@ -167,11 +167,15 @@ describe(`published content on ${databaseKind}`, () => {
       (
         (await api(
           `site_content_versions?id=eq.${version.id}&select=rendered_at,render_problem`,
-        )) as { rendered_at: string | null; render_problem: string | null }[]
+        )) as { rendered_at: string | null; render_problem: unknown }[]
       )[0];
+    // A code and where, for the editor to say in the member's language.
     await expect.poll(state, { timeout: 5000 }).toEqual({
       rendered_at: null,
-      render_problem: "programs[0].title.en: is longer than 40 characters",
+      render_problem: {
+        code: "content_invalid",
+        problems: [{ path: ["programs", 0, "title", "en"], kind: "tooLong", limit: 40 }],
+      },
     });
     // The pages are the last ones rendered.
     expect((await page(first, "/en/programs")).html).toBe(builtPage);

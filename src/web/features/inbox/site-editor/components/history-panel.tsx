@@ -4,6 +4,7 @@ import { secondaryButton } from "../../components/styles.ts";
 import { formatDateTime } from "../../model/format.ts";
 import { formatNumber } from "../../../../lib/format.ts";
 import type { Version } from "../api/site-content.ts";
+import { describeRenderProblem } from "../model/describe.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 
 interface HistoryPanelProps {
@@ -63,7 +64,9 @@ export function HistoryPanel({ versions, busy, onRestore }: HistoryPanelProps) {
                 )}
                 {version.render_problem && (
                   <p className="text-sm font-semibold text-red-800">
-                    {words.history.renderProblem(version.render_problem)}
+                    {words.history.renderProblem(
+                      describeRenderProblem(words, version.render_problem, language),
+                    )}
                   </p>
                 )}
               </div>
