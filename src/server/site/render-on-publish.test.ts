@@ -250,3 +250,30 @@ describe("rendering the pages after a publish", () => {
     expect(await shown(second.site, "/")).toContain("Served at Start");
   });
 });
+
+describe("a rendered page's inline scripts", () => {
+  it("are refused when the build did not write them: the pages stay as they were", async () => {
+    const injected: PageRenderer = {
+      render(given, content, check) {
+        const rendered = new Map<string, string>();
+        for (const route of given) {
+          const html = page(route, titleOf(content)).replace(
+            "</main>",
+            "</main><script>alert(1)</script>",
+          );
+          check?.(route, html);
+          rendered.set(route, html);
+        }
+        return Promise.resolve(rendered);
+      },
+    };
+    const { site, lines } = await rendering(injected, { firstRetryMs: 20 });
+    const before = await shown(site, "/");
+
+    const version = await publish("Scripted");
+    await expect.poll(() => retries(lines).length).toBeGreaterThanOrEqual(1);
+    expect(retries(lines)[0]?.error).toContain("an inline script the build did not write");
+    expect(await versionState(version)).toEqual({ rendered: false, render_problem: null });
+    expect(await shown(site, "/")).toBe(before);
+  });
+});

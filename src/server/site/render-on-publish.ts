@@ -78,7 +78,9 @@ export async function renderOnPublish(
     const started = performance.now();
     let pages: number;
     try {
-      const rendered = await renderer.render(site.routes(), content);
+      const rendered = await renderer.render(site.routes(), content, (route, html) =>
+        site.checkPage(route, html),
+      );
       site.replacePages(rendered);
       pages = rendered.size;
     } catch (error) {
