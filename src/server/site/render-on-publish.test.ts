@@ -183,7 +183,7 @@ describe("rendering the pages after a publish", () => {
     const { site, lines } = await rendering(renderer, { firstRetryMs: 60_000 });
 
     const stuck = await publish("Stuck");
-    await expect.poll(() => retries(lines).length).toBe(1);
+    await expect.poll(() => retries(lines).length).toBeGreaterThanOrEqual(1);
     const next = await publish("Unstuck");
     await expect.poll(() => versionState(next)).toEqual({ rendered: true, render_problem: null });
     expect(await shown(site, "/")).toContain("Unstuck");

@@ -146,14 +146,15 @@ export async function renderOnPublish(
           continue;
         }
         failures += 1;
-        const retryInMs = Math.min(firstRetryMs * 2 ** (failures - 1), maxRetryMs);
+        // A publish heard during the render is tried at once.
+        const retryInMs = again ? 0 : Math.min(firstRetryMs * 2 ** (failures - 1), maxRetryMs);
         log.warn("pages not rendered, for a reason other than the content; trying again", {
           version: failure.version,
           attempt: failures,
           retryInMs,
           error: errorForLog(failure.error),
         });
-        await pause(retryInMs);
+        if (retryInMs > 0) await pause(retryInMs);
         // A publish heard meanwhile is the newest now: rendered as a publish, from the first wait.
         if (again) {
           first = false;
