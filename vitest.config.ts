@@ -17,6 +17,7 @@ const databaseFreeSuites = [
   "src/server/jwt.test.ts",
   "src/server/metrics/route-family.test.ts",
   "src/server/rest/filters.test.ts",
+  "src/server/site/render-pages.test.ts",
   "src/server/site/site.test.ts",
 ];
 

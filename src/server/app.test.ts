@@ -21,6 +21,7 @@ beforeAll(async () => {
     },
     file: () => undefined,
     routes: () => [],
+    checkPage: () => {},
     replacePages: () => {},
   };
   app = createApp({

@@ -9,6 +9,42 @@ const routerScript =
 const routeImport = /import \* as (route\d+) from "([^"]+)";/gu;
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/gu;
 
+// React Router hands the page's loader data (the content it was rendered with) to the app in
+// scripts that run: `enqueue("<JSON>")` for each part, then `close()`. Those scripts would differ
+// with every publish, so a policy allowing them would allow whatever a render wrote. Each part
+// is carried instead in a data block, which never runs, and one script the same on every render
+// hands them over: the page's policy allows the build's scripts only
+// (src/server/site/content-security-policy.ts). React Router escapes `<`, `>` and `&` in the
+// JSON, so no text can end the block.
+const streamPart =
+  /<script>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\<]|\\.)*")\);<\/script>/gu;
+const streamScript = "<script>window.__reactRouterContext.streamController.";
+const streamClose = `${streamScript}close();</script>`;
+const streamData = "data-router-stream";
+const streamReader = `<script>for (const part of document.querySelectorAll("script[${streamData}]")) {
+  window.__reactRouterContext.streamController.enqueue(JSON.parse(part.textContent));
+}
+window.__reactRouterContext.streamController.close();</script>`;
+
+/**
+ * Moves React Router's loader data out of running scripts into data blocks.
+ * @param {string} html
+ * @param {string} file
+ * @returns {string}
+ */
+function streamAsData(html, file) {
+  if (!html.includes(streamScript)) return html;
+  const moved = html.replace(
+    streamPart,
+    (_, json) => `<script type="application/json" ${streamData}>${json}</script>`,
+  );
+  const closes = moved.split(streamClose).length - 1;
+  if (closes !== 1 || moved.replace(streamClose, "").includes(streamScript)) {
+    throw new Error(`${file}: React Router's data scripts have a shape this build does not know`);
+  }
+  return moved.replace(streamClose, streamReader);
+}
+
 /**
  * What runs before the app: start loading it, with the strings of the page's language, once the
  * page has painted, or when reached for.
@@ -134,7 +170,7 @@ export function deferAppScript(html, file, contentChunks) {
   if (!preloads.includes(entry)) {
     throw new Error(`${file}: React Router's module preloads do not name its entry ${entry}`);
   }
-  return html
+  return streamAsData(html, file)
     .replace(
       match[0],
       `<script type="module">${loader({ manifest, routes, table, entry, strings, preloads, language: language ?? "" })}</script>`,

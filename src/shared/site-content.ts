@@ -235,19 +235,59 @@ function pathOf(path: readonly PropertyKey[]): string {
 }
 
 /**
+ * A problem as data, for a reader in any language: where it is (`["programs", 2, "title",
+ * "ar"]`, empty for the whole document), its kind, and the limit or count the kind names.
+ */
+export interface ContentProblem {
+  path: (string | number)[];
+  kind: ProblemKind | "tooFew" | "tooMany" | "exactly" | "invalid";
+  limit?: number;
+  example?: string;
+}
+
+/** What one of the schema's issues says, as data. */
+export function contentProblemOf(issue: z.core.$ZodIssue): ContentProblem {
+  const path = issue.path.map((part) => (typeof part === "number" ? part : String(part)));
+  if (issue.code === "custom") {
+    const { kind, limit, example } = (issue.params ?? {}) as {
+      kind?: ProblemKind;
+      limit?: number;
+      example?: string;
+    };
+    if (kind) {
+      return {
+        path,
+        kind,
+        ...(limit === undefined ? {} : { limit }),
+        ...(example === undefined ? {} : { example }),
+      };
+    }
+  }
+  if ((issue.code === "too_small" || issue.code === "too_big") && issue.origin === "array") {
+    const limit = Number(issue.code === "too_small" ? issue.minimum : issue.maximum);
+    const kind = issue.exact ? "exactly" : issue.code === "too_small" ? "tooFew" : "tooMany";
+    return { path, kind, limit };
+  }
+  return { path, kind: "invalid" };
+}
+
+/**
  * A document checked whole: the content, in the schema's key order whatever order its keys came
  * in (jsonb keeps its own), so the same content renders the same page byte for byte; or every
- * problem, each as `where: what`.
+ * problem, each as `where: what` and as data.
  */
 export function checkSiteContent(
   document: unknown,
-): { content: SiteContent; problems?: never } | { content?: never; problems: string[] } {
+):
+  | { content: SiteContent; problems?: never; issues?: never }
+  | { content?: never; problems: string[]; issues: ContentProblem[] } {
   const result = siteContentSchema.safeParse(document);
   if (result.success) return { content: result.data };
   return {
     problems: result.error.issues.map(
       (issue) => `${pathOf(issue.path) || "the document"}: ${issue.message}`,
     ),
+    issues: result.error.issues.map(contentProblemOf),
   };
 }
 

@@ -13,8 +13,34 @@ import * as route1 from "/assets/home-1.js";
 
 import("/assets/entry.client-1.js");</script>`;
 
-function page(language: "ar" | "en", script = routerScript) {
-  return `<!DOCTYPE html><html lang="${language}" dir="${language === "ar" ? "rtl" : "ltr"}"><head><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/chunk-1.js"/></head><body><div id="root"><main>كلمة</main></div>${script}</body></html>`;
+function page(language: "ar" | "en", script = routerScript, data = "") {
+  return `<!DOCTYPE html><html lang="${language}" dir="${language === "ar" ? "rtl" : "ltr"}"><head><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/chunk-1.js"/></head><body><div id="root"><main>كلمة</main></div>${script}${data}</body></html>`;
+}
+
+/**
+ * React Router's scripts handing the page's loader data to the app, as its <Scripts> writes them
+ * (StreamTransfer): the JSON escaped as its escapeHtml escapes it.
+ */
+function loaderData(...parts: unknown[]) {
+  const escaped = (json: string) =>
+    json.replace(
+      /[&><\u2028\u2029]/gu,
+      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+  return [
+    ...parts.map(
+      (part) =>
+        `<script>window.__reactRouterContext.streamController.enqueue(${escaped(JSON.stringify(JSON.stringify(part)))});</script>`,
+    ),
+    "<script>window.__reactRouterContext.streamController.close();</script>",
+  ].join("");
+}
+
+/** The bodies of the inline scripts a browser runs, leaving out data blocks. */
+function runningScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gu)]
+    .filter(([, attributes]) => !attributes?.includes('type="application/json"'))
+    .map(([, , body]) => body ?? "");
 }
 
 const chunks = { ar: "/assets/content-ar-1.js", en: "/assets/content-en-1.js" };
@@ -51,5 +77,74 @@ describe("the build's rewrite of React Router's module script", () => {
   it("refuses a page React wrote partly out of place, for a script to put back", () => {
     const streamed = page("ar").replace("<main>", '<div hidden id="S:0"></div><main>');
     expect(() => deferAppScript(streamed, "index.html", chunks)).toThrow(/out of place/u);
+  });
+
+  it("carries the loader data in data blocks, read by one script the same whatever the content", () => {
+    const first = deferAppScript(
+      page("ar", routerScript, loaderData({ title: "كلمة" })),
+      "index.html",
+      chunks,
+    );
+    const second = deferAppScript(
+      page("ar", routerScript, loaderData({ title: "Words" }, { more: "parts" })),
+      "index.html",
+      chunks,
+    );
+    expect(first).not.toContain('streamController.enqueue("');
+    expect(runningScripts(first)).toEqual(runningScripts(second));
+    const blocks = [
+      ...second.matchAll(/<script type="application\/json" data-router-stream>([^<]*)<\/script>/gu),
+    ];
+    expect(
+      blocks.map(([, json]) => JSON.parse(JSON.parse(json ?? "") as string) as unknown),
+    ).toEqual([{ title: "Words" }, { more: "parts" }]);
+    // The script hands each block to React Router's stream in order, then closes it.
+    const handed: string[] = [];
+    let closed = false;
+    const reader = runningScripts(second).find((body) => body.includes("data-router-stream")) ?? "";
+    new Function("window", "document", reader)(
+      {
+        __reactRouterContext: {
+          streamController: {
+            enqueue: (part: string) => handed.push(part),
+            close: () => (closed = true),
+          },
+        },
+      },
+      { querySelectorAll: () => blocks.map(([, json]) => ({ textContent: json })) },
+    );
+    expect(handed.map((part) => JSON.parse(part) as unknown)).toEqual([
+      { title: "Words" },
+      { more: "parts" },
+    ]);
+    expect(closed).toBe(true);
+  });
+
+  it("keeps a text that closes a script inert, inside its data block", () => {
+    const injected = "</script><script>alert(1)</script>";
+    const html = deferAppScript(
+      page("ar", routerScript, loaderData({ quote: injected })),
+      "index.html",
+      chunks,
+    );
+    expect(html).not.toContain("<script>alert(1)");
+    expect(runningScripts(html)).toEqual(
+      runningScripts(
+        deferAppScript(page("ar", routerScript, loaderData({ quote: "" })), "index.html", chunks),
+      ),
+    );
+    const [, json = ""] =
+      /<script type="application\/json" data-router-stream>([^<]*)<\/script>/u.exec(html) ?? [];
+    expect(JSON.parse(JSON.parse(json) as string)).toEqual({ quote: injected });
+  });
+
+  it("refuses loader data in a shape it does not know, rather than let it run", () => {
+    const withNonce = loaderData({ title: "كلمة" }).replace(
+      "<script>window.__reactRouterContext.streamController.close",
+      '<script nonce="n">window.__reactRouterContext.streamController.close',
+    );
+    expect(() => deferAppScript(page("ar", routerScript, withNonce), "index.html", chunks)).toThrow(
+      "index.html: React Router's data scripts have a shape this build does not know",
+    );
   });
 });

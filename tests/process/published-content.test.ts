@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +23,13 @@ async function page(server: RunningServer, route: string) {
   return { html: await response.text(), policy: response.headers.get("content-security-policy") };
 }
 
+/** The bodies of the page's inline scripts that run, leaving out data blocks. */
+function runningScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gu)]
+    .filter(([, attributes]) => !attributes?.includes('type="application/json"'))
+    .map(([, , body]) => body ?? "");
+}
+
 /** Waits until `route` shows `text`; answers how long that took, in milliseconds. */
 async function until(server: RunningServer, route: string, text: string, since: number) {
   for (;;) {
@@ -40,8 +47,9 @@ describe(`published content on ${databaseKind}`, () => {
   let servers: RunningServer[] = [];
   /** The second instance's own (unused) data directory, on PostgreSQL. */
   let secondDataDir: string | undefined;
-  /** /en/programs as the build wrote it and the server first serves it. */
+  /** /en/programs as the build wrote it and the server first serves it, and its policy. */
   let builtPage = "";
+  let builtPolicy: string | null = null;
 
   beforeAll(async () => {
     place = await processEnvironment("published");
@@ -67,7 +75,7 @@ describe(`published content on ${databaseKind}`, () => {
   it("serves a published change as prerendered pages, in both languages, within 5 s", async () => {
     const [first] = servers;
     if (!first) throw new Error("no server");
-    builtPage = (await page(first, "/en/programs")).html;
+    ({ html: builtPage, policy: builtPolicy } = await page(first, "/en/programs"));
     const original = (await content("export")).stdout;
     await writeFile(path.join(files, "original.json"), original);
     const exported = JSON.parse(original) as {
@@ -105,14 +113,15 @@ describe(`published content on ${databaseKind}`, () => {
     const english = await page(first, "/en/programs");
     expect(english.html).not.toContain("The Secret of the Word");
     expect(english.html).toContain("Monday");
-    // The page's own scripts carry the same content, and the policy allows exactly its scripts.
+    // The content travels as data for the app: the page's policy is the built page's, and
+    // allows exactly the scripts that run, none of which carries the content.
     expect(english.html).toContain("The Word at Night\\");
-    const inline = [...english.html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gu)];
-    expect(inline.length).toBeGreaterThan(0);
-    for (const [, body] of inline) {
-      const hash = createHash("sha256")
-        .update(body ?? "")
-        .digest("base64");
+    expect(english.policy).toBe(builtPolicy);
+    const running = runningScripts(english.html);
+    expect(running.length).toBeGreaterThan(0);
+    for (const body of running) {
+      expect(body).not.toContain("The Word at Night");
+      const hash = createHash("sha256").update(body).digest("base64");
       expect(english.policy).toContain(`'sha256-${hash}'`);
     }
     expect(first.output()).toMatch(
@@ -120,14 +129,36 @@ describe(`published content on ${databaseKind}`, () => {
     );
   });
 
+  it("keeps a text that closes a script inert, under the built page's policy", async () => {
+    const [first] = servers;
+    if (!first) throw new Error("no server");
+    const before = await page(first, "/en/community");
+    const exported = JSON.parse(await readFile(path.join(files, "original.json"), "utf8")) as {
+      content: { stories: { quote: { ar: string; en: string } }[] };
+    };
+    const story = exported.content.stories[0];
+    if (!story) throw new Error("no first story");
+    story.quote.en = "</script><script>alert(1)</script>";
+    const file = path.join(files, "script.json");
+    await writeFile(file, JSON.stringify(exported));
+
+    const imported = await content("import", file, "--publish");
+    expect(imported.stdout).toContain("Published version 3 (programs, stories).");
+    await until(first, "/en/community", "&lt;script&gt;alert(1)", performance.now());
+    const community = await page(first, "/en/community");
+    expect(community.html).not.toContain("<script>alert(1)");
+    expect(community.policy).toBe(before.policy);
+    expect(runningScripts(community.html)).toEqual(runningScripts(before.html));
+  });
+
   it("renders the built page byte for byte when the original content is published again", async () => {
     const [first] = servers;
     if (!first) throw new Error("no server");
     const imported = await content("import", path.join(files, "original.json"), "--publish");
-    expect(imported.stdout).toContain("Published version 3 (programs, stories).");
-    await until(first, "/en/programs", "The Secret of the Word", performance.now());
-    const again = (await page(first, "/en/programs")).html;
-    expect(again).toBe(builtPage);
+    expect(imported.stdout).toContain("Published version 4 (stories).");
+    await expect
+      .poll(async () => (await page(first, "/en/programs")).html, { timeout: 5000 })
+      .toBe(builtPage);
   });
 
   it("renders nothing from a version that would break a page, and says why on the version", async () => {
@@ -167,11 +198,15 @@ describe(`published content on ${databaseKind}`, () => {
       (
         (await api(
           `site_content_versions?id=eq.${version.id}&select=rendered_at,render_problem`,
-        )) as { rendered_at: string | null; render_problem: string | null }[]
+        )) as { rendered_at: string | null; render_problem: unknown }[]
       )[0];
+    // A code and where, for the editor to say in the member's language.
     await expect.poll(state, { timeout: 5000 }).toEqual({
       rendered_at: null,
-      render_problem: "programs[0].title.en: is longer than 40 characters",
+      render_problem: {
+        code: "content_invalid",
+        problems: [{ path: ["programs", 0, "title", "en"], kind: "tooLong", limit: 40 }],
+      },
     });
     // The pages are the last ones rendered.
     expect((await page(first, "/en/programs")).html).toBe(builtPage);
@@ -193,6 +228,6 @@ describe(`published content on ${databaseKind}`, () => {
     // 5 s a publish is held to.
     await expect
       .poll(() => restarted.output(), { timeout: 5000 })
-      .toMatch(/"message":"pages rendered from published content","version":3/u);
+      .toMatch(/"message":"pages rendered from published content","version":4/u);
   });
 });

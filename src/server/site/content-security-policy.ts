@@ -1,24 +1,34 @@
 import { createHash } from "node:crypto";
 
-const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gu;
+const inlineScript = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gu;
+/** A data block, which the browser never runs: React Router's data, carried as JSON. */
+const dataBlock = /\btype="application\/(?:ld\+)?json"/u;
+
+/** The `'sha256-…'` source of each inline script in `html` that runs. */
+export function inlineScriptHashes(html: string): Set<string> {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
+    if (dataBlock.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return hashes;
+}
 
 /**
- * The policy for one prerendered page: everything from our own origin, the page's own inline
- * scripts by hash (React Router's hydration data and the app loader), and nothing else; the
- * API may also be another origin (a hosted Supabase project the site was built for).
+ * The policy for one prerendered page: everything from our own origin, the inline scripts the
+ * build wrote into that page by hash (React Router's, and the app loader), and nothing else; the
+ * API may also be another origin (a hosted Supabase project the site was built for). A page
+ * rendered again after a publish keeps its built page's policy: its content travels as data
+ * (src/shared/defer-app-script.js), so no script of its own is ever allowed.
  */
 export function contentSecurityPolicy(
-  html: string,
+  scriptHashes: Iterable<string>,
   connectSources: readonly string[] = [],
   { frameable = false }: { frameable?: boolean } = {},
 ): string {
-  const hashes = new Set<string>();
-  for (const [, body = ""] of html.matchAll(inlineScript)) {
-    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
-  }
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...hashes].join(" ")}`,
+    `script-src 'self' ${[...scriptHashes].join(" ")}`,
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -71,5 +72,51 @@ describe("loadSite and the public origin", () => {
     expect(await text(site.page("/about", "ar").file)).toContain(`href="${built}/about"`);
     const xml = site.file("/sitemap.xml");
     expect(brotliDecompressSync((await xml!.representation(["br"])).body).toString()).toBe(sitemap);
+  });
+});
+
+describe("a page's Content-Security-Policy", () => {
+  const built = (data: string) =>
+    `<!DOCTYPE html><html lang="ar"><head><script>window.built = 1;</script></head><body><main>${data}</main><script type="application/json" data-router-stream>${JSON.stringify(data)}</script><script>window.read = 1;</script></body></html>`;
+  const hash = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+
+  beforeEach(async () => {
+    await writeFile(path.join(directory, "about/index.html"), built("as built"));
+  });
+
+  it("allows the scripts the build wrote into the page, and no data block", async () => {
+    const site = await loadSite(directory, { anonKey: "key" });
+    const policy = site.page("/about", "ar").file.contentSecurityPolicy ?? "";
+    const scriptSources = /script-src ([^;]*)/u.exec(policy)?.[1]?.split(" ");
+    expect(scriptSources).toEqual(["'self'", hash("window.built = 1;"), hash("window.read = 1;")]);
+  });
+
+  it("keeps the built page's policy for a page rendered again with other content", async () => {
+    const site = await loadSite(directory, { anonKey: "key" });
+    const policy = site.page("/about", "ar").file.contentSecurityPolicy;
+    const injected = "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e";
+    site.replacePages(new Map([["/about", built(injected)]]));
+    const about = site.page("/about", "ar").file;
+    expect(await text(about)).toContain(injected);
+    expect(about.contentSecurityPolicy).toBe(policy);
+  });
+
+  it("refuses a page rendered with an inline script the build did not write, replacing none", async () => {
+    const site = await loadSite(directory, { anonKey: "key" });
+    const before = await text(site.page("/", "ar").file);
+    const scripted = built("words").replace("</main>", "</main><script>alert(1)</script>");
+    expect(() => site.checkPage("/about", scripted)).toThrow(
+      `/about runs an inline script the build did not write (${hash("alert(1)")})`,
+    );
+    expect(() =>
+      site.replacePages(
+        new Map([
+          ["/", built("new words")],
+          ["/about", scripted],
+        ]),
+      ),
+    ).toThrow(/did not write/u);
+    expect(await text(site.page("/", "ar").file)).toBe(before);
+    expect(await text(site.page("/about", "ar").file)).toContain("as built");
   });
 });

@@ -8,7 +8,7 @@ import { isCompressible } from "../../shared/compression.js";
 import { addressedPage, localizedPath, type Language } from "../../shared/language.ts";
 import { inboxPath, notFoundPath } from "../../shared/pages.js";
 import { withoutTrailingSlashes } from "../../shared/trailing-slash.ts";
-import { contentSecurityPolicy } from "./content-security-policy.ts";
+import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -151,8 +151,14 @@ export interface Site {
   /** Every page's route, as the build wrote it: `/`, `/en/about`, `/__not-found`, `/inbox`. */
   routes(): string[];
   /**
+   * Refuses (throws) a page rendered for `route` that runs an inline script its built page does
+   * not: the page's policy allows the build's scripts only.
+   */
+  checkPage(route: string, html: string): void;
+  /**
    * Puts newly rendered pages in place of these routes' pages, all at once, each as a built page
-   * is served (origin, anon key, Content-Security-Policy); a route not given keeps its page.
+   * is served (origin, anon key, and the built page's Content-Security-Policy); a route not given
+   * keeps its page. Throws, replacing none, when `checkPage` refuses any.
    */
   replacePages(rendered: ReadonlyMap<string, string>): void;
 }
@@ -168,17 +174,33 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
   let pages = new Map<string, SiteFile>();
   const others = new Map<string, SiteFile>();
   const rewrite = originRewriter(await builtSiteUrl(directory), options.siteUrl);
-  const pageFile = (built: string, route: string): SiteFile => {
-    const frameable = !isInboxRoute(route);
-    const html = (rewrite ? rewrite(built) : built).replace(
+  const served = (html: string) =>
+    (rewrite ? rewrite(html) : html).replace(
       anonKeyMeta,
       `<meta name="${anonKeyMetaName}" content="${options.anonKey}"/>`,
     );
+  // Each page's inline scripts as the build wrote them, hashed once: the only ones its policy
+  // allows, however often the page is rendered again.
+  const builtScripts = new Map<string, { hashes: Set<string>; policy: string }>();
+  const pageFile = (html: string, route: string): SiteFile => {
+    const built = builtScripts.get(route);
+    if (!built) throw new Error(`${route} is not a page of the build`);
     return {
       ...memoryFile(".html", Buffer.from(html), "no-cache"),
-      contentSecurityPolicy: contentSecurityPolicy(html, options.connectSources, { frameable }),
-      frameable,
+      contentSecurityPolicy: built.policy,
+      frameable: !isInboxRoute(route),
     };
+  };
+  const checkPage = (route: string, html: string): string => {
+    const page = served(html);
+    const built = builtScripts.get(route);
+    if (!built) throw new Error(`${route} is not a page of the build`);
+    for (const hash of inlineScriptHashes(page)) {
+      if (!built.hashes.has(hash)) {
+        throw new Error(`${route} runs an inline script the build did not write (${hash})`);
+      }
+    }
+    return page;
   };
 
   for (const relative of files) {
@@ -188,7 +210,12 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     const body = await readFile(absolute);
     if (relative === "index.html" || relative.endsWith("/index.html")) {
       const route = withoutTrailingSlashes("/" + relative.slice(0, -"index.html".length));
-      pages.set(route, pageFile(body.toString("utf8"), route));
+      const html = served(body.toString("utf8"));
+      const hashes = inlineScriptHashes(html);
+      const frameable = !isInboxRoute(route);
+      const policy = contentSecurityPolicy(hashes, options.connectSources, { frameable });
+      builtScripts.set(route, { hashes, policy });
+      pages.set(route, pageFile(html, route));
       continue;
     }
     const cacheControl = relative.startsWith("assets/")
@@ -221,9 +248,13 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     },
     file: (pathname) => others.get(pathname),
     routes: () => [...pages.keys()],
+    checkPage(route, html) {
+      checkPage(route, html);
+    },
     replacePages(rendered) {
       const next = new Map(pages);
-      for (const [route, built] of rendered) next.set(route, pageFile(built, route));
+      for (const [route, html] of rendered)
+        next.set(route, pageFile(checkPage(route, html), route));
       pages = next;
     },
   };

@@ -2,6 +2,7 @@
 // versions tables (members at aal2 only, under row-level security) and the three functions of
 // docs/decisions/0023. Every write is checked by the database whoever sends it.
 import { getSupabase } from "../../../../lib/supabase-client.ts";
+import type { RenderProblem } from "../../../../../shared/render-problem.ts";
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 
 export interface Draft {
@@ -62,7 +63,8 @@ export interface Version {
   published_by_email: string | null;
   restored_from: number | null;
   rendered_at: string | null;
-  render_problem: string | null;
+  /** Why the server will not serve this version's pages, as a code; null when it does. */
+  render_problem: RenderProblem | null;
 }
 
 const versionColumns =

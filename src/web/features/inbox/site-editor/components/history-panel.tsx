@@ -4,6 +4,7 @@ import { secondaryButton } from "../../components/styles.ts";
 import { formatDateTime } from "../../model/format.ts";
 import { formatNumber } from "../../../../lib/format.ts";
 import type { Version } from "../api/site-content.ts";
+import { describeRenderProblem } from "../model/describe.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import type { DraftAuthor } from "./publish-dialog.tsx";
 
@@ -68,7 +69,9 @@ export function HistoryPanel({ versions, busy, replaces, onAsk, onRestore }: His
                 )}
                 {version.render_problem && (
                   <p className="text-sm font-semibold text-red-800">
-                    {words.history.renderProblem(version.render_problem)}
+                    {words.history.renderProblem(
+                      describeRenderProblem(words, version.render_problem, language),
+                    )}
                   </p>
                 )}
               </div>

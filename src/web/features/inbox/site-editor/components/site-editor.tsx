@@ -26,6 +26,7 @@ import {
 } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween, type Change } from "../model/changes.ts";
+import { describeRenderProblem } from "../model/describe.ts";
 import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
 import { pagesOfSection } from "../model/fields.ts";
 import { refusedAsDraft, sectionProblems } from "../model/problems.ts";
@@ -308,7 +309,12 @@ function Editor({
       await new Promise((resolve) => setTimeout(resolve, followRendering.every));
       const state = await readVersion(version.id).catch(() => undefined);
       if (state?.render_problem) {
-        setOutcome({ text: words.publish.renderProblem(state.render_problem), problem: true });
+        setOutcome({
+          text: words.publish.renderProblem(
+            describeRenderProblem(words, state.render_problem, language),
+          ),
+          problem: true,
+        });
         return;
       }
       if (state?.rendered_at) {

@@ -116,6 +116,13 @@ export const ar: EditorContent = {
     invalid: "هذه القيمة غير صالحة.",
     summary: (count) => `ما يجب تصحيحه قبل النشر: ${count}`,
   },
+  renderProblems: {
+    field: (where, what) => `${where}: ${what}`,
+    whole: "المحتوى",
+    more: (count) => `(ومواضع أخرى: ${count})`,
+    page: (page) => `لا يمكن عرض الصفحة ${page} بهذا المحتوى.`,
+    unknown: "لا يمكن عرض الصفحات بهذا المحتوى.",
+  },
   preview: {
     open: "معاينة",
     title: "المعاينة",

@@ -116,6 +116,13 @@ export const en: EditorContent = {
     invalid: "This is not valid.",
     summary: (count) => `${count} to fix before publishing`,
   },
+  renderProblems: {
+    field: (where, what) => `${where}: ${what}`,
+    whole: "The content",
+    more: (count) => `(and ${count} more)`,
+    page: (page) => `The page ${page} cannot be shown with this content.`,
+    unknown: "The pages cannot be shown with this content.",
+  },
   preview: {
     open: "Preview",
     title: "Preview",

@@ -58,6 +58,19 @@ export interface EditorContent {
     invalid: string;
     summary: (count: string) => string;
   };
+  /** Why the server does not serve a version's pages (src/shared/render-problem.ts). */
+  renderProblems: {
+    /** A field of the content the pages cannot show as it is. */
+    field: (where: string, what: string) => string;
+    /** The whole document, when the problem is not in one field. */
+    whole: string;
+    /** How many problems besides the one named. */
+    more: (count: string) => string;
+    /** The content passes every check, but this page fails with it. */
+    page: (page: string) => string;
+    /** A code this editor does not know, from a newer server. */
+    unknown: string;
+  };
   preview: {
     open: string;
     title: string;

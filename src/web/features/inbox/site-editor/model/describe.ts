@@ -1,8 +1,9 @@
 import type { Language } from "../../../../../shared/language.ts";
+import type { RenderProblem } from "../../../../../shared/render-problem.ts";
 import type { Weekday } from "../../../../content/site.ts";
 import { formatNumber, formatWeekday } from "../../../../lib/format.ts";
 import type { EditorContent } from "../content/types.ts";
-import type { FieldPath } from "./problems.ts";
+import { describeProblem, type FieldPath } from "./problems.ts";
 
 /** Where a field is, as a member reads it: "Programs › Program 3 › Day". */
 export function describePath(words: EditorContent, path: FieldPath, language: Language): string {
@@ -30,4 +31,27 @@ export function describeValue(value: unknown, path: FieldPath, language: Languag
     return formatWeekday(language, value as Weekday);
   }
   return String(value);
+}
+
+/**
+ * Why the server does not serve a version's pages, as the member reads it: the server stores a
+ * code and its detail (src/shared/render-problem.ts), said here in the page's language. A list of
+ * problems is told by its first, and how many more.
+ */
+export function describeRenderProblem(
+  words: EditorContent,
+  problem: RenderProblem,
+  language: Language,
+): string {
+  const digits = (count: number) => formatNumber(language, count);
+  if (problem.code === "page_failed") return words.renderProblems.page(problem.page);
+  const [first, ...rest] = problem.code === "content_invalid" ? problem.problems : [];
+  if (!first) return words.renderProblems.unknown;
+  const what = describeProblem(first, words.problems, digits);
+  const where =
+    first.path.length === 0
+      ? words.renderProblems.whole
+      : describePath(words, first.path, language);
+  const said = words.renderProblems.field(where, what);
+  return rest.length === 0 ? said : `${said} ${words.renderProblems.more(digits(rest.length))}`;
 }

@@ -1,5 +1,9 @@
-import type { z } from "zod";
-import { siteContentSchemas, type SiteContentSection } from "../../../../../shared/site-content.ts";
+import {
+  contentProblemOf,
+  siteContentSchemas,
+  type ContentProblem,
+  type SiteContentSection,
+} from "../../../../../shared/site-content.ts";
 import type { EditorContent } from "../content/types.ts";
 
 /** A place in a section's body: keys and list positions, as "2.title.ar". */
@@ -39,39 +43,38 @@ export function limitAt(section: SiteContentSection, path: FieldPath): number | 
   return typeof limit === "number" ? limit : undefined;
 }
 
-function describe(
-  issue: z.core.$ZodIssue,
+/** A problem in the page's language: its kind, with the limit or example the kind names. */
+export function describeProblem(
+  problem: Pick<ContentProblem, "kind" | "limit" | "example">,
   words: EditorContent["problems"],
   digits: (n: number) => string,
-) {
-  if (issue.code === "custom") {
-    const params = (issue.params ?? {}) as { kind?: string; limit?: number; example?: string };
-    switch (params.kind) {
-      case "empty":
-        return words.empty;
-      case "tooLong":
-        return words.tooLong(digits(params.limit ?? 0));
-      case "link":
-        return words.link(params.example ?? "https://");
-      case "time":
-        return words.time;
-      case "weekday":
-        return words.weekday;
-      case "id":
-        return words.id;
-      case "repeated":
-        return words.repeated;
-      case "endBeforeStart":
-        return words.endBeforeStart;
-    }
+): string {
+  switch (problem.kind) {
+    case "empty":
+      return words.empty;
+    case "tooLong":
+      return words.tooLong(digits(problem.limit ?? 0));
+    case "link":
+      return words.link(problem.example ?? "https://");
+    case "time":
+      return words.time;
+    case "weekday":
+      return words.weekday;
+    case "id":
+      return words.id;
+    case "repeated":
+      return words.repeated;
+    case "endBeforeStart":
+      return words.endBeforeStart;
+    case "tooFew":
+      return words.tooFew(digits(problem.limit ?? 0));
+    case "tooMany":
+      return words.tooMany(digits(problem.limit ?? 0));
+    case "exactly":
+      return words.exactly(digits(problem.limit ?? 0));
+    default:
+      return words.invalid;
   }
-  if (issue.code === "too_small" && issue.origin === "array") {
-    return words.tooFew(digits(Number(issue.minimum)));
-  }
-  if (issue.code === "too_big" && issue.origin === "array") {
-    return words.tooMany(digits(Number(issue.maximum)));
-  }
-  return words.invalid;
 }
 
 /**
@@ -89,7 +92,8 @@ export function sectionProblems(
   if (result.success) return problems;
   for (const issue of result.error.issues) {
     const key = pathKey(issue.path as FieldPath);
-    if (!problems.has(key)) problems.set(key, describe(issue, words, digits));
+    if (!problems.has(key))
+      problems.set(key, describeProblem(contentProblemOf(issue), words, digits));
   }
   return problems;
 }
