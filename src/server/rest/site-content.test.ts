@@ -445,6 +445,33 @@ describe("publishing", () => {
   });
 });
 
+describe("one live version", () => {
+  it("is the newest whose content renders: the view, what changed and a publish's base read it alike", async () => {
+    await save(member, "links", links, 0);
+    const first = await publish(member);
+    await save(member, "links", { ...links, x: "" }, 1);
+    const broken = await publish(member);
+    // The server found that this version's content breaks a page.
+    await server.db.query(
+      `update public.site_content_versions
+          set render_problem = '{"code": "page_failed", "page": "/en"}' where id = $1`,
+      [broken.body.id],
+    );
+    const live = await request("/rest/v1/published_site_content?select=version,content", undefined);
+    expect(live.body).toEqual([{ version: first.body.id, content: { links } }]);
+
+    // The editor reviews against what is live, and its publish goes through.
+    const seen = await review(member);
+    expect(seen.base_version).toBe(first.body.id);
+    await save(member, "links", { ...links, x: "https://x.com/mended" }, 2);
+    const mended = await publish(member);
+    expect(mended.status).toBe(200);
+    expect(mended.body.changed).toEqual(["links"]);
+    const now = await request("/rest/v1/published_site_content?select=version", undefined);
+    expect(now.body).toEqual([{ version: mended.body.id }]);
+  });
+});
+
 describe("who may do what", () => {
   it("lets nobody but a member at aal2 read a draft or a version, or write anything", async () => {
     await save(member, "links", links, 0);

@@ -33,6 +33,7 @@ describe("<HistoryPanel>", () => {
     renderWeb(
       <HistoryPanel
         versions={versions}
+        live={null}
         busy={false}
         replaces={[]}
         onAsk={vi.fn()}
@@ -56,6 +57,7 @@ describe("<HistoryPanel>", () => {
     renderWeb(
       <HistoryPanel
         versions={versions}
+        live={null}
         busy={false}
         replaces={[]}
         onAsk={vi.fn()}

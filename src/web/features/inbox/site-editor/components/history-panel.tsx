@@ -10,6 +10,8 @@ import type { DraftAuthor } from "./publish-dialog.tsx";
 
 interface HistoryPanelProps {
   versions: readonly Version[];
+  /** The version the site shows: the newest whose content renders. */
+  live: number | null;
   busy: boolean;
   /** The unpublished drafts a restore would replace, with who saved each, once read. */
   replaces: readonly DraftAuthor[] | undefined;
@@ -19,7 +21,14 @@ interface HistoryPanelProps {
 }
 
 /** Every publication, newest first: who, when, what changed; any earlier one can be restored. */
-export function HistoryPanel({ versions, busy, replaces, onAsk, onRestore }: HistoryPanelProps) {
+export function HistoryPanel({
+  versions,
+  live,
+  busy,
+  replaces,
+  onAsk,
+  onRestore,
+}: HistoryPanelProps) {
   const { words, language } = useEditorContent();
   const id = useId();
   const [asked, setAsked] = useState<Version | undefined>(undefined);
@@ -37,7 +46,7 @@ export function HistoryPanel({ versions, busy, replaces, onAsk, onRestore }: His
         <p className="text-ink-800">{words.history.empty}</p>
       ) : (
         <ol className="grid gap-3">
-          {versions.map((version, index) => (
+          {versions.map((version) => (
             <li
               key={version.id}
               className="flex flex-wrap items-start justify-between gap-3 rounded-2xl bg-paper p-4 shadow-sm shadow-ink-950/5"
@@ -45,7 +54,7 @@ export function HistoryPanel({ versions, busy, replaces, onAsk, onRestore }: His
               <div className="grid min-w-0 gap-1 wrap-anywhere">
                 <p className="font-semibold text-ink-900">
                   {words.history.version(number(version.id))}
-                  {index === 0 && (
+                  {version.id === live && (
                     <span className="ms-2 rounded-full bg-gold-400/30 px-2 py-0.5 text-sm">
                       {words.history.current}
                     </span>
@@ -75,7 +84,7 @@ export function HistoryPanel({ versions, busy, replaces, onAsk, onRestore }: His
                   </p>
                 )}
               </div>
-              {index > 0 && (
+              {version.id !== live && (
                 <button
                   type="button"
                   className={secondaryButton}

@@ -29,7 +29,7 @@ import { changesBetween, type Change } from "../model/changes.ts";
 import { describeRenderProblem } from "../model/describe.ts";
 import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
 import { pagesOfSection } from "../model/fields.ts";
-import { refusedAsDraft, sectionProblems } from "../model/problems.ts";
+import { pathKey, refusedAsDraft, refusedField, sectionProblems } from "../model/problems.ts";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { PreviewPanel } from "./preview-panel.tsx";
@@ -110,7 +110,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
   const describeFailure = useDescribeFailure();
   const member = useAuth().session?.user.id ?? "";
   const [loaded, setLoaded] = useState<
-    { store: DraftStore; published: Published } | "loading" | "failed"
+    { store: DraftStore; published: Published; live: number | null } | "loading" | "failed"
   >("loading");
   const [versions, setVersions] = useState<Version[]>([]);
 
@@ -118,7 +118,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
     let current = true;
     let made: DraftStore | undefined;
     load().then(
-      ({ drafts, published, history }) => {
+      ({ drafts, published, version, history }) => {
         if (!current) return;
         if (kept?.member === member) {
           made = kept.store;
@@ -130,7 +130,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
           });
           kept = { member, store: made };
         }
-        setLoaded({ store: made, published: published as Published });
+        setLoaded({ store: made, published: published as Published, live: version });
         setVersions(history);
       },
       () => current && setLoaded("failed"),
@@ -153,13 +153,14 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
     <Editor
       store={loaded.store}
       published={loaded.published}
+      live={loaded.live}
       versions={versions}
       section={isSection(part) ? part : "programs"}
       hrefFor={hrefFor}
       reload={async () => {
-        const { drafts, published, history } = await load();
+        const { drafts, published, version, history } = await load();
         loaded.store.refresh(drafts);
-        setLoaded({ store: loaded.store, published: published as Published });
+        setLoaded({ store: loaded.store, published: published as Published, live: version });
         setVersions(history);
       }}
       describeFailure={describeFailure}
@@ -170,6 +171,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
 interface EditorProps {
   store: DraftStore;
   published: Published;
+  live: number | null;
   versions: readonly Version[];
   section: SiteContentSection;
   hrefFor: (next: Partial<InboxAddress>) => string;
@@ -187,15 +189,17 @@ function SaveState({ draft }: { draft: SectionDraft }) {
         ? words.save.unsaved
         : draft.status === "held"
           ? words.save.held
-          : draft.status === "failed"
-            ? words.save.failed(describeFailure(draft.failure))
-            : draft.status === "saved" && draft.savedAt
-              ? words.save.saved(formatDateTime(language, draft.savedAt))
-              : "";
+          : draft.status === "conflict"
+            ? words.save.conflict
+            : draft.status === "failed"
+              ? words.save.failed(describeFailure(draft.failure))
+              : draft.status === "saved" && draft.savedAt
+                ? words.save.saved(formatDateTime(language, draft.savedAt))
+                : "";
   return (
     <p
       role="status"
-      className={`min-w-0 text-sm ${draft.status === "failed" || draft.status === "held" ? "font-semibold text-red-800" : "text-ink-700"}`}
+      className={`min-w-0 text-sm ${["failed", "held", "conflict"].includes(draft.status) ? "font-semibold text-red-800" : "text-ink-700"}`}
     >
       {said}
     </p>
@@ -205,6 +209,7 @@ function SaveState({ draft }: { draft: SectionDraft }) {
 function Editor({
   store,
   published,
+  live,
   versions,
   section,
   hrefFor,
@@ -218,10 +223,14 @@ function Editor({
   const problems = useMemo(
     () =>
       Object.fromEntries(
-        siteContentSections.map((each) => [
-          each,
-          sectionProblems(each, drafts[each].body, words.problems, digits),
-        ]),
+        siteContentSections.map((each) => {
+          const found = sectionProblems(each, drafts[each].body, words.problems, digits);
+          const refused = refusedField(drafts[each]);
+          if (refused && !found.has(pathKey(refused))) {
+            found.set(pathKey(refused), words.problems.refused);
+          }
+          return [each, found];
+        }),
       ) as Record<SiteContentSection, Map<string, string>>,
     [drafts, words, digits],
   );
@@ -442,6 +451,7 @@ function Editor({
 
       <HistoryPanel
         versions={versions}
+        live={live}
         busy={busy}
         replaces={restoring?.authors}
         onAsk={() => {

@@ -28,6 +28,8 @@ export interface EditorContent {
     unsaved: string;
     /** A draft the database would refuse (a link off its service), kept here until mended. */
     held: string;
+    /** Another member saved first: the choice is shown with the section. */
+    conflict: string;
     failed: (reason: string) => string;
     loading: string;
     loadFailed: string;
@@ -56,6 +58,8 @@ export interface EditorContent {
     tooMany: (count: string) => string;
     exactly: (count: string) => string;
     invalid: string;
+    /** The database refused the field (a rule the editor did not know). */
+    refused: string;
     summary: (count: string) => string;
   };
   /** Why the server does not serve a version's pages (src/shared/render-problem.ts). */

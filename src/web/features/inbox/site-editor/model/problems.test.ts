@@ -5,7 +5,7 @@ import { formatNumber } from "../../../../lib/format.ts";
 import { ar } from "../content/ar.ts";
 import { en } from "../content/en.ts";
 import { changesBetween } from "./changes.ts";
-import { keysAt, limitAt, sectionProblems } from "./problems.ts";
+import { keysAt, limitAt, refusedField, sectionProblems } from "./problems.ts";
 
 const digits = (language: "ar" | "en") => (count: number) => formatNumber(language, count);
 
@@ -158,5 +158,18 @@ describe("the changes a publish asks about", () => {
       before: undefined,
       after: before.programs[0]!.id,
     });
+  });
+});
+
+describe("refusedField", () => {
+  it("reads the field the database named when it refused a save", () => {
+    const failure = {
+      code: "22023",
+      message: "A YouTube link is https on youtube.com or youtu.be: …",
+      details: JSON.stringify({ section: "programs", path: ["1", "youtube"] }),
+    };
+    expect(refusedField({ status: "failed", failure })).toEqual([1, "youtube"]);
+    expect(refusedField({ status: "saved", failure })).toBeUndefined();
+    expect(refusedField({ status: "failed", failure: new Error("offline") })).toBeUndefined();
   });
 });

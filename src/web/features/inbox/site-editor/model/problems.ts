@@ -112,3 +112,21 @@ export function refusedAsDraft(section: SiteContentSection, body: unknown): bool
     )
   );
 }
+
+/**
+ * The field the database named when it refused the member's last save (its details carry
+ * `{"section", "path"}`), so the editor marks it like its own problems.
+ */
+export function refusedField(draft: { status: string; failure?: unknown }): FieldPath | undefined {
+  if (draft.status !== "failed") return undefined;
+  const { code, details } = (draft.failure ?? {}) as { code?: string; details?: unknown };
+  if (code !== "22023" || typeof details !== "string") return undefined;
+  try {
+    const { path } = JSON.parse(details) as { path?: unknown };
+    return Array.isArray(path) && path.length > 0
+      ? path.map((part) => (typeof part === "string" && /^\d+$/u.test(part) ? Number(part) : part))
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
