@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backupAddress } from "../../src/server/backup/backup-address.ts";
 import { clientAt, insert, processKeys, storedEmails, submission } from "../support/api.ts";
 import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
 import { processEnvironment, type ProcessEnvironment } from "../support/process-environment.ts";
@@ -105,7 +106,7 @@ describe(`backup and restore, from ${source}`, () => {
     const backedUp = await runServerCommand(
       "backup",
       ["--output", backupFile],
-      { ...place.env, PORT: new URL(server.url).port },
+      place.env,
       place.dataDir,
     );
     expect(backedUp.stderr).toBe("");
@@ -117,30 +118,55 @@ describe(`backup and restore, from ${source}`, () => {
     await rm(files, { recursive: true, force: true });
   });
 
-  it("answers a backup only to the service_role key, through the server only on its own files", async () => {
+  it("answers no backup on the public port, whatever the key", async () => {
     const { anon, service_role } = await keys;
-    for (const key of [undefined, anon]) {
+    // As at any unknown address.
+    const unknown = await fetch(`${server.url}/no/such/address`);
+    const expected = { status: unknown.status, body: await unknown.text() };
+    expect(expected.status).not.toBe(200);
+    for (const key of [undefined, anon, service_role]) {
       const response = await fetch(`${server.url}/backup/v1`, {
         headers: key ? { authorization: `Bearer ${key}` } : {},
       });
-      expect(response.status).toBe(401);
+      expect({ status: response.status, body: await response.text() }).toEqual(expected);
     }
-    const served = await fetch(`${server.url}/backup/v1`, {
-      headers: { authorization: `Bearer ${service_role}` },
-    });
-    // On PostgreSQL the command reads the database itself.
-    expect(served.status).toBe(onPostgres() ? 404 : 200);
-    await served.body?.cancel();
   });
+
+  // On PostgreSQL the command reads the database itself: no listener is opened for it.
+  it.skipIf(!onPostgres())("opens no backup listener on PostgreSQL", async () => {
+    expect(await backupAddress(place.dataDir)).toBeUndefined();
+  });
+
+  it.skipIf(onPostgres())(
+    "answers a backup on this machine's admin listener, to the service_role key only",
+    async () => {
+      const { anon, service_role } = await keys;
+      const address = new URL((await backupAddress(place.dataDir)) ?? "");
+      expect(address.hostname).toBe("127.0.0.1");
+      expect(address.port).not.toBe(new URL(server.url).port);
+      for (const key of [undefined, anon]) {
+        const response = await fetch(address, {
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+        });
+        expect(response.status).toBe(401);
+      }
+      const served = await fetch(address, {
+        headers: { authorization: `Bearer ${service_role}` },
+      });
+      expect(served.status).toBe(200);
+      await served.body?.cancel();
+    },
+  );
 
   // Each backup copies the database's files: two at once would hold two copies, so a second
   // asked while one is taken is told to wait for it, and the next after it is answered.
   it.skipIf(onPostgres())("takes one backup at a time", async () => {
     const { service_role } = await keys;
+    const address = await backupAddress(place.dataDir);
     // Each try takes a whole backup, seconds on a busy machine.
     const backupPoll = { timeout: 60_000, interval: 200 };
     const ask = () =>
-      fetch(`${server.url}/backup/v1`, { headers: { authorization: `Bearer ${service_role}` } });
+      fetch(address ?? "", { headers: { authorization: `Bearer ${service_role}` } });
     // Two asked at once, until neither meets a backup still letting go of its copy (the one
     // the test before abandoned): one is taken, the other refused.
     let refusal: unknown;
@@ -316,12 +342,7 @@ describe(`a backup taken during a flood of inserts, from ${source}`, () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const before = new Set(answered);
     const file = path.join(files, "flood.backup");
-    const backedUp = await runServerCommand(
-      "backup",
-      ["--output", file],
-      { ...place.env, PORT: new URL(server.url).port },
-      place.dataDir,
-    );
+    const backedUp = await runServerCommand("backup", ["--output", file], place.env, place.dataDir);
     flooding = false;
     await Promise.all(flood);
     expect(backedUp.stderr).toBe("");

@@ -1,7 +1,8 @@
 // npm run backup -- --output FILE: one consistent backup of everything the site keeps, while it
 // serves (docs/decisions/0029, docs/backups.md). On PostgreSQL (DATABASE_URL) it reads the
 // database in one repeatable-read transaction; on the embedded database it asks the running
-// server, the one owner of its files, or opens them itself when no server runs.
+// server, the one owner of its files, on the admin listener whose address the server wrote into
+// DATA_DIR, or opens the files itself when no server runs.
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config.ts";
+import { backupAddress } from "../backup/backup-address.ts";
 import { checkBackup } from "../backup/backup-file.ts";
 import { dumpDatabase } from "../backup/dump.ts";
 import { connectForCopy } from "../backup/postgres-copy.ts";
@@ -49,16 +51,21 @@ async function fromPostgres(databaseUrl: string, write: Writer): Promise<void> {
 }
 
 async function fromEmbedded(config: Config, write: Writer): Promise<void> {
-  const key = await makeApiKey(await loadJwtSecret(config), "service_role");
-  const answer = await fetch(`http://127.0.0.1:${config.port}/backup/v1`, {
-    headers: { authorization: `Bearer ${key}` },
-  }).catch((error: unknown) => {
-    const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    if (code === "ECONNREFUSED") return undefined;
-    throw error;
-  });
+  const address = await backupAddress(config.dataDir);
+  const answer = address
+    ? await fetch(address, {
+        headers: {
+          authorization: `Bearer ${await makeApiKey(await loadJwtSecret(config), "service_role")}`,
+        },
+      }).catch((error: unknown) => {
+        // The address of a server that has stopped without removing it.
+        const code = (error as { cause?: { code?: unknown } }).cause?.code;
+        if (code === "ECONNREFUSED") return undefined;
+        throw error;
+      })
+    : undefined;
   if (!answer) {
-    // No server on PORT: the files are ours, if no other process holds them.
+    // No server on DATA_DIR: the files are ours, if no other process holds them.
     const db = await openPGlite(path.join(config.dataDir, "pglite"));
     try {
       await dumpDatabase(db, write, "embedded");
@@ -70,7 +77,7 @@ async function fromEmbedded(config: Config, write: Writer): Promise<void> {
   if (!answer.ok || !answer.body) {
     const body = (await answer.json().catch(() => ({}))) as { message?: string };
     throw new Error(
-      `The server on port ${config.port} refused the backup (${answer.status}): ${body.message ?? ""}`,
+      `The server at ${address} refused the backup (${answer.status}): ${body.message ?? ""}`,
     );
   }
   // Written as the bytes came: a chunk may end inside a letter's UTF-8 bytes.
