@@ -205,6 +205,27 @@ describe(`backup and restore, from ${source}`, () => {
       .toEqual([]);
   });
 
+  it("is not stopped by what an interrupted backup left, and never writes over a file", async () => {
+    const output = path.join(files, "after-interruption.backup");
+    // As a backup killed half-way leaves it.
+    await writeFile(`${output}.partial`, "-- Kalima backup, format 1.\nCOPY", { mode: 0o644 });
+    const backedUp = await runServerCommand(
+      "backup",
+      ["--output", output],
+      place.env,
+      place.dataDir,
+    );
+    expect(backedUp.stderr).toBe("");
+    expect(backedUp.code).toBe(0);
+    expect((await stat(output)).mode & 0o777).toBe(0o600);
+    expect((await readFile(output, "utf8")).split("\n", 1)[0]).toContain("Kalima backup");
+    await expect(stat(`${output}.partial`)).rejects.toThrow(/ENOENT/u);
+
+    const again = await runServerCommand("backup", ["--output", output], place.env, place.dataDir);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/exists: name a new file/u);
+  });
+
   const targets = [
     { name: "a new embedded database", postgres: false },
     { name: "a new PostgreSQL database", postgres: true },

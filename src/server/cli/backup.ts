@@ -5,7 +5,7 @@
 // DATA_DIR, or opens the files itself when no server runs.
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { link, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
@@ -35,6 +35,31 @@ function readOutput(): string {
   }
   if (!values.output) throw new UsageError("--output FILE is required");
   return path.resolve(values.output);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Gives the checked file its name: a link, unlike a rename, fails rather than replace a file
+ * made meanwhile. A file system without links (FAT) gets a rename.
+ */
+async function nameBackup(partial: string, output: string): Promise<void> {
+  try {
+    await link(partial, output);
+    await rm(partial, { force: true });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "EEXIST") throw new Error(`${output} was made during the backup: name a new file`);
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") {
+      throw new Error(`Cannot name the backup ${output}: ${errorMessage(error)}`);
+    }
+    await rename(partial, output);
+  }
 }
 
 type Writer = (data: string | Uint8Array) => Promise<void>;
@@ -89,7 +114,10 @@ await runCommand(async () => {
   const output = readOutput();
   const config = loadConfig();
   const started = performance.now();
+  if (await exists(output)) throw new Error(`${output} exists: name a new file`);
   const partial = `${output}.partial`;
+  // Left by a backup that was interrupted: it holds secrets, and nothing will finish it.
+  await rm(partial, { force: true });
   // wx: never over an existing file; 0600: the file holds secrets.
   const file = createWriteStream(partial, { flags: "wx", mode: 0o600 });
   await once(file, "open").catch((error: unknown) => {
@@ -105,9 +133,7 @@ await runCommand(async () => {
     file.end();
     await once(file, "finish");
     const backup = await checkBackup(partial);
-    await rename(partial, output).catch(async (error: unknown) => {
-      throw new Error(`Cannot name the backup ${output}: ${errorMessage(error)}`);
-    });
+    await nameBackup(partial, output);
     const rows = backup.tables.reduce((sum, table) => sum + table.rows, 0);
     process.stdout.write(
       `Backed up ${describeDatabase(config)} (migration ${backup.about.migration}): ` +
