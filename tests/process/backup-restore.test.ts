@@ -326,6 +326,51 @@ describe(`backup and restore, from ${source}`, () => {
   });
 });
 
+// Backups share the metrics listener when it is on this machine; when it is open to the network,
+// they keep a listener of their own on this machine.
+describe.skipIf(onPostgres())("backups beside metrics", () => {
+  const metricsToken = "a-metrics-token-for-the-backup-tests";
+  const cases: { name: string; env: Record<string, string>; shared: boolean }[] = [
+    { name: "on this machine", env: { METRICS_PORT: "0" }, shared: true },
+    {
+      name: "open to the network",
+      env: { METRICS_PORT: "0", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: metricsToken },
+      shared: false,
+    },
+  ];
+  for (const { name, env, shared } of cases) {
+    it(`${shared ? "share" : "keep apart from"} the metrics listener ${name}`, async () => {
+      const place = await processEnvironment("backup-metrics", env);
+      let server: RunningServer | undefined;
+      try {
+        server = await spawnServer(place.env, place.dataDir);
+        const metricsPort =
+          /"message":"admin listening","url":"http:\/\/[^"]+:(\d+)","metrics":true/u.exec(
+            server.output(),
+          )?.[1];
+        expect(metricsPort).toBeDefined();
+        const address = new URL((await backupAddress(place.dataDir)) ?? "");
+        expect(address.hostname).toBe("127.0.0.1");
+        expect(address.port === metricsPort).toBe(shared);
+        const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+          headers: { authorization: `Bearer ${metricsToken}` },
+        });
+        expect(scraped.status).toBe(200);
+        await scraped.body?.cancel();
+        const { service_role } = await processKeys();
+        const served = await fetch(address, {
+          headers: { authorization: `Bearer ${service_role}` },
+        });
+        expect(served.status).toBe(200);
+        await served.body?.cancel();
+      } finally {
+        await server?.stop();
+        await place.remove();
+      }
+    });
+  }
+});
+
 describe(`a backup taken during a flood of inserts, from ${source}`, () => {
   let place: ProcessEnvironment;
   let files: string;
