@@ -70,7 +70,7 @@ async function restoreInto(
   if (level !== undefined && !options.replace) {
     throw new RestoreRefused(
       `The target database is not new (migrated to ${level}): restore into a new database, or ` +
-        "pass --replace to replace everything it holds",
+        "pass --replace to replace what it holds of the backup's tables",
     );
   }
   await migrate(target.database, options.migrations);
@@ -95,7 +95,7 @@ async function restoreInto(
     const names = tables.map((table) => table.name);
     const replaced = await tablesToEmpty(tx, tables, backup);
     for (const name of names) await tx.exec(`alter table ${name} disable trigger user`);
-    await tx.exec(`truncate ${replaced.join(", ")}`);
+    if (replaced.length > 0) await tx.exec(`truncate ${replaced.join(", ")}`);
     // As a bulk load does: indexes no constraint needs are built once, after the rows are in,
     // rather than kept up row by row (the search's trigram index most of all).
     const indexes = await looseIndexes(tx, replaced);
