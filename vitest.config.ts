@@ -30,6 +30,7 @@ const processSuitesOnBoth = [
   "tests/process/content-command.test.ts",
   "tests/process/durability.test.ts",
   "tests/process/mail-delivery.test.ts",
+  "tests/process/older-backup.test.ts",
   "tests/process/published-content.test.ts",
   "tests/process/operations.test.ts",
   "tests/process/publish-hook.test.ts",

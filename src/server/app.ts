@@ -1,6 +1,5 @@
 // Builds Kalima's HTTP application: the route table for the site, /rest/v1 and /auth/v1.
 // It never listens: main.ts does that, and tests call app.request() in process.
-import { backupRoutes } from "./backup/backup-route.ts";
 import { Hono } from "hono";
 import { OAuthProviders } from "./auth/oauth-providers.ts";
 import { AuthRateLimiter } from "./auth/rate-limit.ts";
@@ -146,7 +145,6 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     );
   };
   if (metrics) app.use(countFormRefusals(metrics));
-  app.route("/backup/v1", backupRoutes(deps.db, secret, deps.log));
   app.route("/", siteRoutes(deps.site, { https, submit }));
 
   app.onError((error, c) => {

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { Hono } from "hono";
 import { createApp } from "./app.ts";
+import { backupRoutes } from "./backup/backup-route.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/database.ts";
+import { isEmbeddedDatabase, type Database } from "./db/database.ts";
 import { migrate, readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { tightenPermissions } from "./db/private-directory.ts";
@@ -26,6 +28,8 @@ export interface Booted {
   mailWorker: MailWorker | undefined;
   /** What the metrics listener reports; undefined when METRICS_PORT is unset. */
   metrics: Metrics | undefined;
+  /** GET /backup/v1 for the admin listener, on the embedded database only. */
+  backups: Hono | undefined;
   /** Stops reloading the schema cache on NOTIFY pgrst; main.ts calls it before closing the database. */
   stopSchemaReloads: () => Promise<void>;
   /** Stops rendering the pages again on NOTIFY site_content; called before closing the database. */
@@ -107,6 +111,9 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       site && renderer ? await renderOnPublish(db, site, renderer, log, publishes) : async () => {};
     const metrics = config.metrics ? createMetrics(db) : undefined;
     const app = createApp({ config, db, schema, jwtSecret, site, log, metrics });
+    const backups = isEmbeddedDatabase(db)
+      ? backupRoutes(db, new TextEncoder().encode(jwtSecret), log)
+      : undefined;
     const mailWorker = config.mail
       ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })
       : undefined;
@@ -118,6 +125,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       keys,
       mailWorker,
       metrics,
+      backups,
       stopSchemaReloads,
       stopPageRenders,
       stopPublishHook,

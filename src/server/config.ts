@@ -308,7 +308,7 @@ function readMail(values: z.infer<typeof environment>): MailConfig | undefined {
   };
 }
 
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\./u.test(host);
 }
 

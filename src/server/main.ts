@@ -1,11 +1,11 @@
 // Kalima's server process: reads the configuration, boots the database and application, listens.
 // On SIGTERM or SIGINT it stops accepting, finishes requests in flight, closes the database, exits 0.
 import { serve } from "@hono/node-server";
+import { openAdminListeners } from "./admin-listeners.ts";
 import { boot } from "./boot.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { errorForLog, jsonLogger as log } from "./log.ts";
 import { startAuthBucketSweep } from "./auth/rate-limit.ts";
-import { serveMetrics } from "./metrics/metrics-server.ts";
 import { startRetention } from "./retention.ts";
 import { startUpkeep } from "./db/upkeep.ts";
 
@@ -15,11 +15,18 @@ async function main(): Promise<void> {
   // DATA_DIR and the embedded database's files are for this user alone: 0700 folders, 0600 files.
   process.umask(0o077);
   const config = loadConfig();
-  const { app, db, mailWorker, metrics, stopSchemaReloads, stopPageRenders, stopPublishHook } =
-    await boot(config, log);
+  const {
+    app,
+    db,
+    mailWorker,
+    metrics,
+    backups,
+    stopSchemaReloads,
+    stopPageRenders,
+    stopPublishHook,
+  } = await boot(config, log);
   // Before the public port, so that a metrics port already taken stops the start.
-  const metricsServer =
-    metrics && config.metrics ? await serveMetrics(metrics, config.metrics, log) : undefined;
+  const admin = await openAdminListeners(config, metrics, backups, log);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info("listening", {
@@ -41,7 +48,7 @@ async function main(): Promise<void> {
       log.error("requests still running after the grace period; exiting");
       process.exit(1);
     }, shutdownGraceMs).unref();
-    metricsServer?.close();
+    const adminClosed = admin.close();
     server.close(async () => {
       clearInterval(idleSweep);
       stopRetention();
@@ -51,6 +58,7 @@ async function main(): Promise<void> {
       await stopSchemaReloads();
       await stopPageRenders();
       await stopPublishHook();
+      await adminClosed;
       await db.close();
       clearTimeout(force);
       log.info("stopped");

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backupAddress } from "../../src/server/backup/backup-address.ts";
 import { clientAt, insert, processKeys, storedEmails, submission } from "../support/api.ts";
 import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
 import { processEnvironment, type ProcessEnvironment } from "../support/process-environment.ts";
@@ -105,7 +106,7 @@ describe(`backup and restore, from ${source}`, () => {
     const backedUp = await runServerCommand(
       "backup",
       ["--output", backupFile],
-      { ...place.env, PORT: new URL(server.url).port },
+      place.env,
       place.dataDir,
     );
     expect(backedUp.stderr).toBe("");
@@ -117,30 +118,55 @@ describe(`backup and restore, from ${source}`, () => {
     await rm(files, { recursive: true, force: true });
   });
 
-  it("answers a backup only to the service_role key, through the server only on its own files", async () => {
+  it("answers no backup on the public port, whatever the key", async () => {
     const { anon, service_role } = await keys;
-    for (const key of [undefined, anon]) {
+    // As at any unknown address.
+    const unknown = await fetch(`${server.url}/no/such/address`);
+    const expected = { status: unknown.status, body: await unknown.text() };
+    expect(expected.status).not.toBe(200);
+    for (const key of [undefined, anon, service_role]) {
       const response = await fetch(`${server.url}/backup/v1`, {
         headers: key ? { authorization: `Bearer ${key}` } : {},
       });
-      expect(response.status).toBe(401);
+      expect({ status: response.status, body: await response.text() }).toEqual(expected);
     }
-    const served = await fetch(`${server.url}/backup/v1`, {
-      headers: { authorization: `Bearer ${service_role}` },
-    });
-    // On PostgreSQL the command reads the database itself.
-    expect(served.status).toBe(onPostgres() ? 404 : 200);
-    await served.body?.cancel();
   });
+
+  // On PostgreSQL the command reads the database itself: no listener is opened for it.
+  it.skipIf(!onPostgres())("opens no backup listener on PostgreSQL", async () => {
+    expect(await backupAddress(place.dataDir)).toBeUndefined();
+  });
+
+  it.skipIf(onPostgres())(
+    "answers a backup on this machine's admin listener, to the service_role key only",
+    async () => {
+      const { anon, service_role } = await keys;
+      const address = new URL((await backupAddress(place.dataDir)) ?? "");
+      expect(address.hostname).toBe("127.0.0.1");
+      expect(address.port).not.toBe(new URL(server.url).port);
+      for (const key of [undefined, anon]) {
+        const response = await fetch(address, {
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+        });
+        expect(response.status).toBe(401);
+      }
+      const served = await fetch(address, {
+        headers: { authorization: `Bearer ${service_role}` },
+      });
+      expect(served.status).toBe(200);
+      await served.body?.cancel();
+    },
+  );
 
   // Each backup copies the database's files: two at once would hold two copies, so a second
   // asked while one is taken is told to wait for it, and the next after it is answered.
   it.skipIf(onPostgres())("takes one backup at a time", async () => {
     const { service_role } = await keys;
+    const address = await backupAddress(place.dataDir);
     // Each try takes a whole backup, seconds on a busy machine.
     const backupPoll = { timeout: 60_000, interval: 200 };
     const ask = () =>
-      fetch(`${server.url}/backup/v1`, { headers: { authorization: `Bearer ${service_role}` } });
+      fetch(address ?? "", { headers: { authorization: `Bearer ${service_role}` } });
     // Two asked at once, until neither meets a backup still letting go of its copy (the one
     // the test before abandoned): one is taken, the other refused.
     let refusal: unknown;
@@ -177,6 +203,27 @@ describe(`backup and restore, from ${source}`, () => {
     await expect
       .poll(async () => (await readdir(place.dataDir)).filter((name) => name.includes("snapshot")))
       .toEqual([]);
+  });
+
+  it("is not stopped by what an interrupted backup left, and never writes over a file", async () => {
+    const output = path.join(files, "after-interruption.backup");
+    // As a backup killed half-way leaves it.
+    await writeFile(`${output}.partial`, "-- Kalima backup, format 1.\nCOPY", { mode: 0o644 });
+    const backedUp = await runServerCommand(
+      "backup",
+      ["--output", output],
+      place.env,
+      place.dataDir,
+    );
+    expect(backedUp.stderr).toBe("");
+    expect(backedUp.code).toBe(0);
+    expect((await stat(output)).mode & 0o777).toBe(0o600);
+    expect((await readFile(output, "utf8")).split("\n", 1)[0]).toContain("Kalima backup");
+    await expect(stat(`${output}.partial`)).rejects.toThrow(/ENOENT/u);
+
+    const again = await runServerCommand("backup", ["--output", output], place.env, place.dataDir);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/exists: name a new file/u);
   });
 
   const targets = [
@@ -279,6 +326,51 @@ describe(`backup and restore, from ${source}`, () => {
   });
 });
 
+// Backups share the metrics listener when it is on this machine; when it is open to the network,
+// they keep a listener of their own on this machine.
+describe.skipIf(onPostgres())("backups beside metrics", () => {
+  const metricsToken = "a-metrics-token-for-the-backup-tests";
+  const cases: { name: string; env: Record<string, string>; shared: boolean }[] = [
+    { name: "on this machine", env: { METRICS_PORT: "0" }, shared: true },
+    {
+      name: "open to the network",
+      env: { METRICS_PORT: "0", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: metricsToken },
+      shared: false,
+    },
+  ];
+  for (const { name, env, shared } of cases) {
+    it(`${shared ? "share" : "keep apart from"} the metrics listener ${name}`, async () => {
+      const place = await processEnvironment("backup-metrics", env);
+      let server: RunningServer | undefined;
+      try {
+        server = await spawnServer(place.env, place.dataDir);
+        const metricsPort =
+          /"message":"admin listening","url":"http:\/\/[^"]+:(\d+)","metrics":true/u.exec(
+            server.output(),
+          )?.[1];
+        expect(metricsPort).toBeDefined();
+        const address = new URL((await backupAddress(place.dataDir)) ?? "");
+        expect(address.hostname).toBe("127.0.0.1");
+        expect(address.port === metricsPort).toBe(shared);
+        const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+          headers: { authorization: `Bearer ${metricsToken}` },
+        });
+        expect(scraped.status).toBe(200);
+        await scraped.body?.cancel();
+        const { service_role } = await processKeys();
+        const served = await fetch(address, {
+          headers: { authorization: `Bearer ${service_role}` },
+        });
+        expect(served.status).toBe(200);
+        await served.body?.cancel();
+      } finally {
+        await server?.stop();
+        await place.remove();
+      }
+    });
+  }
+});
+
 describe(`a backup taken during a flood of inserts, from ${source}`, () => {
   let place: ProcessEnvironment;
   let files: string;
@@ -316,12 +408,7 @@ describe(`a backup taken during a flood of inserts, from ${source}`, () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const before = new Set(answered);
     const file = path.join(files, "flood.backup");
-    const backedUp = await runServerCommand(
-      "backup",
-      ["--output", file],
-      { ...place.env, PORT: new URL(server.url).port },
-      place.dataDir,
-    );
+    const backedUp = await runServerCommand("backup", ["--output", file], place.env, place.dataDir);
     flooding = false;
     await Promise.all(flood);
     expect(backedUp.stderr).toBe("");

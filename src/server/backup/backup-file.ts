@@ -84,6 +84,8 @@ export interface CheckedBackup {
   about: BackupAbout;
   tables: TableSection[];
   sequences: Record<string, string>;
+  /** The SHA-256 (hex) of every line before the last, which the last line carries. */
+  sha256: string;
 }
 
 function parseJson(text: string): unknown {
@@ -147,21 +149,41 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
       throw refuse(`${table.name} holds ${table.rows} rows, and its last line says otherwise`);
     }
   }
-  return { about: details, tables, sequences: last.sequences };
+  return { about: details, tables, sequences: last.sequences, sha256: last.sha256 };
 }
 
-/** A checked backup's rows, table by table, in batches of whole lines of about `batchBytes`. */
+/**
+ * A checked backup's rows, table by table, in batches of whole lines of about `batchBytes`. The
+ * file is hashed again as it is read, and the last batch is followed by a check that it is
+ * still the file `checked` describes: a file changed since it was checked fails here, before
+ * what was loaded from it is committed.
+ */
 export async function* tableBatches(
   file: string,
+  checked: CheckedBackup,
   batchBytes = 4 * 1024 * 1024,
 ): AsyncGenerator<{ table: string; columns: string[]; rows: string }> {
+  const hash = createHash("sha256");
+  const sections = new Set(checked.tables.map((table) => table.name));
+  const changed = (reason: string) =>
+    new BackupFileError(`${file} changed after it was checked (${reason}): nothing was restored`);
   let open: { table: string; columns: string[] } | undefined;
   let batch: string[] = [];
   let size = 0;
+  let ended = false;
   for await (const line of lines(file)) {
+    if (ended) throw changed("a line follows its last line");
+    if (!open && line.startsWith(endPrefix)) {
+      ended = true;
+      continue;
+    }
+    hash.update(`${line}\n`);
     if (!open) {
       const match = copyLine.exec(line);
-      if (match) open = { table: match[1] ?? "", columns: (match[2] ?? "").split(", ") };
+      if (match) {
+        open = { table: match[1] ?? "", columns: (match[2] ?? "").split(", ") };
+        if (!sections.has(open.table)) throw changed(`it now holds ${open.table}`);
+      }
       continue;
     }
     if (line === endOfData) {
@@ -179,4 +201,6 @@ export async function* tableBatches(
       size = 0;
     }
   }
+  if (!ended) throw changed("it has no last line");
+  if (hash.digest("hex") !== checked.sha256) throw changed("its contents no longer match");
 }

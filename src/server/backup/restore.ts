@@ -1,7 +1,7 @@
 import type { Copying, Database, Queryable } from "../db/database.ts";
 import { migrate, type Migration } from "../db/migrate.ts";
 import { BackupFileError, checkBackup, tableBatches, type CheckedBackup } from "./backup-file.ts";
-import { migrationLevel, siteTables } from "./catalog.ts";
+import { migrationLevel, siteTables, type SiteTable } from "./catalog.ts";
 import { portableSettings } from "./dump.ts";
 
 /** The database a backup is restored into. */
@@ -23,6 +23,8 @@ export interface RestoreReport {
   migration: string;
   createdAt: string;
   rows: Record<string, number>;
+  /** The tables the backup does not hold, which kept what the target had. */
+  kept: string[];
 }
 
 /** A refusal that changed nothing: the operator's next step is in its message. */
@@ -30,8 +32,9 @@ export class RestoreRefused extends Error {}
 
 /**
  * Restores `file` into `target`: checks the whole file first, migrates the target to this
- * version, then replaces every table's rows in one transaction (triggers off, so no history,
- * mail or limit fires again) and checks each table's count before committing. A failure rolls
+ * version, then replaces the rows of every table the backup holds in one transaction (triggers
+ * off, so no history, mail or limit fires again) and checks each table's count before
+ * committing. A table the backup lacks keeps what the target has. A failure rolls
  * the rows back whole. The target is opened only once the file has been read whole and found
  * sound.
  */
@@ -67,7 +70,7 @@ async function restoreInto(
   if (level !== undefined && !options.replace) {
     throw new RestoreRefused(
       `The target database is not new (migrated to ${level}): restore into a new database, or ` +
-        "pass --replace to replace everything it holds",
+        "pass --replace to replace what it holds of the backup's tables",
     );
   }
   await migrate(target.database, options.migrations);
@@ -90,16 +93,27 @@ async function restoreInto(
       }
     }
     const names = tables.map((table) => table.name);
+    const replaced = await tablesToEmpty(tx, tables, backup);
     for (const name of names) await tx.exec(`alter table ${name} disable trigger user`);
-    await tx.exec(`truncate ${names.join(", ")}`);
+    if (replaced.length > 0) await tx.exec(`truncate ${replaced.join(", ")}`);
     // As a bulk load does: indexes no constraint needs are built once, after the rows are in,
     // rather than kept up row by row (the search's trigram index most of all).
-    const indexes = await looseIndexes(tx, names);
+    const indexes = await looseIndexes(tx, replaced);
     for (const index of indexes) await tx.exec(`drop index ${index.name}`);
-    for await (const batch of tableBatches(file)) {
+    const constraints = await forwardReferences(tx, backup);
+    for (const constraint of constraints) {
+      await tx.exec(`alter table ${constraint.table} drop constraint ${constraint.name}`);
+    }
+    for await (const batch of tableBatches(file, backup)) {
       await tx.copyIn(`${batch.table} (${batch.columns.join(", ")})`, batch.rows);
     }
     for (const index of indexes) await tx.exec(index.definition);
+    // Added again as it was, so every row loaded is checked against it.
+    for (const constraint of constraints) {
+      await tx.exec(
+        `alter table ${constraint.table} add constraint ${constraint.name} ${constraint.definition}`,
+      );
+    }
     for (const [sequence, value] of Object.entries(backup.sequences)) {
       await tx.query("select setval($1::regclass, $2::bigint)", [sequence, value]);
     }
@@ -120,12 +134,79 @@ async function restoreInto(
     }
     return counted;
   });
+  const held = new Set(backup.tables.map((table) => table.name));
   return {
     backupMigration: backup.about.migration,
     migration,
     createdAt: backup.about.createdAt,
     rows,
+    kept: Object.keys(rows).filter((name) => !held.has(name)),
   };
+}
+
+/**
+ * The tables a restore empties: those the backup holds. A table it lacks (one a later version
+ * added, such as the site's content, which its migration seeds) keeps what the target has,
+ * unless that refers to rows the backup replaces: such a table is emptied when it holds
+ * nothing, and the restore refused when it does.
+ */
+async function tablesToEmpty(
+  tx: Queryable,
+  tables: SiteTable[],
+  backup: CheckedBackup,
+): Promise<string[]> {
+  const held = new Set(backup.tables.map((table) => table.name));
+  const emptied = tables.filter((table) => held.has(table.name)).map((table) => table.name);
+  for (const table of tables) {
+    if (held.has(table.name)) continue;
+    const replaced = table.references.filter((name) => held.has(name));
+    if (replaced.length === 0) continue;
+    const { rows } = await tx.query<{ found: boolean }>(
+      `select exists (select from ${table.name}) as found`,
+    );
+    if (rows[0]?.found) {
+      throw new RestoreRefused(
+        `The backup has no ${table.name}, whose rows in the target refer to ${replaced.join(", ")}, ` +
+          "which the backup replaces: they cannot be kept. Restore into a new database",
+      );
+    }
+    emptied.push(table.name);
+  }
+  return emptied;
+}
+
+/**
+ * The foreign keys among the backup's tables that a row may meet before the row it refers to:
+ * a table's references to itself (a restored version to the version it restored), which a
+ * table read in ranges of pages need not hold in order, and any to a table loaded later. As
+ * pg_restore does, they are added after the rows are in.
+ */
+async function forwardReferences(
+  tx: Queryable,
+  backup: CheckedBackup,
+): Promise<{ table: string; name: string; definition: string }[]> {
+  const order = backup.tables.map((table) => table.name);
+  const { rows } = await tx.query<{
+    table_name: string;
+    referenced: string;
+    name: string;
+    definition: string;
+  }>(
+    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as table_name,
+       quote_ident(fn.nspname) || '.' || quote_ident(f.relname) as referenced,
+       quote_ident(k.conname) as name,
+       pg_get_constraintdef(k.oid) as definition
+     from pg_constraint k
+       join pg_class c on c.oid = k.conrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_class f on f.oid = k.confrelid
+       join pg_namespace fn on fn.oid = f.relnamespace
+     where k.contype = 'f' and k.conrelid = any ($1::regclass[]) and k.confrelid = any ($1::regclass[])`,
+    [order],
+  );
+  return rows
+    .filter((row) => order.indexOf(row.referenced) >= order.indexOf(row.table_name))
+    .map((row) => ({ table: row.table_name, name: row.name, definition: row.definition }));
 }
 
 /** The indexes of `tables` that back no constraint, with the statement that builds each. */

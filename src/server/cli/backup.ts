@@ -1,14 +1,16 @@
 // npm run backup -- --output FILE: one consistent backup of everything the site keeps, while it
 // serves (docs/decisions/0029, docs/backups.md). On PostgreSQL (DATABASE_URL) it reads the
 // database in one repeatable-read transaction; on the embedded database it asks the running
-// server, the one owner of its files, or opens them itself when no server runs.
+// server, the one owner of its files, on the admin listener whose address the server wrote into
+// DATA_DIR, or opens the files itself when no server runs.
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { link, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config.ts";
+import { backupAddress } from "../backup/backup-address.ts";
 import { checkBackup } from "../backup/backup-file.ts";
 import { dumpDatabase } from "../backup/dump.ts";
 import { connectForCopy } from "../backup/postgres-copy.ts";
@@ -35,6 +37,31 @@ function readOutput(): string {
   return path.resolve(values.output);
 }
 
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Gives the checked file its name: a link, unlike a rename, fails rather than replace a file
+ * made meanwhile. A file system without links (FAT) gets a rename.
+ */
+async function nameBackup(partial: string, output: string): Promise<void> {
+  try {
+    await link(partial, output);
+    await rm(partial, { force: true });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "EEXIST") throw new Error(`${output} was made during the backup: name a new file`);
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") {
+      throw new Error(`Cannot name the backup ${output}: ${errorMessage(error)}`);
+    }
+    await rename(partial, output);
+  }
+}
+
 type Writer = (data: string | Uint8Array) => Promise<void>;
 
 async function fromPostgres(databaseUrl: string, write: Writer): Promise<void> {
@@ -49,16 +76,21 @@ async function fromPostgres(databaseUrl: string, write: Writer): Promise<void> {
 }
 
 async function fromEmbedded(config: Config, write: Writer): Promise<void> {
-  const key = await makeApiKey(await loadJwtSecret(config), "service_role");
-  const answer = await fetch(`http://127.0.0.1:${config.port}/backup/v1`, {
-    headers: { authorization: `Bearer ${key}` },
-  }).catch((error: unknown) => {
-    const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    if (code === "ECONNREFUSED") return undefined;
-    throw error;
-  });
+  const address = await backupAddress(config.dataDir);
+  const answer = address
+    ? await fetch(address, {
+        headers: {
+          authorization: `Bearer ${await makeApiKey(await loadJwtSecret(config), "service_role")}`,
+        },
+      }).catch((error: unknown) => {
+        // The address of a server that has stopped without removing it.
+        const code = (error as { cause?: { code?: unknown } }).cause?.code;
+        if (code === "ECONNREFUSED") return undefined;
+        throw error;
+      })
+    : undefined;
   if (!answer) {
-    // No server on PORT: the files are ours, if no other process holds them.
+    // No server on DATA_DIR: the files are ours, if no other process holds them.
     const db = await openPGlite(path.join(config.dataDir, "pglite"));
     try {
       await dumpDatabase(db, write, "embedded");
@@ -70,7 +102,7 @@ async function fromEmbedded(config: Config, write: Writer): Promise<void> {
   if (!answer.ok || !answer.body) {
     const body = (await answer.json().catch(() => ({}))) as { message?: string };
     throw new Error(
-      `The server on port ${config.port} refused the backup (${answer.status}): ${body.message ?? ""}`,
+      `The server at ${address} refused the backup (${answer.status}): ${body.message ?? ""}`,
     );
   }
   // Written as the bytes came: a chunk may end inside a letter's UTF-8 bytes.
@@ -82,7 +114,10 @@ await runCommand(async () => {
   const output = readOutput();
   const config = loadConfig();
   const started = performance.now();
+  if (await exists(output)) throw new Error(`${output} exists: name a new file`);
   const partial = `${output}.partial`;
+  // Left by a backup that was interrupted: it holds secrets, and nothing will finish it.
+  await rm(partial, { force: true });
   // wx: never over an existing file; 0600: the file holds secrets.
   const file = createWriteStream(partial, { flags: "wx", mode: 0o600 });
   await once(file, "open").catch((error: unknown) => {
@@ -98,9 +133,7 @@ await runCommand(async () => {
     file.end();
     await once(file, "finish");
     const backup = await checkBackup(partial);
-    await rename(partial, output).catch(async (error: unknown) => {
-      throw new Error(`Cannot name the backup ${output}: ${errorMessage(error)}`);
-    });
+    await nameBackup(partial, output);
     const rows = backup.tables.reduce((sum, table) => sum + table.rows, 0);
     process.stdout.write(
       `Backed up ${describeDatabase(config)} (migration ${backup.about.migration}): ` +

@@ -17,7 +17,8 @@ const usage = `Usage: npm run restore -- FILE [--replace]
 
 Restores FILE, a backup written by npm run backup, into DATABASE_URL's database, else the
 embedded database in DATA_DIR (stop the server first). A database that was already migrated
-is refused unless --replace is given: then everything it holds is replaced.`;
+is refused unless --replace is given: then every table the backup holds is replaced, and a
+table it does not hold (one a later version added) keeps what it has.`;
 
 function readArguments(): { file: string; replace: boolean } {
   let parsed;
@@ -64,7 +65,11 @@ await runCommand(async () => {
   const started = performance.now();
   const migrations = await readMigrations(config.migrationsDir);
   const report = await restoreBackup(file, () => openTarget(config), { migrations, replace });
-  const lines = Object.entries(report.rows).map(([table, rows]) => `  ${table}: ${rows}\n`);
+  const kept = new Set(report.kept);
+  const lines = Object.entries(report.rows).map(
+    ([table, rows]) =>
+      `  ${table}: ${rows}${kept.has(table) ? " (kept: the backup has no such table)" : ""}\n`,
+  );
   process.stdout.write(
     `Restored the backup of ${report.createdAt} (migration ${report.backupMigration}) into ` +
       `${describeDatabase(config)}, now at migration ${report.migration}, in ` +

@@ -169,6 +169,16 @@ describe("GET /metrics", () => {
     expect(await answer.text()).not.toContain("kalima_");
   });
 
+  it("serves no backup on the public port, whatever the key", async () => {
+    for (const key of [undefined, server.keys.anon, server.keys.service_role]) {
+      const answer = await fetch(`${publicUrl}/backup/v1`, {
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+      });
+      expect({ key, status: answer.status }).toEqual({ key, status: 404 });
+      expect(await answer.text()).not.toContain("Kalima backup");
+    }
+  });
+
   it("counts requests by route family and status, with a latency histogram and no paths", async () => {
     const [pages, missing, health] = await moved(
       [

@@ -1,0 +1,174 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase, onPostgres } from "../../../tests/support/postgres-databases.ts";
+import type { Queryable } from "../db/database.ts";
+import { readMigrations, type Migration } from "../db/migrate.ts";
+import { openPGliteThread } from "../db/pglite.ts";
+import { openPostgres } from "../db/postgres.ts";
+import { BackupWriter } from "./backup-file.ts";
+import { connectForCopy } from "./postgres-copy.ts";
+import { restoreBackup, type RestoreTarget } from "./restore.ts";
+
+// Restores into a migrated copy of the template, on the embedded database and on PostgreSQL,
+// from files written here: a version that restored another, read before it, and a file that
+// changes between its check and its load.
+type Target = RestoreTarget & { close(): Promise<void> };
+
+let migrations: Migration[];
+let files: string;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  migrations = await readMigrations("supabase/migrations");
+  files = await mkdtemp(path.join(tmpdir(), "kalima-restore-"));
+});
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+  await rm(files, { recursive: true, force: true });
+});
+
+/** A new database migrated to this version, opened as npm run restore opens its target. */
+async function migratedTarget(): Promise<{ open: () => Promise<Target>; read: Queryable }> {
+  if (onPostgres()) {
+    const created = await createDatabase("restore", { template: inject("postgresTemplate") });
+    const reader = await openPostgres({ connectionString: created.url, poolSize: 1 });
+    cleanups.push(async () => {
+      await reader.close();
+      await created.drop();
+    });
+    const open = async (): Promise<Target> => {
+      const database = await openPostgres({ connectionString: created.url, poolSize: 1 });
+      return {
+        database,
+        async load(work) {
+          const connection = await connectForCopy(created.url);
+          try {
+            await connection.exec("begin");
+            const result = await work(connection);
+            await connection.exec("commit");
+            return result;
+          } catch (error) {
+            await connection.exec("rollback").catch(() => {});
+            throw error;
+          } finally {
+            await connection.close();
+          }
+        },
+        close: () => database.close(),
+      };
+    };
+    return { open, read: reader };
+  }
+  const directory = await mkdtemp(path.join(tmpdir(), "kalima-restore-target-"));
+  const database = await openPGliteThread({ directory, template: inject("databaseTemplate") });
+  cleanups.push(async () => {
+    await database.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+  const open = async (): Promise<Target> => ({
+    database,
+    load: (work) => database.transaction(work),
+    close: async () => {},
+  });
+  return { open, read: database };
+}
+
+/** A backup of the site's versions alone, with `rows` in the order given. */
+async function versionsBackup(name: string, rows: string[], lastId: number): Promise<string> {
+  let text = "";
+  const writer = new BackupWriter(async (chunk) => {
+    text += chunk;
+  });
+  await writer.begin({
+    format: "kalima-backup",
+    version: 1,
+    createdAt: new Date().toISOString(),
+    database: "embedded",
+    migration: migrations.at(-1)?.version ?? "",
+  });
+  await writer.table(
+    "public.site_content_versions",
+    ["id", "content", "changed", "restored_from"],
+    (async function* () {
+      for (const row of rows) yield `${row}\n`;
+    })(),
+  );
+  await writer.finish({ "public.site_content_versions_id_seq": String(lastId) });
+  const file = path.join(files, name);
+  await writeFile(file, text);
+  return file;
+}
+
+async function versions(db: Queryable) {
+  const { rows } = await db.query<{ id: string | number; restored_from: string | number | null }>(
+    "select id, restored_from from public.site_content_versions order by id",
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    restored_from: row.restored_from === null ? null : Number(row.restored_from),
+  }));
+}
+
+// Larger than the batch a restore loads in one COPY, so each row is a statement of its own.
+const large = `{"note": "${"x".repeat(5 * 1024 * 1024)}"}`;
+
+describe("restoring a table that refers to itself", () => {
+  it("loads a version read before the version it restored", async () => {
+    const file = await versionsBackup(
+      "restored-first.backup",
+      [`2\t${large}\t{}\t1`, `1\t{"note": "first"}\t{}\t\\N`],
+      2,
+    );
+    const target = await migratedTarget();
+    const report = await restoreBackup(file, target.open, { migrations, replace: true });
+    expect(report.rows["public.site_content_versions"]).toBe(2);
+    expect(report.kept).toContain("public.site_content_drafts");
+    expect(await versions(target.read)).toEqual([
+      { id: 1, restored_from: null },
+      { id: 2, restored_from: 1 },
+    ]);
+    // The reference holds again: a version restoring one that does not exist is refused.
+    await expect(
+      target.read.query(
+        "insert into public.site_content_versions (content, restored_from) values ('{}', 99)",
+      ),
+    ).rejects.toThrow(/foreign key/u);
+  }, 60_000);
+
+  it("refuses a version restoring one the backup does not hold, and keeps what was there", async () => {
+    const file = await versionsBackup(
+      "dangling.backup",
+      [`1\t{"note": "first"}\t{}\t\\N`, `2\t${large}\t{}\t7`],
+      2,
+    );
+    const target = await migratedTarget();
+    const before = await versions(target.read);
+    await expect(restoreBackup(file, target.open, { migrations, replace: true })).rejects.toThrow(
+      /foreign key/u,
+    );
+    expect(await versions(target.read)).toEqual(before);
+  }, 60_000);
+});
+
+describe("a file changed between its check and its load", () => {
+  it("is refused before anything it holds is committed", async () => {
+    const file = await versionsBackup(
+      "changed.backup",
+      [`1\t{"note": "first"}\t{}\t\\N`, `2\t{"note": "second"}\t{}\t1`],
+      2,
+    );
+    const target = await migratedTarget();
+    const before = await versions(target.read);
+    const openAfterAChange = async () => {
+      const text = await readFile(file, "utf8");
+      await writeFile(file, text.replace('"note": "second"', '"note": "altered"'));
+      return target.open();
+    };
+    await expect(
+      restoreBackup(file, openAfterAChange, { migrations, replace: true }),
+    ).rejects.toThrow(/changed after it was checked/u);
+    expect(await versions(target.read)).toEqual(before);
+  }, 60_000);
+});
