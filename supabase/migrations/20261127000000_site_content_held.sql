@@ -4,8 +4,9 @@
 -- or skip a draft's revision check. A publish names the drafts the member reviewed (section →
 -- revision) and the version it started from, and is refused with the drafts that changed
 -- since, by whom; a restore names the drafts it replaces the same way. Publishes, restores and
--- saves are serialised on the drafts' table, briefly. The content's rules name the field they
--- refuse, so the editor marks it.
+-- saves are serialised on the drafts' table, briefly. The version a publish is reviewed
+-- against, and what it records as changed, is the live one: the newest whose content renders
+-- (20261127000700). The content's rules name the field they refuse, so the editor marks it.
 
 alter table public.site_content_drafts
   add column if not exists restored_from bigint,
@@ -191,6 +192,28 @@ drop policy if exists "Team members write drafts" on public.site_content_drafts;
 drop policy if exists "Team members change drafts" on public.site_content_drafts;
 drop policy if exists "Team members publish versions" on public.site_content_versions;
 
+-- What publishing and restoring record as changed: the sections that differ from the live
+-- version (all of them before the first).
+create or replace function internal.changed_sections(next jsonb)
+  returns text[]
+  language sql
+  stable
+  set search_path = ''
+as $$
+  with live as (
+    select version.content
+      from public.site_content_versions as version
+     where version.render_problem is null
+     order by version.id desc
+     limit 1
+  )
+  select coalesce(pg_catalog.array_agg(section order by section), '{}')
+    from (select pg_catalog.jsonb_object_keys(next) as section
+          union
+          select pg_catalog.jsonb_object_keys(live.content) from live) as sections
+   where (select live.content from live) -> section is distinct from next -> section;
+$$;
+
 -- The drafts as the member reviewed them, against the drafts as they are: every draft whose
 -- revision differs, or that the member did not see, with who saved it and when. Empty when the
 -- member saw them all as they are.
@@ -219,8 +242,9 @@ $$;
 
 revoke all on function internal.drafts_changed_since(jsonb) from public;
 
--- Refused with PT409 (HTTP 409) when the drafts or the published version are not what the member
--- reviewed; the details list each changed draft, so the editor can name who changed what.
+-- Refused with PT409 (HTTP 409) when the drafts or the live version are not what the member
+-- reviewed (the live version is the published view's); the details list each changed draft, so
+-- the editor can name who changed what.
 create or replace function internal.refuse_unreviewed(reviewed jsonb, base_version bigint)
   returns void
   language plpgsql
@@ -229,45 +253,55 @@ create or replace function internal.refuse_unreviewed(reviewed jsonb, base_versi
 as $$
 declare
   changed jsonb;
-  newest bigint;
+  live bigint;
 begin
-  if reviewed is null or pg_catalog.jsonb_typeof(reviewed) <> 'object' then
-    raise exception 'Name the drafts you reviewed, as {"section": revision}'
-      using errcode = '22023';
-  end if;
-  select max(version.id) into newest from public.site_content_versions as version;
+  select published.version into live from public.published_site_content as published;
   changed := internal.drafts_changed_since(reviewed);
-  if pg_catalog.jsonb_array_length(changed) = 0 and base_version is not distinct from newest then
+  if pg_catalog.jsonb_array_length(changed) = 0 and base_version is not distinct from live then
     return;
   end if;
   raise exception '%',
       case when pg_catalog.jsonb_array_length(changed) > 0
            then 'The drafts changed since you reviewed them'
-           else pg_catalog.format('Version %s was published since you reviewed the drafts', newest)
+           else pg_catalog.format('Version %s was published since you reviewed the drafts', live)
       end
     using errcode = 'PT409',
-          detail = pg_catalog.jsonb_build_object('drafts', changed, 'version', newest)::text,
+          detail = pg_catalog.jsonb_build_object('drafts', changed, 'version', live)::text,
           hint = 'Review the drafts again: nothing was published.';
 end;
 $$;
 
 revoke all on function internal.refuse_unreviewed(jsonb, bigint) from public;
 
--- One publish, restore or save at a time: saves wait for a publish's few milliseconds, and a
--- publish never reads half of a restore.
-create or replace function internal.hold_site_content()
-  returns void
+-- Begins a publish or a restore: refuses a caller who may not edit the site, then holds the
+-- content, one publish, restore or save at a time (saves wait for a publish's few milliseconds,
+-- and a publish never reads half of a restore). Answers whether the caller must name what they
+-- were shown (`shown`, section by revision): a member always; the service role (the content
+-- import, which saved the drafts itself) when it chooses to.
+create or replace function internal.begin_site_change(shown jsonb, naming text)
+  returns boolean
   language plpgsql
   volatile
   set search_path = ''
 as $$
 begin
+  if not internal.may_edit_site() then
+    raise exception 'Only team members signed in with two factors publish the site'
+      using errcode = '42501';
+  end if;
   lock table public.site_content_drafts in share row exclusive mode;
   lock table public.site_content_versions in share row exclusive mode;
+  if shown is null and pg_catalog.current_setting('role', true) = 'service_role' then
+    return false;
+  end if;
+  if shown is null or pg_catalog.jsonb_typeof(shown) <> 'object' then
+    raise exception 'Name the drafts %, as {"section": revision}', naming using errcode = '22023';
+  end if;
+  return true;
 end;
 $$;
 
-revoke all on function internal.hold_site_content() from public;
+revoke all on function internal.begin_site_change(jsonb, text) from public;
 
 -- Saves one section's draft, when it is still at the revision the member started from; the
 -- first save of a section names revision 0. Refused with PT409 (HTTP 409) otherwise: the
@@ -355,13 +389,7 @@ declare
   sections text[];
   published public.site_content_versions;
 begin
-  if not internal.may_edit_site() then
-    raise exception 'Only team members signed in with two factors publish the site'
-      using errcode = '42501';
-  end if;
-  perform internal.hold_site_content();
-  if reviewed is not null
-     or pg_catalog.current_setting('role', true) is distinct from 'service_role' then
+  if internal.begin_site_change(reviewed, 'you reviewed') then
     perform internal.refuse_unreviewed(reviewed, base_version);
   end if;
   select coalesce(pg_catalog.jsonb_object_agg(draft.section, draft.body), '{}'::jsonb)
@@ -396,24 +424,15 @@ as $$
 declare
   earlier public.site_content_versions;
   sections text[];
+  changed jsonb;
   published public.site_content_versions;
 begin
-  if not internal.may_edit_site() then
-    raise exception 'Only team members signed in with two factors publish the site'
-      using errcode = '42501';
-  end if;
-  perform internal.hold_site_content();
-  if replacing is not null
-     or pg_catalog.current_setting('role', true) is distinct from 'service_role' then
-    if replacing is null or pg_catalog.jsonb_typeof(replacing) <> 'object' then
-      raise exception 'Name the drafts the restore replaces, as {"section": revision}'
-        using errcode = '22023';
-    end if;
-    if pg_catalog.jsonb_array_length(internal.drafts_changed_since(replacing)) > 0 then
+  if internal.begin_site_change(replacing, 'the restore replaces') then
+    changed := internal.drafts_changed_since(replacing);
+    if pg_catalog.jsonb_array_length(changed) > 0 then
       raise exception 'The drafts changed since you were shown whose the restore replaces'
         using errcode = 'PT409',
-              detail = pg_catalog.jsonb_build_object(
-                'drafts', internal.drafts_changed_since(replacing))::text,
+              detail = pg_catalog.jsonb_build_object('drafts', changed)::text,
               hint = 'Look at the drafts again: nothing was restored.';
     end if;
   end if;
