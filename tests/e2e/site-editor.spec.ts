@@ -350,6 +350,10 @@ test("two members at once: a publish takes only what was saved and names whose i
   await expect(question).toContainText(`Stories (${layla})`);
   await question.getByRole("button", { name: en.restore }).click();
   await expect(b.getByText(en.restored)).toBeVisible({ timeout: 10_000 });
+  await expect(b.getByText(en.live)).toBeVisible({ timeout: 15_000 });
+  // Omar opens the stories afresh: his screen holds the restore's revision from here on.
+  await b.reload();
+  await b.getByRole("navigation").getByRole("link", { name: en.stories, exact: true }).click();
 
   // Layla's next save is told, in her language, and her text is kept.
   await laylasQuote.fill(`${unsaved} وتمّ`);
