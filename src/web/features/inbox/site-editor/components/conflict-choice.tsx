@@ -4,7 +4,7 @@ import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 import { formatDateTime } from "../../model/format.ts";
 import type { SaveConflict } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
-import { describeValue } from "../model/describe.ts";
+import { describeValue, isolated } from "../model/describe.ts";
 import { itemName } from "../model/fields.ts";
 import type { Choices, FieldConflict, Side } from "../model/merge.ts";
 import { pathKey, type FieldPath } from "../model/problems.ts";
@@ -26,6 +26,12 @@ export const choiceId = (section: SiteContentSection, path: FieldPath) =>
 
 /** The conflict notice's heading: where focus goes once merged when no field can take it. */
 export const mergedId = (section: SiteContentSection) => `merged-${section}`;
+
+/** Focuses an element in the middle of the screen, clear of the editor's sticky bar. */
+export function focusInView(element: HTMLElement | null) {
+  element?.focus({ preventScroll: true });
+  element?.scrollIntoView({ block: "center" });
+}
 
 /** The conflict at this field, when both members changed it. */
 export function useFieldConflict(path: FieldPath) {
@@ -80,9 +86,9 @@ export function ConflictChoice({ path, label, fieldId }: ConflictChoiceProps) {
     );
     state.choose(path, side);
     if (next) {
-      window.document.getElementById(choiceId(state.section, next.path))?.focus();
+      focusInView(window.document.getElementById(choiceId(state.section, next.path)));
     } else if (fieldId) {
-      window.document.getElementById(fieldId)?.focus();
+      focusInView(window.document.getElementById(fieldId));
     } else {
       // The choice is gone once merged: focus goes to the notice that says so.
       requestAnimationFrame(() => window.document.getElementById(mergedId(state.section))?.focus());
@@ -101,13 +107,13 @@ export function ConflictChoice({ path, label, fieldId }: ConflictChoiceProps) {
       aria-describedby={`${id}-who`}
       className="grid min-w-0 gap-2 rounded-2xl border-2 border-red-800/60 bg-red-50/60 p-3 text-sm wrap-anywhere focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900"
     >
-      <legend id={`${id}-legend`} className="px-1 font-bold text-red-900">
+      <legend id={`${id}-legend`} className="float-start w-full font-bold text-red-900">
         {words.conflict.field(label)}
       </legend>
       <p id={`${id}-who`} className="text-ink-800">
         {words.conflict.changedBy(
-          state.conflict.updated_by_email ?? words.conflict.someone,
-          formatDateTime(language, state.conflict.updated_at),
+          isolated(state.conflict.updated_by_email ?? words.conflict.someone),
+          isolated(formatDateTime(language, state.conflict.updated_at)),
         )}
       </p>
       <dl className="grid gap-1 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-3">

@@ -4,11 +4,11 @@ import { formatNumber } from "../../../../lib/format.ts";
 import { formatCount, formatDateTime } from "../../model/format.ts";
 import type { SaveConflict } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
-import { describePath } from "../model/describe.ts";
+import { describePath, isolated } from "../model/describe.ts";
 import type { MergedConflict } from "../model/draft-store.ts";
 import { unchosen, type Choices, type Merge } from "../model/merge.ts";
 import type { FieldPath } from "../model/problems.ts";
-import { choiceId, mergedId } from "./conflict-choice.tsx";
+import { choiceId, focusInView, mergedId } from "./conflict-choice.tsx";
 
 interface ConflictNoticeProps {
   section: SiteContentSection;
@@ -26,7 +26,7 @@ function goToChoice(event: MouseEvent<HTMLAnchorElement>, id: string) {
   if (!choice) return;
   event.preventDefault();
   const field = choice.dataset.field && window.document.getElementById(choice.dataset.field);
-  (field || choice).focus();
+  focusInView(field || choice);
 }
 
 /**
@@ -36,8 +36,8 @@ function goToChoice(event: MouseEvent<HTMLAnchorElement>, id: string) {
  */
 export function ConflictNotice({ section, conflict, merge, choices, merged }: ConflictNoticeProps) {
   const { words, language } = useEditorContent();
-  const who = conflict.updated_by_email ?? words.conflict.someone;
-  const time = formatDateTime(language, conflict.updated_at);
+  const who = isolated(conflict.updated_by_email ?? words.conflict.someone);
+  const time = isolated(formatDateTime(language, conflict.updated_at));
   const named = (paths: readonly FieldPath[]) =>
     paths
       .map((path) => describePath(words, [section, ...path], language))
@@ -64,7 +64,7 @@ export function ConflictNotice({ section, conflict, merge, choices, merged }: Co
         <h2
           id={mergedId(section)}
           tabIndex={-1}
-          className={`text-xl font-bold ${merged ? "text-ink-900" : "text-red-900"}`}
+          className={`font-bold ${merged ? "text-lg text-ink-900" : "text-xl text-red-900"}`}
         >
           {title}
         </h2>

@@ -26,7 +26,7 @@ import {
 } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween, type Change } from "../model/changes.ts";
-import { describeRenderProblem } from "../model/describe.ts";
+import { describeRenderProblem, isolated } from "../model/describe.ts";
 import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
 import { pagesOfSection } from "../model/fields.ts";
 import { mergeFields, unchosen } from "../model/merge.ts";
@@ -193,7 +193,7 @@ function SaveState({ draft, waiting }: { draft: SectionDraft; waiting: number })
           ? words.save.held
           : draft.status === "conflict"
             ? words.save.conflict(
-                draft.conflict?.updated_by_email ?? words.conflict.someone,
+                isolated(draft.conflict?.updated_by_email ?? words.conflict.someone),
                 formatCount(language, waiting, words.conflict.pending),
               )
             : draft.status === "failed"
