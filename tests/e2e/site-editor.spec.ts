@@ -36,7 +36,7 @@ const words = {
     bothChanged: (field: string) => `${field}: عدّله كلٌّ منكما`,
     keepMine: "أبقِ نصّي",
     takeTheirs: "خذ نصّه",
-    merged: /حُفظت مسودتك مع تعديلات/u,
+    merged: /حُفظت مسودتك مع التعديلات التي أجراها/u,
     signOut: "تسجيل الخروج",
     filters: "التصفية",
     firstField: "العنوان (العربية)",

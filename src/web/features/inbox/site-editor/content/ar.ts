@@ -113,7 +113,7 @@ export const ar: EditorContent = {
     empty: "(فارغ)",
     keepMine: "أبقِ نصّي",
     takeTheirs: "خذ نصّه",
-    merged: (who, time) => `حُفظت مسودتك مع تعديلات ${who} (الساعة ${time})`,
+    merged: (who, time) => `حُفظت مسودتك مع التعديلات التي أجراها ${who} الساعة ${time}`,
     choseMine: (fields) => `أبقيتَ نصّك في: ${fields}.`,
     choseTheirs: (fields) => `أخذتَ نصّه في: ${fields}.`,
   },
