@@ -33,9 +33,10 @@ const words = {
     watch: "شاهد على يوتيوب",
     linkProblem: /اكتب عنوانًا يبدأ بـ https:\/\//u,
     conflict: /عدّل .* هذا القسم الساعة/u,
-    theirs: "نصّه",
-    yours: "نصّك",
-    keepMine: "احفظ تعديلاتي مع تعديلاته",
+    bothChanged: (field: string) => `${field}: عدّله كلٌّ منكما`,
+    keepMine: "أبقِ نصّي",
+    takeTheirs: "خذ نصّه",
+    merged: /حُفظت مسودتك مع التعديلات التي أجراها/u,
     signOut: "تسجيل الخروج",
     filters: "التصفية",
     firstField: "العنوان (العربية)",
@@ -62,9 +63,10 @@ const words = {
     watch: "Watch on YouTube",
     linkProblem: /Give an https:\/\/ address/u,
     conflict: /changed this part at/u,
-    theirs: "Their text",
-    yours: "Your text",
-    keepMine: "Save my changes with theirs",
+    bothChanged: (field: string) => `${field}: you both changed it`,
+    keepMine: "Keep mine",
+    takeTheirs: "Take theirs",
+    merged: /Your draft is saved with the changes/u,
     signOut: "Sign out",
     filters: "Filters",
     firstField: "Title (Arabic)",
@@ -257,41 +259,84 @@ for (const language of ["ar", "en"] as const) {
   });
 }
 
-test("a second member's save over a newer draft is refused, both texts kept, and theirs can win", async ({
+test("a second member's save over a newer draft is refused, both texts kept at the field, and each field chosen without reverting the other's", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const language = "en";
   const text = words[language];
-  const first = await browser.newPage();
-  const second = await browser.newPage();
+  // Pages of their own contexts, as axe asks.
+  const first = await (await browser.newContext()).newPage();
+  const second = await (await browser.newContext()).newPage();
   await joinAsMember(first, language);
   await joinAsMember(second, language);
   await openSite(first, language, "stories");
   await openSite(second, language, "stories");
 
-  const quoteOf = (page: Page) =>
-    page.getByRole("group", { name: text.story1 }).getByLabel(text.quote, { exact: true });
-  const marker = uniqueEmail("both").split("@")[0] ?? "";
-  await quoteOf(first).fill(`First member's words ${marker}`);
+  const fieldOf = (page: Page, label: string) =>
+    page.getByRole("group", { name: text.story1 }).getByLabel(label, { exact: true });
+  const quote = "Quote (English)";
+  const author = "Author (English)";
+  const context = "Context (English)";
+  const marker = (uniqueEmail("both").split("@")[0] ?? "").slice(-6);
+  await fieldOf(first, quote).fill(`First member's words ${marker}`);
+  await fieldOf(first, author).fill(`First ${marker}`);
+  await fieldOf(first, context).fill(`First member's context ${marker}`);
   await expect(first.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
 
-  // The second member read the draft before the first saved.
-  await quoteOf(second).fill(`Second member's words ${marker}`);
+  // The second member read the draft before the first saved, and changes two of the same fields.
+  await fieldOf(second, quote).fill(`Second member's words ${marker}`);
+  await fieldOf(second, author).fill(`Second ${marker}`);
   const alert = second.getByRole("alert").filter({ hasText: text.conflict });
   await expect(alert).toBeVisible();
-  await expect(alert).toContainText(`First member's words ${marker}`);
-  await expect(alert).toContainText(`Second member's words ${marker}`);
-  await expect(quoteOf(second)).toHaveValue(`Second member's words ${marker}`);
+  await expect(
+    second.getByRole("status").filter({ hasText: "2 fields need your choice" }),
+  ).toBeVisible();
+  await expect(fieldOf(second, quote)).toHaveValue(`Second member's words ${marker}`);
+  // Both texts are shown at each field both changed, and only there.
+  const quoteChoice = second.getByRole("group", { name: text.bothChanged(quote) });
+  await expect(quoteChoice).toContainText(`First member's words ${marker}`);
+  await expect(quoteChoice).toContainText(`Second member's words ${marker}`);
+  await expect(second.getByRole("group", { name: text.bothChanged(context) })).toHaveCount(0);
+  // The notice links to each field that waits; the link moves focus to the field.
+  await second
+    .getByRole("link", { name: "Stories › Story 1 › Author › English", exact: true })
+    .click();
+  await expect(fieldOf(second, author)).toBeFocused();
+  expect(await axeViolations(second)).toEqual([]);
   // Both texts, and who changed it, fit a small phone without scrolling sideways.
   await second.setViewportSize({ width: 320, height: 640 });
   expect(await sidewaysOverflow(second)).toBe(0);
 
-  await alert.getByRole("button", { name: text.keepMine }).click();
+  // Theirs wins the quote; focus moves on to the author, the field still waiting.
+  await quoteChoice.getByRole("button", { name: text.takeTheirs }).click();
+  const authorChoice = second.getByRole("group", { name: text.bothChanged(author) });
+  await expect(authorChoice).toBeFocused();
+  await expect(
+    second.getByRole("status").filter({ hasText: "1 field needs your choice" }),
+  ).toBeVisible();
+  await authorChoice.getByRole("button", { name: text.keepMine }).click();
   await expect(alert).toHaveCount(0);
+  await expect(fieldOf(second, author)).toBeFocused();
   await expect(second.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
-  await first.close();
-  await second.close();
+  const merged = second.getByRole("status").filter({ hasText: text.merged });
+  await expect(merged).toContainText(
+    "Their changes, now in your draft: Stories › Story 1 › Context",
+  );
+  await expect(fieldOf(second, quote)).toHaveValue(`First member's words ${marker}`);
+  await expect(fieldOf(second, context)).toHaveValue(`First member's context ${marker}`);
+
+  // The first member's field the second did not change is theirs still, on the server.
+  await first.reload();
+  await first
+    .getByRole("navigation")
+    .getByRole("link", { name: text.stories, exact: true })
+    .click();
+  await expect(fieldOf(first, quote)).toHaveValue(`First member's words ${marker}`);
+  await expect(fieldOf(first, author)).toHaveValue(`Second ${marker}`);
+  await expect(fieldOf(first, context)).toHaveValue(`First member's context ${marker}`);
+  await first.context().close();
+  await second.context().close();
 });
 
 test("two members at once: a publish takes only what was saved and names whose it is, a restore and a conflict tell the other member, and nothing typed is lost", async ({
@@ -361,21 +406,30 @@ test("two members at once: a publish takes only what was saved and names whose i
   await expect(told).toBeVisible();
   await expect(told).toContainText(omar);
   await expect(laylasQuote).toHaveValue(`${unsaved} وتمّ`);
-  await told.getByRole("button", { name: ar.keepMine }).click();
+  await a
+    .getByRole("group", { name: ar.bothChanged(ar.quote) })
+    .getByRole("button", { name: ar.keepMine })
+    .click();
   await expect(told).toHaveCount(0);
+  await expect(laylasQuote).toBeFocused();
   await expect(a.getByRole("status").filter({ hasText: ar.saved })).toBeVisible();
 
-  // Omar, still at the restore's revision, changes another story: his save meets Layla's, and
-  // keeping his change keeps hers too.
+  // Omar, still at the restore's revision, changes another story: his save meets Layla's, which
+  // changed no field of his, so both merge without a question, and he is told whose it was.
   const omarsQuote = b
     .getByRole("group", { name: /^Story 2/u })
     .getByLabel(en.quote, { exact: true });
   await omarsQuote.fill(`Omar's words ${marker}`);
-  const conflict = b.getByRole("alert").filter({ hasText: en.conflict });
-  await expect(conflict).toBeVisible();
-  await conflict.getByRole("button", { name: en.keepMine }).click();
-  await expect(conflict).toHaveCount(0);
+  const merged = b.getByRole("status").filter({ hasText: en.merged });
+  await expect(merged).toContainText(layla);
+  await expect(merged).toContainText(
+    "Their changes, now in your draft: Stories › Story 1 › Quote › Arabic.",
+  );
   await expect(b.getByRole("status").filter({ hasText: en.saved })).toBeVisible();
+  await expect(
+    b.getByRole("group", { name: en.story1 }).getByLabel("Quote (Arabic)", { exact: true }),
+  ).toHaveValue(`${unsaved} وتمّ`);
+  expect(await sidewaysOverflow(b)).toBe(0);
   await b.reload();
   await b.getByRole("navigation").getByRole("link", { name: en.stories, exact: true }).click();
   await expect(omarsQuote).toHaveValue(`Omar's words ${marker}`);
@@ -384,7 +438,7 @@ test("two members at once: a publish takes only what was saved and names whose i
   ).toHaveValue(`${unsaved} وتمّ`);
 
   // Layla, still at her own revision, types and leaves for the messages at once: her text is
-  // kept, with Omar's save that came first shown beside it when she is back.
+  // kept, merged with Omar's save that came first, which she is told of when she is back.
   const leaving = async (typed: string) => {
     await laylasQuote.fill(typed);
     await a.getByRole("link", { name: "الرسائل", exact: true }).click();
@@ -393,7 +447,7 @@ test("two members at once: a publish takes only what was saved and names whose i
     await expect(laylasQuote).toHaveValue(typed);
   };
   await leaving(`${marker} قبل أن تعيد التحميل`);
-  await expect(a.getByRole("alert").filter({ hasText: ar.conflict })).toContainText(omar);
+  await expect(a.getByRole("status").filter({ hasText: ar.merged })).toContainText(omar);
   // From a fresh start, the same haste saves it on the server.
   await a.reload();
   await openSite(a, "ar", "stories");

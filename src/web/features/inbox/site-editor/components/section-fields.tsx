@@ -6,8 +6,10 @@ import { formatNumber, formatWeekday } from "../../../../lib/format.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { fieldClasses, secondaryButton } from "../../components/styles.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
+import { describePath } from "../model/describe.ts";
 import { blankItem, fixedLength, isBilingual, itemName } from "../model/fields.ts";
 import { keysAt, limitAt, pathKey, type FieldPath } from "../model/problems.ts";
+import { ConflictChoice, useFieldConflict } from "./conflict-choice.tsx";
 
 interface NodeProps {
   section: SiteContentSection;
@@ -65,7 +67,13 @@ function TextField({
   const problem = problems.get(pathKey(path));
   const long = (limit ?? 0) > 80;
   const changed = typeof published === "string" && published !== text;
-  const described = [`${id}-count`, problem && `${id}-problem`, changed && `${id}-published`]
+  const conflict = useFieldConflict(path);
+  const described = [
+    `${id}-count`,
+    problem && `${id}-problem`,
+    changed && `${id}-published`,
+    conflict && `${conflict.id}-legend`,
+  ]
     .filter(Boolean)
     .join(" ");
   const shared = {
@@ -108,6 +116,7 @@ function TextField({
           </bdi>
         </Note>
       )}
+      <ConflictChoice path={path} label={label} fieldId={id} />
     </div>
   );
 }
@@ -147,7 +156,12 @@ function ScalarField({ section, path, value, published, problems, onChange }: No
   const problem = problems.get(pathKey(path));
   const changed = published !== undefined && published !== value;
   const shownPublished = key === "day" ? dayName(language, Number(published)) : String(published);
-  const described = [problem && `${id}-problem`, changed && `${id}-published`]
+  const conflict = useFieldConflict(path);
+  const described = [
+    problem && `${id}-problem`,
+    changed && `${id}-published`,
+    conflict && `${conflict.id}-legend`,
+  ]
     .filter(Boolean)
     .join(" ");
   const common = {
@@ -237,6 +251,7 @@ function ScalarField({ section, path, value, published, problems, onChange }: No
           </bdi>
         </Note>
       )}
+      <ConflictChoice path={path} label={label} fieldId={id} />
     </div>
   );
 }
@@ -381,11 +396,30 @@ function GroupField(props: NodeProps) {
 
 /** Whatever is at `path`, drawn as the kind of value it is. */
 export function Node(props: NodeProps) {
-  if (Array.isArray(props.value)) return <ListField {...props} />;
-  if (isBilingual(props.value)) return <BilingualField {...props} />;
-  if (typeof props.value === "object" && props.value !== null) return <GroupField {...props} />;
-  if (props.value === undefined && keysAt(props.section, props.path)) {
-    return <GroupField {...props} />;
+  const { words, language } = useEditorContent();
+  if (Array.isArray(props.value) || isBilingual(props.value) || isGroup(props)) {
+    // A list or a group both members changed past merging field by field (a list each made
+    // longer or shorter) is chosen whole, under it.
+    return (
+      <>
+        <Kind {...props} />
+        <ConflictChoice
+          path={props.path}
+          label={describePath(words, [props.section, ...props.path], language)}
+        />
+      </>
+    );
   }
   return <ScalarField {...props} />;
+}
+
+function isGroup(props: NodeProps) {
+  if (typeof props.value === "object" && props.value !== null) return true;
+  return props.value === undefined && keysAt(props.section, props.path) !== undefined;
+}
+
+function Kind(props: NodeProps) {
+  if (Array.isArray(props.value)) return <ListField {...props} />;
+  if (isBilingual(props.value)) return <BilingualField {...props} />;
+  return <GroupField {...props} />;
 }

@@ -10,7 +10,7 @@ import { toast } from "../../../../toast/toast-store.ts";
 import { primaryButton, secondaryButton } from "../../components/styles.ts";
 import { useDescribeFailure } from "../../hooks/use-describe-failure.ts";
 import type { InboxAddress } from "../../model/filter.ts";
-import { formatDateTime } from "../../model/format.ts";
+import { formatCount, formatDateTime } from "../../model/format.ts";
 import {
   listVersions,
   loadSiteContent,
@@ -26,10 +26,12 @@ import {
 } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween, type Change } from "../model/changes.ts";
-import { describeRenderProblem } from "../model/describe.ts";
+import { describeRenderProblem, isolated } from "../model/describe.ts";
 import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
 import { pagesOfSection } from "../model/fields.ts";
+import { mergeFields, unchosen } from "../model/merge.ts";
 import { pathKey, refusedAsDraft, refusedField, sectionProblems } from "../model/problems.ts";
+import { ConflictContext, type ConflictState } from "./conflict-choice.tsx";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { PreviewPanel } from "./preview-panel.tsx";
@@ -179,7 +181,7 @@ interface EditorProps {
   describeFailure: (error: unknown) => string;
 }
 
-function SaveState({ draft }: { draft: SectionDraft }) {
+function SaveState({ draft, waiting }: { draft: SectionDraft; waiting: number }) {
   const { words, language } = useEditorContent();
   const describeFailure = useDescribeFailure();
   const said =
@@ -190,7 +192,10 @@ function SaveState({ draft }: { draft: SectionDraft }) {
         : draft.status === "held"
           ? words.save.held
           : draft.status === "conflict"
-            ? words.save.conflict
+            ? words.save.conflict(
+                isolated(draft.conflict?.updated_by_email ?? words.conflict.someone),
+                formatCount(language, waiting, words.conflict.pending),
+              )
             : draft.status === "failed"
               ? words.save.failed(describeFailure(draft.failure))
               : draft.status === "saved" && draft.savedAt
@@ -219,6 +224,26 @@ function Editor({
   const { words, language } = useEditorContent();
   const drafts = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const draft = drafts[section];
+  const merge = useMemo(
+    () =>
+      draft.conflict
+        ? mergeFields(draft.base, draft.conflict.body, draft.body, draft.choices)
+        : undefined,
+    [draft],
+  );
+  const conflictState = useMemo<ConflictState | undefined>(
+    () =>
+      draft.conflict && merge
+        ? {
+            section,
+            conflict: draft.conflict,
+            conflicts: merge.conflicts,
+            choices: draft.choices ?? {},
+            choose: (path, side) => void store.choose(section, path, side),
+          }
+        : undefined,
+    [store, section, draft, merge],
+  );
   const digits = useCallback((count: number) => formatNumber(language, count), [language]);
   const problems = useMemo(
     () =>
@@ -401,7 +426,7 @@ function Editor({
         >
           {words.publish.open}
         </button>
-        <SaveState draft={draft} />
+        <SaveState draft={draft} waiting={merge ? unchosen(merge, draft.choices).length : 0} />
       </div>
 
       {outcome && (
@@ -422,14 +447,23 @@ function Editor({
         <PreviewPanel key={previewing} document={document} pages={pagesOfSection[section]} />
       )}
 
-      {draft.status === "conflict" && draft.conflict && (
+      {draft.conflict && merge ? (
         <ConflictNotice
+          key="conflict"
           section={section}
           conflict={draft.conflict}
-          mine={draft.body}
-          onKeepMine={() => void store.keepMine(section)}
-          onTakeTheirs={() => store.takeTheirs(section)}
+          merge={merge}
+          choices={draft.choices}
         />
+      ) : (
+        draft.merged && (
+          <ConflictNotice
+            key="merged"
+            section={section}
+            conflict={draft.merged.with}
+            merged={draft.merged}
+          />
+        )
       )}
 
       <form
@@ -439,14 +473,16 @@ function Editor({
         className="grid gap-5 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
       >
         <h2 className="text-2xl font-bold text-ink-900">{words.sections[section]}</h2>
-        <Node
-          section={section}
-          path={[]}
-          value={draft.body}
-          published={published[section]}
-          problems={problems[section]}
-          onChange={(body) => store.edit(section, body)}
-        />
+        <ConflictContext value={conflictState}>
+          <Node
+            section={section}
+            path={[]}
+            value={draft.body}
+            published={published[section]}
+            problems={problems[section]}
+            onChange={(body) => store.edit(section, body)}
+          />
+        </ConflictContext>
       </form>
 
       <HistoryPanel

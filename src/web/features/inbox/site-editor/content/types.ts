@@ -1,6 +1,7 @@
 // The site editor's own words, in their own modules: only a member who opens the editor loads
 // them. ar.ts and en.ts both satisfy this shape.
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
+import type { CountedNoun } from "../../content/types.ts";
 
 export interface EditorContent {
   lead: string;
@@ -28,8 +29,8 @@ export interface EditorContent {
     unsaved: string;
     /** A draft the database would refuse (a link off its service), kept here until mended. */
     held: string;
-    /** Another member saved first: the choice is shown with the section. */
-    conflict: string;
+    /** Another member saved first; `pending` says how many fields wait for a choice. */
+    conflict: (who: string, pending: string) => string;
     failed: (reason: string) => string;
     loading: string;
     loadFailed: string;
@@ -40,10 +41,25 @@ export interface EditorContent {
     restored: (who: string, number: string, time: string) => string;
     someone: string;
     lead: string;
+    /** How many fields both members changed wait for this member's choice. */
+    pending: CountedNoun;
+    /** Fields merged without a question: the other member's changes, now in this draft. */
+    theirsTaken: (fields: string) => string;
+    /** Fields merged without a question: this member's own changes, kept. */
+    mineKept: (fields: string) => string;
+    /** The choice under a field both changed: its legend, then who changed it. */
+    field: (field: string) => string;
+    changedBy: (who: string, time: string) => string;
     theirs: string;
     yours: string;
+    empty: string;
     keepMine: string;
     takeTheirs: string;
+    /** Once merged: the draft is saved with the other member's changes. */
+    merged: (who: string, time: string) => string;
+    /** Once merged: the fields both changed, and whose text each kept. */
+    choseMine: (fields: string) => string;
+    choseTheirs: (fields: string) => string;
   };
   problems: {
     empty: string;

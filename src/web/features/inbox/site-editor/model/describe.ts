@@ -5,6 +5,12 @@ import { formatNumber, formatWeekday } from "../../../../lib/format.ts";
 import type { EditorContent } from "../content/types.ts";
 import { describeProblem, type FieldPath } from "./problems.ts";
 
+/**
+ * A name or a moment set apart from the sentence around it (Unicode's first-strong isolate): an
+ * address or a Latin time inside Arabic keeps its own order, and its brackets stay its own.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;
+
 /** Where a field is, as a member reads it: "Programs › Program 3 › Day". */
 export function describePath(words: EditorContent, path: FieldPath, language: Language): string {
   const parts: string[] = [];

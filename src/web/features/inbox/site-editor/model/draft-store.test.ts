@@ -95,12 +95,12 @@ describe("the drafts a member types", () => {
     store.edit("links", { instagram: "https://instagram.com/mine2" });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(save).toHaveBeenCalledTimes(1);
-    await store.keepMine("links");
+    await store.choose("links", ["instagram"], "mine");
     expect(save).toHaveBeenLastCalledWith("links", { instagram: "https://instagram.com/mine2" }, 7);
     expect(store.snapshot().links).toMatchObject({ status: "saved", revision: 8 });
   });
 
-  it("can take the other member's text instead", async () => {
+  it("can take the other member's text instead, with no save of their text again", async () => {
     const theirs = {
       revision: 3,
       updated_at: "2026-11-26T18:01:00Z",
@@ -111,12 +111,14 @@ describe("the drafts a member types", () => {
     const store = new DraftStore([draftOf({ instagram: "" }, 2)], published, { save });
     store.edit("links", { instagram: "https://instagram.com/mine" });
     await vi.advanceTimersByTimeAsync(1_000);
-    store.takeTheirs("links");
+    await store.choose("links", ["instagram"], "theirs");
     expect(store.snapshot().links).toMatchObject({
       status: "saved",
       revision: 3,
       body: theirs.body,
+      savedAt: theirs.updated_at,
     });
+    expect(save).toHaveBeenCalledTimes(1);
     expect(store.hasUnsaved()).toBe(false);
   });
 
@@ -184,30 +186,180 @@ describe("nothing typed is lost", () => {
     store.dispose();
   });
 
-  it("after a conflict, saves only the fields this member changed over the other member's", async () => {
+  it("after a conflict where no field was changed by both, saves the merge at once from their revision", async () => {
     const base = { instagram: "https://instagram.com/a", x: "https://x.com/a" };
     const theirs = { instagram: "https://instagram.com/theirs", x: "https://x.com/a" };
+    const conflict = {
+      revision: 2,
+      updated_at: "2026-11-26T18:00:00Z",
+      updated_by_email: "omar@example.com",
+      body: theirs,
+    };
     const save = vi
       .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
-      .mockResolvedValueOnce({
-        conflict: {
-          revision: 2,
-          updated_at: "2026-11-26T18:00:00Z",
-          updated_by_email: "omar@example.com",
-          body: theirs,
-        },
-      })
+      .mockResolvedValueOnce({ conflict })
       .mockImplementation(async (_section, body) => saved(body, 3));
     const store = new DraftStore([draftOf(base, 1)], published, { save });
     store.edit("links", { ...base, x: "https://x.com/mine" });
     await store.flush("links");
-    expect(store.snapshot().links.status).toBe("conflict");
-    await store.keepMine("links");
+    expect(save).toHaveBeenCalledTimes(2);
     expect(save).toHaveBeenLastCalledWith(
       "links",
       { instagram: "https://instagram.com/theirs", x: "https://x.com/mine" },
       2,
     );
-    expect(store.snapshot().links).toMatchObject({ status: "saved", revision: 3 });
+    expect(store.snapshot().links).toMatchObject({
+      status: "saved",
+      revision: 3,
+      merged: { with: conflict, theirs: [["instagram"]], mine: [["x"]], chosen: [] },
+    });
+  });
+});
+
+describe("a conflict's choice, field by field", () => {
+  const base = {
+    instagram: "https://instagram.com/a",
+    x: "https://x.com/a",
+    tiktok: "https://tiktok.com/@a",
+    facebook: "https://facebook.com/a",
+  };
+  // Omar changed instagram, x and tiktok; this member instagram, x and facebook.
+  const theirs = {
+    ...base,
+    instagram: "https://instagram.com/omar",
+    x: "https://x.com/omar",
+    tiktok: "https://tiktok.com/@omar",
+  };
+  const mine = {
+    ...base,
+    instagram: "https://instagram.com/mine",
+    x: "https://x.com/mine",
+    facebook: "https://facebook.com/mine",
+  };
+  const conflict = {
+    revision: 5,
+    updated_at: "2026-11-26T18:00:00Z",
+    updated_by_email: "omar@example.com",
+    body: theirs,
+  };
+
+  async function conflicted() {
+    const save = vi
+      .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
+      .mockResolvedValueOnce({ conflict })
+      .mockImplementation(async (_section, body, revision) => saved(body, revision + 1));
+    const store = new DraftStore([draftOf(base, 4)], published, { save });
+    store.edit("links", mine);
+    await store.flush("links");
+    return { save, store };
+  }
+
+  it("asks only about the fields both changed, and merges the rest without a question", async () => {
+    const { save, store } = await conflicted();
+    expect(store.snapshot().links.status).toBe("conflict");
+    const merge = store.merge("links")!;
+    expect(merge.conflicts.map(({ path }) => path)).toEqual([["instagram"], ["x"]]);
+    expect(merge.conflicts[0]).toMatchObject({
+      theirs: "https://instagram.com/omar",
+      mine: "https://instagram.com/mine",
+    });
+    expect(merge.theirs).toEqual([["tiktok"]]);
+    expect(merge.mine).toEqual([["facebook"]]);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it("saves once, from their revision, when the last field has its choice", async () => {
+    const { save, store } = await conflicted();
+    await store.choose("links", ["x"], "theirs");
+    expect(store.snapshot().links).toMatchObject({ status: "conflict", choices: { x: "theirs" } });
+    expect(save).toHaveBeenCalledTimes(1);
+    // A choice may be changed while another field still waits.
+    await store.choose("links", ["x"], "mine");
+    await store.choose("links", ["x"], "theirs");
+    await store.choose("links", ["instagram"], "mine");
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith(
+      "links",
+      {
+        instagram: "https://instagram.com/mine",
+        x: "https://x.com/omar",
+        // Omar's other field is never reverted; this member's own is kept.
+        tiktok: "https://tiktok.com/@omar",
+        facebook: "https://facebook.com/mine",
+      },
+      5,
+    );
+    expect(store.snapshot().links).toMatchObject({
+      status: "saved",
+      revision: 6,
+      conflict: undefined,
+      choices: undefined,
+      merged: {
+        with: conflict,
+        theirs: [["tiktok"]],
+        mine: [["facebook"]],
+        chosen: [
+          { path: ["instagram"], side: "mine" },
+          { path: ["x"], side: "theirs" },
+        ],
+      },
+    });
+  });
+
+  it("takes what is typed while the choice waits, and sends nothing before it", async () => {
+    const { save, store } = await conflicted();
+    await store.choose("links", ["instagram"], "mine");
+    store.edit("links", { ...mine, instagram: "https://instagram.com/mine2" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    await store.choose("links", ["x"], "mine");
+    expect(save).toHaveBeenLastCalledWith(
+      "links",
+      { ...mine, instagram: "https://instagram.com/mine2", tiktok: "https://tiktok.com/@omar" },
+      5,
+    );
+  });
+
+  it("needs no choice for a field this member typed back to their text", async () => {
+    const { save, store } = await conflicted();
+    await store.choose("links", ["instagram"], "theirs");
+    store.edit("links", { ...mine, x: "https://x.com/omar" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith(
+      "links",
+      { ...theirs, facebook: "https://facebook.com/mine" },
+      5,
+    );
+  });
+
+  it("asks again when a third member saved before the merge", async () => {
+    const third = {
+      revision: 6,
+      updated_at: "2026-11-26T18:02:00Z",
+      updated_by_email: "huda@example.com",
+      body: {
+        ...theirs,
+        tiktok: "https://tiktok.com/@huda",
+        facebook: "https://facebook.com/huda",
+      },
+    };
+    const save = vi
+      .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
+      .mockResolvedValueOnce({ conflict })
+      .mockResolvedValueOnce({ conflict: third })
+      .mockImplementation(async (_section, body, revision) => saved(body, revision + 1));
+    const store = new DraftStore([draftOf(base, 4)], published, { save });
+    store.edit("links", mine);
+    await store.flush("links");
+    await store.choose("links", ["instagram"], "mine");
+    await store.choose("links", ["x"], "mine");
+    expect(store.snapshot().links).toMatchObject({
+      status: "conflict",
+      conflict: third,
+      choices: {},
+      merged: undefined,
+    });
+    expect(store.merge("links")!.conflicts.map(({ path }) => path)).toEqual([["facebook"]]);
   });
 });

@@ -3,7 +3,8 @@ import {
   type SiteContentSection,
 } from "../../../../../shared/site-content.ts";
 import type { Draft, SaveConflict, SaveResult } from "../api/site-content.ts";
-import { mergeEdits } from "./merge.ts";
+import { mergeFields, unchosen, type Choices, type Side } from "./merge.ts";
+import { pathKey, type FieldPath } from "./problems.ts";
 
 export type SaveStatus = "saved" | "unsaved" | "held" | "saving" | "failed" | "conflict";
 
@@ -20,6 +21,20 @@ export interface SectionDraft {
   failure?: unknown;
   /** Another member's save that came first: theirs, while the member's own body stays. */
   conflict?: SaveConflict;
+  /** While a conflict stands: this member's choice for each field both changed. */
+  choices?: Choices;
+  /** The last conflict, merged: whose save it was, and whose text each field took. */
+  merged?: MergedConflict;
+}
+
+export interface MergedConflict {
+  with: SaveConflict;
+  /** The fields only the other member changed, now in this member's draft. */
+  theirs: FieldPath[];
+  /** The fields only this member changed, kept. */
+  mine: FieldPath[];
+  /** The fields both changed, with the side this member chose for each. */
+  chosen: { path: FieldPath; side: Side }[];
 }
 
 export interface DraftStoreOptions {
@@ -33,8 +48,10 @@ export interface DraftStoreOptions {
 /**
  * The member's drafts of every section, saved on the server as they type: a save waits for a
  * pause, one at a time per section, from the revision last answered; a save refused because
- * another member saved first keeps this member's text and stops saving that section until the
- * member chooses (keep mine, or take theirs). React reads it through useSyncExternalStore.
+ * another member saved first keeps this member's text and stops saving that section: the fields
+ * only one of them changed merge by themselves, and each field both changed waits for this
+ * member's choice (keep mine, or take theirs). Once every such field has one, the merge is saved
+ * once, from the other member's revision. React reads it through useSyncExternalStore.
  */
 export class DraftStore {
   private sections: Record<SiteContentSection, SectionDraft>;
@@ -84,7 +101,11 @@ export class DraftStore {
   edit(section: SiteContentSection, body: unknown) {
     const { status } = this.sections[section];
     this.set(section, { body, status: status === "conflict" ? "conflict" : "unsaved" });
-    if (status === "conflict") return;
+    // Typing may settle the last field that waited for a choice (their text, typed again).
+    if (status === "conflict") {
+      void this.resolve(section);
+      return;
+    }
     clearTimeout(this.timers.get(section));
     this.timers.set(
       section,
@@ -108,6 +129,8 @@ export class DraftStore {
     this.inFlight.set(section, saving);
     await saving;
     this.inFlight.delete(section);
+    // A conflict where no field was changed by both merges at once.
+    await this.resolve(section);
   }
 
   private async send(section: SiteContentSection, sent: unknown, base: number) {
@@ -120,7 +143,12 @@ export class DraftStore {
       return;
     }
     if (result.conflict) {
-      this.set(section, { status: "conflict", conflict: result.conflict });
+      this.set(section, {
+        status: "conflict",
+        conflict: result.conflict,
+        choices: {},
+        merged: undefined,
+      });
       return;
     }
     const changedSince = this.sections[section].body !== sent;
@@ -140,35 +168,49 @@ export class DraftStore {
     return siteContentSections.every((section) => this.sections[section].status === "saved");
   }
 
-  /**
-   * After a conflict: this member's edits saved onto theirs, from their revision. Only the fields
-   * this member changed take this member's text; every other field keeps the other member's.
-   */
-  async keepMine(section: SiteContentSection) {
-    const { conflict, base, body } = this.sections[section];
-    if (!conflict) return;
-    this.set(section, {
-      body: mergeEdits(base, conflict.body, body),
-      base: conflict.body,
-      status: "unsaved",
-      revision: conflict.revision,
-      conflict: undefined,
-    });
-    await this.flush(section);
+  /** The merge of a standing conflict as it is now: what merged, and what waits for a choice. */
+  merge(section: SiteContentSection) {
+    const { conflict, base, body, choices } = this.sections[section];
+    return conflict ? mergeFields(base, conflict.body, body, choices) : undefined;
   }
 
-  /** After a conflict: their text, and this member's dropped. */
-  takeTheirs(section: SiteContentSection) {
-    const { conflict } = this.sections[section];
+  /**
+   * This member's choice for one field both changed. Once every such field has one, the merge is
+   * saved, from the other member's revision: every field only they changed keeps their text.
+   */
+  async choose(section: SiteContentSection, path: FieldPath, side: Side) {
+    const { conflict, choices } = this.sections[section];
     if (!conflict) return;
+    this.set(section, { choices: { ...choices, [pathKey(path)]: side } });
+    await this.resolve(section);
+  }
+
+  /** Saves a conflict's merge once no field waits for a choice. */
+  private async resolve(section: SiteContentSection) {
+    const { conflict, choices = {} } = this.sections[section];
+    const merge = this.merge(section);
+    if (!conflict || !merge || unchosen(merge, choices).length > 0) return;
+    // Their text whole is already saved: another save would only be another revision.
+    const theirsWhole = JSON.stringify(merge.body) === JSON.stringify(conflict.body);
     this.set(section, {
-      body: conflict.body,
+      body: merge.body,
       base: conflict.body,
       revision: conflict.revision,
-      savedAt: conflict.updated_at,
-      status: "saved",
+      status: theirsWhole ? "saved" : "unsaved",
+      savedAt: theirsWhole ? conflict.updated_at : this.sections[section].savedAt,
       conflict: undefined,
+      choices: undefined,
+      merged: {
+        with: conflict,
+        theirs: merge.theirs,
+        mine: merge.mine,
+        chosen: merge.conflicts.map(({ path }) => ({
+          path,
+          side: choices[pathKey(path)] ?? "mine",
+        })),
+      },
     });
+    await this.flush(section);
   }
 
   /**
@@ -186,6 +228,7 @@ export class DraftStore {
         revision: draft.revision,
         savedAt: draft.updated_at,
         failure: undefined,
+        merged: undefined,
       });
     }
   }

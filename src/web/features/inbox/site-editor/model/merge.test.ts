@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeEdits } from "./merge.ts";
+import { mergeEdits, mergeFields, unchosen } from "./merge.ts";
 
 describe("mergeEdits", () => {
   const base = {
@@ -40,5 +40,54 @@ describe("mergeEdits", () => {
   it("answers theirs when this member changed nothing", () => {
     const theirs = { ...base, points: [] };
     expect(mergeEdits(base, theirs, base)).toBe(theirs);
+  });
+});
+
+describe("mergeFields", () => {
+  const base = {
+    quote: { ar: "أ", en: "a" },
+    points: [
+      { ar: "1", en: "one" },
+      { ar: "2", en: "two" },
+    ],
+  };
+
+  it("names each field both changed, each language a field of its own", () => {
+    const theirs = { ...base, quote: { ar: "أ٢", en: "theirs" } };
+    const mine = { ...base, quote: { ar: "أ", en: "mine" } };
+    const merge = mergeFields(base, theirs, mine);
+    expect(merge.conflicts).toEqual([
+      { path: ["quote", "en"], base: "a", theirs: "theirs", mine: "mine" },
+    ]);
+    expect(merge.theirs).toEqual([["quote", "ar"]]);
+    expect(merge.mine).toEqual([]);
+    expect(unchosen(merge)).toHaveLength(1);
+    expect(unchosen(merge, { "quote.en": "theirs" })).toHaveLength(0);
+  });
+
+  it("takes each field both changed from the side chosen for it", () => {
+    const theirs = { quote: { ar: "ت", en: "theirs" }, points: base.points };
+    const mine = { quote: { ar: "م", en: "mine" }, points: base.points };
+    expect(
+      mergeFields(base, theirs, mine, { "quote.ar": "theirs", "quote.en": "mine" }).body,
+    ).toEqual({ ...base, quote: { ar: "ت", en: "mine" } });
+  });
+
+  it("asks about a list whose length both changed as one field", () => {
+    const theirs = { ...base, points: [base.points[0]] };
+    const mine = { ...base, points: [...base.points, { ar: "3", en: "three" }] };
+    const merge = mergeFields(base, theirs, mine, { points: "theirs" });
+    expect(merge.conflicts.map(({ path }) => path)).toEqual([["points"]]);
+    expect(merge.body).toEqual(theirs);
+  });
+
+  it("names each field a side changed alone, inside an item it added", () => {
+    const theirs = { ...base, points: [...base.points, { ar: "3", en: "three" }] };
+    const merge = mergeFields(base, theirs, base);
+    expect(merge.theirs).toEqual([
+      ["points", 2, "ar"],
+      ["points", 2, "en"],
+    ]);
+    expect(merge.conflicts).toEqual([]);
   });
 });
