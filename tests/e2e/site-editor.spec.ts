@@ -200,7 +200,8 @@ for (const language of ["ar", "en"] as const) {
     await page.getByRole("button", { name: text.preview, exact: true }).click();
     const frames = page.locator("iframe");
     await expect(frames).toHaveCount(4);
-    const phone = page.frameLocator("iframe").nth(language === "ar" ? 0 : 1);
+    // The phone's frame in the member's language comes first.
+    const phone = page.frameLocator("iframe").first();
     await expect(phone.locator("main")).toContainText(`${quote} <b>`, { timeout: 20_000 });
     expect(await publicText(browser, publicPath(language, "/community"), true)).not.toContain(
       marker,

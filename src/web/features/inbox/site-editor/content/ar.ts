@@ -128,12 +128,13 @@ export const ar: EditorContent = {
   preview: {
     open: "معاينة",
     title: "المعاينة",
-    lead: "الصفحات كما ستُنشر بمسوداتك، على الهاتف وعلى شاشة عريضة.",
+    lead: "الصفحات كما ستُنشر بمسوداتك، تتبع ما تكتبه.",
     page: "الصفحة",
     close: "إغلاق المعاينة",
     frame: (page, language, width) => `${page}، ${language}، ${width}`,
     phone: "هاتف (375 بكسل)",
     desktop: "شاشة عريضة (1280 بكسل)",
+    wide: "على شاشة عريضة",
   },
   publish: {
     open: "نشر…",

@@ -128,12 +128,13 @@ export const en: EditorContent = {
   preview: {
     open: "Preview",
     title: "Preview",
-    lead: "The pages as they would be published, with your drafts, on a phone and a wide screen.",
+    lead: "The pages as they would be published, with your drafts, as you type.",
     page: "Page",
     close: "Close the preview",
     frame: (page, language, width) => `${page}, ${language}, ${width}`,
     phone: "phone (375 px)",
     desktop: "wide screen (1280 px)",
+    wide: "On a wide screen",
   },
   publish: {
     open: "Publish…",

@@ -84,6 +84,8 @@ export interface EditorContent {
     frame: (page: string, language: string, width: string) => string;
     phone: string;
     desktop: string;
+    /** The wide screen's frames, folded on a phone. */
+    wide: string;
   };
   publish: {
     open: string;
