@@ -269,13 +269,13 @@ function ListField({ section, path, value, published, problems, onChange }: Node
 
   return (
     <div className="grid gap-4">
-      {problem && <p className="font-semibold text-red-800">{problem}</p>}
+      {problem && <p className="font-semibold wrap-anywhere text-red-800">{problem}</p>}
       <ol className="grid gap-4">
         {list.map((item, index) => (
           // Items have no ids of their own; a position is what the member sees and moves.
           <li key={index}>
-            <fieldset className="grid gap-4 rounded-2xl border border-ink-900/15 bg-white/60 p-4">
-              <legend className="px-2 font-bold text-ink-900">
+            <fieldset className="grid min-w-0 gap-4 rounded-2xl border border-ink-900/15 bg-white/60 p-4">
+              <legend className="max-w-full px-2 font-bold wrap-anywhere text-ink-900">
                 <bdi>{nameOf(index)}</bdi>
               </legend>
               <Node
@@ -372,8 +372,10 @@ function GroupField(props: NodeProps) {
   // A list's item is named by its fieldset; the section's own top is named by the page.
   if (typeof props.path.at(-1) !== "string") return fields;
   return (
-    <fieldset className="grid gap-4 border-t border-ink-900/15 pt-4">
-      <legend className="pe-2 text-lg font-bold text-ink-900">{words.fields[key] ?? key}</legend>
+    <fieldset className="grid min-w-0 gap-4 border-t border-ink-900/15 pt-4">
+      <legend className="pe-2 text-lg font-bold wrap-anywhere text-ink-900">
+        {words.fields[key] ?? key}
+      </legend>
       {fields}
     </fieldset>
   );
