@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../../../auth/use-auth.ts";
 import {
   siteContentSections,
@@ -28,11 +28,18 @@ import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween, type Change } from "../model/changes.ts";
 import { describeRenderProblem } from "../model/describe.ts";
 import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
-import { pagesOfSection } from "../model/fields.ts";
-import { pathKey, refusedAsDraft, refusedField, sectionProblems } from "../model/problems.ts";
+import { pagesOfSection, revealField } from "../model/fields.ts";
+import {
+  pathKey,
+  refusedAsDraft,
+  refusedField,
+  sectionProblems,
+  type FieldPath,
+} from "../model/problems.ts";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { PreviewPanel } from "./preview-panel.tsx";
+import { ProblemSummary } from "./problem-summary.tsx";
 import { PublishDialog, type DraftAuthor } from "./publish-dialog.tsx";
 import { Node } from "./section-fields.tsx";
 
@@ -217,6 +224,7 @@ function Editor({
   describeFailure,
 }: EditorProps) {
   const { words, language } = useEditorContent();
+  const navigate = useNavigate();
   const drafts = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const draft = drafts[section];
   const digits = useCallback((count: number) => formatNumber(language, count), [language]);
@@ -246,6 +254,25 @@ function Editor({
   const [outcome, setOutcome] = useState<{ text: string; problem?: boolean } | undefined>(
     undefined,
   );
+  const summary = useRef<HTMLElement>(null);
+  const revealing = useRef<{ section: SiteContentSection; path: FieldPath } | undefined>(undefined);
+
+  // A problem's link in another section opens that section first, then its field.
+  useEffect(() => {
+    const pending = revealing.current;
+    if (!pending || pending.section !== section) return;
+    revealing.current = undefined;
+    revealField(pending.section, pending.path);
+  }, [section]);
+
+  function reveal(where: SiteContentSection, path: FieldPath) {
+    if (where === section) {
+      revealField(where, path);
+      return;
+    }
+    revealing.current = { section: where, path };
+    void navigate(hrefFor({ view: "site", part: where }));
+  }
 
   // Nothing typed is lost to a closed tab without a word.
   useEffect(() => {
@@ -284,7 +311,8 @@ function Editor({
   async function askToPublish() {
     setOutcome(undefined);
     if (problemCount > 0) {
-      setOutcome({ text: words.publish.blocked(digits(problemCount)), problem: true });
+      summary.current?.focus({ preventScroll: true });
+      summary.current?.scrollIntoView?.({ block: "center" });
       return;
     }
     setBusy(true);
@@ -412,11 +440,12 @@ function Editor({
           {outcome.text}
         </p>
       )}
-      {problemCount > 0 && (
-        <p className="text-sm font-semibold text-red-800">
-          {words.problems.summary(digits(problemCount))}
-        </p>
-      )}
+      <ProblemSummary
+        ref={summary}
+        problems={problems}
+        hrefOf={(each) => hrefFor({ view: "site", part: each })}
+        onSelect={reveal}
+      />
 
       {previewing > 0 && (
         <PreviewPanel key={previewing} document={document} pages={pagesOfSection[section]} />

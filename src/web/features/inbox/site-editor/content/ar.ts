@@ -117,6 +117,7 @@ export const ar: EditorContent = {
     refused: "رفضت قاعدة البيانات هذه القيمة: صحّحها ليُحفظ القسم.",
     invalid: "هذه القيمة غير صالحة.",
     summary: (count) => `ما يجب تصحيحه قبل النشر: ${count}`,
+    inGroup: (count) => `للتصحيح: ${count}`,
   },
   renderProblems: {
     field: (where, what) => `${where}: ${what}`,
@@ -153,7 +154,6 @@ export const ar: EditorContent = {
       `لم يُنشر شيء: تغيّرت مسودات منذ فتحت النافذة: ${drafts}. راجعها ثم انشر من جديد.`,
     publishedSince:
       "لم يُنشر شيء: نشر عضو آخر إصدارًا منذ فتحت النافذة. راجع المسودات ثم انشر من جديد.",
-    blocked: (count) => `صحّح ما يلي قبل النشر (${count}).`,
     publishing: "جارٍ النشر…",
     published: (version) => `نُشر الإصدار ${version}.`,
     live: "صار على الموقع الآن.",

@@ -117,6 +117,7 @@ export const en: EditorContent = {
     refused: "The database refused this value: mend it so the part can be saved.",
     invalid: "This is not valid.",
     summary: (count) => `${count} to fix before publishing`,
+    inGroup: (count) => `${count} to fix`,
   },
   renderProblems: {
     field: (where, what) => `${where}: ${what}`,
@@ -153,7 +154,6 @@ export const en: EditorContent = {
       `Nothing was published: drafts changed since you opened the dialog: ${drafts}. Review them, then publish again.`,
     publishedSince:
       "Nothing was published: another member published a version since you opened the dialog. Review the drafts, then publish again.",
-    blocked: (count) => `Fix ${count} before publishing.`,
     publishing: "Publishing…",
     published: (version) => `Published as version ${version}.`,
     live: "It is on the site now.",

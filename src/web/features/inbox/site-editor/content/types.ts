@@ -61,6 +61,8 @@ export interface EditorContent {
     /** The database refused the field (a rule the editor did not know). */
     refused: string;
     summary: (count: string) => string;
+    /** On a folded group: how many of its fields need mending. */
+    inGroup: (count: string) => string;
   };
   /** Why the server does not serve a version's pages (src/shared/render-problem.ts). */
   renderProblems: {
@@ -102,7 +104,6 @@ export interface EditorContent {
     draftBy: (section: string, who: string) => string;
     changedSince: (drafts: string) => string;
     publishedSince: string;
-    blocked: (count: string) => string;
     publishing: string;
     published: (version: string) => string;
     live: string;
