@@ -28,6 +28,7 @@ const words = {
     confirm: "انشر",
     live: /صار على الموقع الآن/u,
     restore: "استعادة",
+    history: "السجل",
     restored: /نُشر الإصدار .* من جديد/u,
     monday: "الاثنين",
     watch: "شاهد على يوتيوب",
@@ -57,6 +58,7 @@ const words = {
     confirm: "Publish",
     live: /It is on the site now/u,
     restore: "Restore",
+    history: "History",
     restored: /Version .* is published again/u,
     monday: "Monday",
     watch: "Watch on YouTube",
@@ -242,6 +244,10 @@ for (const language of ["ar", "en"] as const) {
 
     // Restoring the version before brings the old words back.
     await page
+      .getByRole("navigation")
+      .getByRole("link", { name: text.history, exact: true })
+      .click();
+    await page
       .getByRole("button", { name: new RegExp(`^${text.restore}`, "u") })
       .nth(0)
       .click();
@@ -343,6 +349,7 @@ test("two members at once: a publish takes only what was saved and names whose i
   await expect(a.getByRole("status").filter({ hasText: ar.saved })).toBeVisible();
 
   // Omar restores the version before: he is told it replaces Layla's draft, by name.
+  await b.getByRole("navigation").getByRole("link", { name: en.history, exact: true }).click();
   await b
     .getByRole("button", { name: new RegExp(`^${en.restore}`, "u") })
     .nth(0)
@@ -364,6 +371,7 @@ test("two members at once: a publish takes only what was saved and names whose i
 
   // Omar, still at the restore's revision, changes another story: his save meets Layla's, and
   // keeping his change keeps hers too.
+  await b.getByRole("navigation").getByRole("link", { name: en.stories, exact: true }).click();
   const omarsQuote = b
     .getByRole("group", { name: /^Story 2/u })
     .getByLabel(en.quote, { exact: true });

@@ -97,6 +97,9 @@ function isSection(part: string | undefined): part is SiteContentSection {
   return siteContentSections.includes(part as SiteContentSection);
 }
 
+/** The editor's part that lists the published versions, beside the sections. */
+const historyPart = "history";
+
 /**
  * The member's drafts outlive the editor's screen: a member who leaves for the messages and comes
  * back finds what they typed, even when its save met another member's (kept for the page's life,
@@ -163,6 +166,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
       live={loaded.live}
       versions={versions}
       section={isSection(part) ? part : "programs"}
+      showsHistory={part === historyPart}
       hrefFor={hrefFor}
       reload={async () => {
         const { drafts, published, version, history } = await load();
@@ -181,6 +185,8 @@ interface EditorProps {
   live: number | null;
   versions: readonly Version[];
   section: SiteContentSection;
+  /** The history is shown instead of the section's fields. */
+  showsHistory: boolean;
   hrefFor: (next: Partial<InboxAddress>) => string;
   reload: () => Promise<void>;
   describeFailure: (error: unknown) => string;
@@ -219,6 +225,7 @@ function Editor({
   live,
   versions,
   section,
+  showsHistory,
   hrefFor,
   reload,
   describeFailure,
@@ -260,13 +267,13 @@ function Editor({
   // A problem's link in another section opens that section first, then its field.
   useEffect(() => {
     const pending = revealing.current;
-    if (!pending || pending.section !== section) return;
+    if (!pending || pending.section !== section || showsHistory) return;
     revealing.current = undefined;
     revealField(pending.section, pending.path);
-  }, [section]);
+  }, [section, showsHistory]);
 
   function reveal(where: SiteContentSection, path: FieldPath) {
-    if (where === section) {
+    if (where === section && !showsHistory) {
       revealField(where, path);
       return;
     }
@@ -397,7 +404,7 @@ function Editor({
             <li key={each}>
               <Link
                 to={hrefFor({ view: "site", part: each })}
-                aria-current={each === section ? "page" : undefined}
+                aria-current={each === section && !showsHistory ? "page" : undefined}
                 className="inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full border border-ink-900/25 px-4 font-semibold text-ink-900 transition-colors hover:bg-ink-900/5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 aria-[current=page]:border-ink-900 aria-[current=page]:bg-ink-900 aria-[current=page]:text-paper"
               >
                 {words.sections[each]}
@@ -409,6 +416,15 @@ function Editor({
               </Link>
             </li>
           ))}
+          <li>
+            <Link
+              to={hrefFor({ view: "site", part: historyPart })}
+              aria-current={showsHistory ? "page" : undefined}
+              className="inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full border border-ink-900/25 px-4 font-semibold text-ink-900 transition-colors hover:bg-ink-900/5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 aria-[current=page]:border-ink-900 aria-[current=page]:bg-ink-900 aria-[current=page]:text-paper"
+            >
+              {words.history.title}
+            </Link>
+          </li>
         </ul>
       </nav>
 
@@ -429,7 +445,7 @@ function Editor({
         >
           {words.publish.open}
         </button>
-        <SaveState draft={draft} />
+        {!showsHistory && <SaveState draft={draft} />}
       </div>
 
       {outcome && (
@@ -451,7 +467,7 @@ function Editor({
         <PreviewPanel key={previewing} document={document} pages={pagesOfSection[section]} />
       )}
 
-      {draft.status === "conflict" && draft.conflict && (
+      {!showsHistory && draft.status === "conflict" && draft.conflict && (
         <ConflictNotice
           section={section}
           conflict={draft.conflict}
@@ -461,39 +477,41 @@ function Editor({
         />
       )}
 
-      <form
-        aria-label={words.sections[section]}
-        noValidate
-        onSubmit={(event) => event.preventDefault()}
-        className="grid gap-5 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
-      >
-        <h2 className="text-2xl font-bold text-ink-900">{words.sections[section]}</h2>
-        <Node
-          section={section}
-          path={[]}
-          value={draft.body}
-          published={published[section]}
-          problems={problems[section]}
-          onChange={(body) => store.edit(section, body)}
+      {showsHistory ? (
+        <HistoryPanel
+          versions={versions}
+          live={live}
+          busy={busy}
+          replaces={restoring?.authors}
+          onAsk={() => {
+            setRestoring(undefined);
+            void review().then(setRestoring, () => undefined);
+          }}
+          onRestore={(version) =>
+            void publish(
+              async () => restoreVersion(version.id, (restoring ?? (await review())).reviewed),
+              () => words.history.restored(digits(version.id)),
+            )
+          }
         />
-      </form>
-
-      <HistoryPanel
-        versions={versions}
-        live={live}
-        busy={busy}
-        replaces={restoring?.authors}
-        onAsk={() => {
-          setRestoring(undefined);
-          void review().then(setRestoring, () => undefined);
-        }}
-        onRestore={(version) =>
-          void publish(
-            async () => restoreVersion(version.id, (restoring ?? (await review())).reviewed),
-            () => words.history.restored(digits(version.id)),
-          )
-        }
-      />
+      ) : (
+        <form
+          aria-label={words.sections[section]}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          className="grid gap-5 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
+        >
+          <h2 className="text-2xl font-bold text-ink-900">{words.sections[section]}</h2>
+          <Node
+            section={section}
+            path={[]}
+            value={draft.body}
+            published={published[section]}
+            problems={problems[section]}
+            onChange={(body) => store.edit(section, body)}
+          />
+        </form>
+      )}
 
       <PublishDialog
         open={reviewing !== undefined}
