@@ -233,6 +233,12 @@ for (const language of ["ar", "en"] as const) {
     const served = Date.now() - asked;
     expect(served).toBeLessThan(5_000);
     await expect(page.getByText(text.live)).toBeVisible({ timeout: 10_000 });
+    // Once the member types again, "published" is no longer the whole truth, and goes.
+    const quoteField = story.getByLabel(text.quote, { exact: true });
+    await quoteField.fill(`${quote} <b> …`);
+    await expect(page.getByText(text.live)).toHaveCount(0);
+    await quoteField.fill(`${quote} <b>`);
+    await expect(page.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
     for (const scripts of [false, true]) {
       const programs = await publicText(browser, publicPath(language, "/programs"), scripts);
       expect(programs).toContain(playlist.replaceAll("&", "&amp;"));

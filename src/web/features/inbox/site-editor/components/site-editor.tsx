@@ -10,7 +10,6 @@ import { toast } from "../../../../toast/toast-store.ts";
 import { primaryButton, secondaryButton } from "../../components/styles.ts";
 import { useDescribeFailure } from "../../hooks/use-describe-failure.ts";
 import type { InboxAddress } from "../../model/filter.ts";
-import { formatDateTime } from "../../model/format.ts";
 import {
   listVersions,
   loadSiteContent,
@@ -27,7 +26,7 @@ import {
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween, type Change } from "../model/changes.ts";
 import { describeRenderProblem } from "../model/describe.ts";
-import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
+import { DraftStore } from "../model/draft-store.ts";
 import { pagesOfSection, revealField } from "../model/fields.ts";
 import {
   pathKey,
@@ -41,6 +40,7 @@ import { HistoryPanel } from "./history-panel.tsx";
 import { PreviewPanel } from "./preview-panel.tsx";
 import { ProblemSummary } from "./problem-summary.tsx";
 import { PublishDialog, type DraftAuthor } from "./publish-dialog.tsx";
+import { SaveState } from "./save-state.tsx";
 import { Node } from "./section-fields.tsx";
 
 /** The drafts, the published content and the history, read together. */
@@ -120,7 +120,9 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
   const describeFailure = useDescribeFailure();
   const member = useAuth().session?.user.id ?? "";
   const [loaded, setLoaded] = useState<
-    { store: DraftStore; published: Published; live: number | null } | "loading" | "failed"
+    | { store: DraftStore; published: Published; live: number | null; drafts: readonly Draft[] }
+    | "loading"
+    | "failed"
   >("loading");
   const [versions, setVersions] = useState<Version[]>([]);
 
@@ -140,7 +142,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
           });
           kept = { member, store: made };
         }
-        setLoaded({ store: made, published: published as Published, live: version });
+        setLoaded({ store: made, published: published as Published, live: version, drafts });
         setVersions(history);
       },
       () => current && setLoaded("failed"),
@@ -165,13 +167,19 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
       published={loaded.published}
       live={loaded.live}
       versions={versions}
+      serverDrafts={loaded.drafts}
       section={isSection(part) ? part : "programs"}
       showsHistory={part === historyPart}
       hrefFor={hrefFor}
       reload={async () => {
         const { drafts, published, version, history } = await load();
         loaded.store.refresh(drafts);
-        setLoaded({ store: loaded.store, published: published as Published, live: version });
+        setLoaded({
+          store: loaded.store,
+          published: published as Published,
+          live: version,
+          drafts,
+        });
         setVersions(history);
       }}
       describeFailure={describeFailure}
@@ -184,6 +192,8 @@ interface EditorProps {
   published: Published;
   live: number | null;
   versions: readonly Version[];
+  /** The drafts as last read from the server: who saved each, and when. */
+  serverDrafts: readonly Draft[];
   section: SiteContentSection;
   /** The history is shown instead of the section's fields. */
   showsHistory: boolean;
@@ -192,38 +202,12 @@ interface EditorProps {
   describeFailure: (error: unknown) => string;
 }
 
-function SaveState({ draft }: { draft: SectionDraft }) {
-  const { words, language } = useEditorContent();
-  const describeFailure = useDescribeFailure();
-  const said =
-    draft.status === "saving"
-      ? words.save.saving
-      : draft.status === "unsaved"
-        ? words.save.unsaved
-        : draft.status === "held"
-          ? words.save.held
-          : draft.status === "conflict"
-            ? words.save.conflict
-            : draft.status === "failed"
-              ? words.save.failed(describeFailure(draft.failure))
-              : draft.status === "saved" && draft.savedAt
-                ? words.save.saved(formatDateTime(language, draft.savedAt))
-                : "";
-  return (
-    <p
-      role="status"
-      className={`min-w-0 text-sm ${["failed", "held", "conflict"].includes(draft.status) ? "font-semibold text-red-800" : "text-ink-700"}`}
-    >
-      {said}
-    </p>
-  );
-}
-
 function Editor({
   store,
   published,
   live,
   versions,
+  serverDrafts,
   section,
   showsHistory,
   hrefFor,
@@ -232,6 +216,7 @@ function Editor({
 }: EditorProps) {
   const { words, language } = useEditorContent();
   const navigate = useNavigate();
+  const myEmail = useAuth().session?.user.email?.toLowerCase();
   const drafts = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const draft = drafts[section];
   const digits = useCallback((count: number) => formatNumber(language, count), [language]);
@@ -258,11 +243,30 @@ function Editor({
   const [reviewing, setReviewing] = useState<Review | undefined>(undefined);
   const [restoring, setRestoring] = useState<Review | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  // A success ("published as version 7", "nothing has changed") stops being true once the member
+  // types again, and goes; a failure stays until the next publish says otherwise.
   const [outcome, setOutcome] = useState<{ text: string; problem?: boolean } | undefined>(
     undefined,
   );
+  const edits = useRef(0);
   const summary = useRef<HTMLElement>(null);
   const revealing = useRef<{ section: SiteContentSection; path: FieldPath } | undefined>(undefined);
+  // Saves seen from other members: those read with the drafts, and a conflict's that was taken.
+  const [othersSaves, setOthersSaves] = useState<ReadonlyMap<string, string>>(new Map());
+  const savedBy = useMemo(() => {
+    if (!draft.savedAt) return undefined;
+    const read = serverDrafts.find(
+      (each) => each.section === section && each.updated_at === draft.savedAt,
+    );
+    const who = read ? read.updated_by_email : othersSaves.get(`${section}@${draft.savedAt}`);
+    return who && who.toLowerCase() !== myEmail ? who : undefined;
+  }, [draft.savedAt, serverDrafts, othersSaves, section, myEmail]);
+
+  function edit(body: unknown) {
+    edits.current += 1;
+    store.edit(section, body);
+    setOutcome((shown) => (shown?.problem ? shown : undefined));
+  }
 
   // A problem's link in another section opens that section first, then its field.
   useEffect(() => {
@@ -347,7 +351,7 @@ function Editor({
   }
 
   /** Says when the new version's pages are on the site, or why they are not. */
-  async function follow(version: Version) {
+  async function follow(version: Version, edited: number) {
     const until = Date.now() + followRendering.for;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, followRendering.every));
@@ -362,6 +366,7 @@ function Editor({
         return;
       }
       if (state?.rendered_at) {
+        if (edits.current !== edited) return;
         setOutcome({
           text: `${words.publish.published(digits(version.id))} ${words.publish.live}`,
         });
@@ -372,12 +377,13 @@ function Editor({
 
   async function publish(run: () => Promise<Version>, said: (version: Version) => string) {
     setBusy(true);
+    const edited = edits.current;
     try {
       const version = await run();
       setReviewing(undefined);
       setOutcome({ text: `${said(version)} ${words.publish.waiting}` });
       await reload();
-      await follow(version);
+      await follow(version, edited);
       await reload();
     } catch (error) {
       setReviewing(undefined);
@@ -445,7 +451,7 @@ function Editor({
         >
           {words.publish.open}
         </button>
-        {!showsHistory && <SaveState draft={draft} />}
+        {!showsHistory && <SaveState draft={draft} savedBy={savedBy} />}
       </div>
 
       {outcome && (
@@ -473,7 +479,11 @@ function Editor({
           conflict={draft.conflict}
           mine={draft.body}
           onKeepMine={() => void store.keepMine(section)}
-          onTakeTheirs={() => store.takeTheirs(section)}
+          onTakeTheirs={() => {
+            const { updated_at: at, updated_by_email: who } = draft.conflict ?? {};
+            if (at && who) setOthersSaves((known) => new Map(known).set(`${section}@${at}`, who));
+            store.takeTheirs(section);
+          }}
         />
       )}
 
@@ -508,7 +518,7 @@ function Editor({
             value={draft.body}
             published={published[section]}
             problems={problems[section]}
-            onChange={(body) => store.edit(section, body)}
+            onChange={edit}
           />
         </form>
       )}

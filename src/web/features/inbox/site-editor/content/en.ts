@@ -83,6 +83,7 @@ export const en: EditorContent = {
   save: {
     saving: "Saving the draft…",
     saved: (time) => `Draft saved at ${time}`,
+    savedBy: (who, time) => `Saved by ${who} at ${time}`,
     unsaved: "Changes not saved yet",
     conflict: "The draft was not saved: another member changed this part first. Choose below.",
     held: "Not saved until the link marked below is mended",

@@ -25,6 +25,8 @@ export interface EditorContent {
   save: {
     saving: string;
     saved: (time: string) => string;
+    /** The draft as another member last saved it: who, and when. */
+    savedBy: (who: string, time: string) => string;
     unsaved: string;
     /** A draft the database would refuse (a link off its service), kept here until mended. */
     held: string;
