@@ -158,7 +158,7 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       await expect(received).toBeFocused();
       await expect(received).toBeInViewport();
       await expect(page.getByRole("main").getByText(email)).toBeVisible();
-      await expect(page.getByText(text.received.next)).toBeVisible();
+      await expect(page.getByText(text.received.next!)).toBeVisible();
       expect(await submissions.find(email)).toEqual(storedRow(email));
 
       await page.getByRole("button", { name: text.received.again }).click();

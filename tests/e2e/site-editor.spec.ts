@@ -28,6 +28,7 @@ const words = {
     confirm: "انشر",
     live: /صار على الموقع الآن/u,
     restore: "استعادة",
+    history: "السجل",
     restored: /نُشر الإصدار .* من جديد/u,
     monday: "الاثنين",
     watch: "شاهد على يوتيوب",
@@ -58,6 +59,7 @@ const words = {
     confirm: "Publish",
     live: /It is on the site now/u,
     restore: "Restore",
+    history: "History",
     restored: /Version .* is published again/u,
     monday: "Monday",
     watch: "Watch on YouTube",
@@ -202,7 +204,8 @@ for (const language of ["ar", "en"] as const) {
     await page.getByRole("button", { name: text.preview, exact: true }).click();
     const frames = page.locator("iframe");
     await expect(frames).toHaveCount(4);
-    const phone = page.frameLocator("iframe").nth(language === "ar" ? 0 : 1);
+    // The phone's frame in the member's language comes first.
+    const phone = page.frameLocator("iframe").first();
     await expect(phone.locator("main")).toContainText(`${quote} <b>`, { timeout: 20_000 });
     expect(await publicText(browser, publicPath(language, "/community"), true)).not.toContain(
       marker,
@@ -232,6 +235,12 @@ for (const language of ["ar", "en"] as const) {
     const served = Date.now() - asked;
     expect(served).toBeLessThan(5_000);
     await expect(page.getByText(text.live)).toBeVisible({ timeout: 10_000 });
+    // Once the member types again, "published" is no longer the whole truth, and goes.
+    const quoteField = story.getByLabel(text.quote, { exact: true });
+    await quoteField.fill(`${quote} <b> …`);
+    await expect(page.getByText(text.live)).toHaveCount(0);
+    await quoteField.fill(`${quote} <b>`);
+    await expect(page.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
     for (const scripts of [false, true]) {
       const programs = await publicText(browser, publicPath(language, "/programs"), scripts);
       expect(programs).toContain(playlist.replaceAll("&", "&amp;"));
@@ -242,6 +251,10 @@ for (const language of ["ar", "en"] as const) {
     expect(home).toContain(text.monday);
 
     // Restoring the version before brings the old words back.
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: text.history, exact: true })
+      .click();
     await page
       .getByRole("button", { name: new RegExp(`^${text.restore}`, "u") })
       .nth(0)
@@ -373,7 +386,7 @@ test("two members at once: a publish takes only what was saved and names whose i
   await b.getByRole("button", { name: en.publish }).click();
   const dialog = b.getByRole("dialog", { name: en.publishTitle });
   await expect(dialog).toContainText(saved);
-  await expect(dialog).toContainText(`Stories: saved by ${layla}`);
+  await expect(dialog).toContainText(`Stories: saved by \u2068${layla}\u2069`);
   await expect(dialog).not.toContainText("نصف لم يكتمل");
   expect(await sidewaysOverflow(b)).toBe(0);
   await dialog.getByRole("button", { name: en.confirm, exact: true }).click();
@@ -387,12 +400,13 @@ test("two members at once: a publish takes only what was saved and names whose i
   await expect(a.getByRole("status").filter({ hasText: ar.saved })).toBeVisible();
 
   // Omar restores the version before: he is told it replaces Layla's draft, by name.
+  await b.getByRole("navigation").getByRole("link", { name: en.history, exact: true }).click();
   await b
     .getByRole("button", { name: new RegExp(`^${en.restore}`, "u") })
     .nth(0)
     .click();
   const question = b.getByRole("dialog");
-  await expect(question).toContainText(`Stories (${layla})`);
+  await expect(question).toContainText(`Stories (\u2068${layla}\u2069)`);
   await question.getByRole("button", { name: en.restore }).click();
   await expect(b.getByText(en.restored)).toBeVisible({ timeout: 10_000 });
   await expect(b.getByText(en.live)).toBeVisible({ timeout: 15_000 });
@@ -458,4 +472,96 @@ test("two members at once: a publish takes only what was saved and names whose i
   await expect(laylasQuote).toHaveValue(`${marker} آخر ما كُتب`);
   await a.context().close();
   await b.context().close();
+});
+
+test("on a small phone in Arabic the page texts fold, a problem leads to its field, the history is one tap away, and a long link stays on the screen", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const text = words.ar;
+  const nav = page.getByRole("navigation");
+  await page.setViewportSize({ width: 320, height: 640 });
+  await joinAsMember(page, "ar");
+  await page.getByRole("link", { name: text.site, exact: true }).click();
+  await nav.getByRole("link", { name: "نصوص الصفحات", exact: true }).click();
+
+  // Folded, the longest section is a short list of its groups' names.
+  const form = page.getByRole("form", { name: "نصوص الصفحات" });
+  const meta = form.locator("details", {
+    has: page.getByText("العناوين والأوصاف لمحركات البحث ومعاينات الروابط", { exact: true }),
+  });
+  await expect(meta).not.toHaveAttribute("open");
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2_000);
+  const homeTitle = meta.getByLabel("العنوان (العربية)", { exact: true }).first();
+  await expect(homeTitle).toBeHidden();
+  await meta.locator("summary").first().click();
+  const home = meta.locator("details").first();
+  await home.locator("summary").click();
+  await expect(homeTitle).toBeVisible();
+  const title = await homeTitle.inputValue();
+
+  // A field left empty is listed above the section, and its link unfolds its groups to it.
+  await homeTitle.fill("");
+  const summary = page.getByRole("region", { name: "ما يجب تصحيحه قبل النشر: ١" });
+  await expect(summary).toBeVisible();
+  await meta.locator("summary").first().click();
+  await expect(homeTitle).toBeHidden();
+  await expect(meta.locator("summary").first()).toContainText("للتصحيح: ١");
+  await summary.getByRole("link", { name: /اكتب شيئًا هنا/u }).click();
+  await expect(homeTitle).toBeFocused();
+  await expect(homeTitle).toBeInViewport();
+  await homeTitle.fill(title);
+  await expect(summary).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+
+  // The history is an entry of the editor's navigation, not the foot of a long section.
+  await nav.getByRole("link", { name: text.history, exact: true }).click();
+  const history = page.getByRole("heading", { name: text.history, level: 2 });
+  await expect(history).toBeVisible();
+  expect(await onFirstScreen(page, history)).toBe(true);
+
+  // A 70-character link, and the same pasted by mistake into a title, wrap on the screen.
+  await nav.getByRole("link", { name: text.programs, exact: true }).click();
+  const third = page.getByRole("group", { name: text.program3 });
+  const link = third.getByLabel(text.youtube, { exact: true });
+  const youtube = await link.inputValue();
+  const programTitle = third.getByLabel(text.firstField, { exact: true });
+  const named = await programTitle.inputValue();
+  const long = `https://www.youtube.com/playlist?list=PL${"k".repeat(30)}`;
+  expect(long).toHaveLength(70);
+  await link.fill(long);
+  await programTitle.fill(long);
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 640 });
+    expect(await sidewaysOverflow(page)).toBe(0);
+  }
+  await page.setViewportSize({ width: 320, height: 640 });
+  await programTitle.fill(named);
+  await expect(page.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+
+  // The question to publish opens at its top, its heading in view.
+  await page.getByRole("button", { name: text.publish }).click();
+  const dialog = page.getByRole("dialog", { name: text.publishTitle });
+  await expect(dialog).toContainText(long);
+  await expect(dialog.getByRole("heading", { name: text.publishTitle })).toBeInViewport();
+  expect(await dialog.evaluate((element) => element.scrollTop)).toBe(0);
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await dialog.getByRole("button", { name: "ليس الآن", exact: true }).click();
+
+  // The preview is a phone's page, and follows what is typed.
+  await page.getByRole("button", { name: text.preview, exact: true }).click();
+  const frame = page.locator("iframe").first();
+  await expect(frame).toHaveAttribute("width", "375");
+  await expect(frame).toHaveAttribute("src", "/programs?preview");
+  const typed = `${named} ${uniqueEmail("typed").split("@")[0]}`;
+  await programTitle.fill(typed);
+  await expect(page.frameLocator("iframe").first().locator("main")).toContainText(typed, {
+    timeout: 10_000,
+  });
+  await page.getByRole("button", { name: "إغلاق المعاينة", exact: true }).click();
+
+  // Back as it was.
+  await programTitle.fill(named);
+  await link.fill(youtube);
+  await expect(page.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
 });

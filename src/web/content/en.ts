@@ -354,7 +354,8 @@ export const en: Content = {
         title: "Your registration for Mutakallim has reached us",
         text: "Thank you for registering. The team will write to you about the next group's start.",
         replyTo: "We will write to you at",
-        next: "A confirmation with the program's schedule usually arrives within minutes. If none comes, look in your spam folder: your registration is kept either way.",
+        confirmation:
+          "A confirmation with the program's schedule usually arrives within minutes. If none comes, look in your spam folder: your registration is kept either way.",
         again: "Register someone else",
       },
     },

@@ -23,7 +23,17 @@ function previewed(): SiteContent | undefined {
   return read.content;
 }
 
-const unchanging = () => () => {};
+/**
+ * The editor stores the drafts again as the member types; a framed page shares the tab's session
+ * storage, so it hears each change and redraws without reloading.
+ */
+function whenStored(onChange: () => void) {
+  const heard = (event: StorageEvent) => {
+    if (event.key === previewStorageKey) onChange();
+  };
+  window.addEventListener("storage", heard);
+  return () => window.removeEventListener("storage", heard);
+}
 const none = () => undefined;
 
 /**
@@ -32,5 +42,5 @@ const none = () => undefined;
  * the drafts come in the render after.
  */
 export function usePreviewedContent(site: SiteContent | undefined): SiteContent | undefined {
-  return useSyncExternalStore(unchanging, previewed, none) ?? site;
+  return useSyncExternalStore(whenStored, previewed, none) ?? site;
 }

@@ -66,7 +66,10 @@ export interface SentText {
   text: string;
   /** With scripts the address is known: where the team will answer, followed by it. */
   replyTo: string;
-  next: string;
+  /** What happens next, true whether or not the site's mail is on. */
+  next?: string;
+  /** Said only while the site's mail is on: the confirmation it sends. */
+  confirmation?: string;
   /** Brings the form back, empty. */
   again: string;
 }

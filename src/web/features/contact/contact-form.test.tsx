@@ -204,6 +204,45 @@ describe("<ContactForm>", () => {
     expect(body).toMatchObject({ form_source: "Mutakallim Program", phone: null, language: "en" });
   });
 
+  /** Registers for Mutakallim while the server says its mail is `on`; resolves once asked. */
+  async function registerWithMail(on: boolean) {
+    network.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).includes("/rest/v1/rpc/mail_is_on") ? Response.json(on) : created(),
+    );
+    const user = renderForm("Mutakallim Program");
+    await fill(user, "5");
+    await user.click(screen.getByRole("button", { name: "Register Now" }));
+    expect(
+      await screen.findByRole("heading", {
+        name: "Your registration for Mutakallim has reached us",
+      }),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(network.mock.calls.some(([url]) => String(url).includes("mail_is_on"))).toBe(true),
+    );
+  }
+  const confirmation = /A confirmation with the program's schedule/u;
+
+  it(
+    "promises a registration's confirmation mail when the site's mail is on",
+    async () => {
+      await registerWithMail(true);
+      expect(await screen.findByText(confirmation)).toBeVisible();
+    },
+    typingTimeout,
+  );
+
+  it(
+    "promises no confirmation mail when the site's mail is off",
+    async () => {
+      await registerWithMail(false);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText(confirmation)).toBeNull();
+      expect(screen.getByText(/The team will write to you/u)).toBeVisible();
+    },
+    typingTimeout,
+  );
+
   it("shows Registration Failed when a registration cannot be stored", async () => {
     network.mockRejectedValue(new TypeError("Failed to fetch"));
     const user = renderForm("Mutakallim Program");

@@ -56,7 +56,7 @@ export function FormOutcomeNotes({ source, shown, fieldId, onSelect }: FormOutco
         >
           <h3 className="font-semibold">{sent.title}</h3>
           <p>{sent.text}</p>
-          <p className="text-ink-800">{sent.next}</p>
+          {sent.next && <p className="text-ink-800">{sent.next}</p>}
         </div>
       )}
       {(Object.keys(notes) as (keyof typeof notes)[]).filter(kept).map((outcome) => (

@@ -1,6 +1,7 @@
 import { CircleCheck } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SentText } from "../../content/types.ts";
+import { readMailOn } from "./api/read-mail-on.ts";
 
 interface FormSentProps {
   text: SentText;
@@ -12,13 +13,27 @@ interface FormSentProps {
 /**
  * Where the form was, once its submission is stored: what was received and what happens next.
  * Focused as it appears, so that a visitor who sent from the foot of a long page on a phone
- * sees it, and a screen reader reads it.
+ * sees it, and a screen reader reads it. A confirmation mail is promised only once the server
+ * says its mail is on: with mail off, or unknown, none will come.
  */
 export function FormSent({ text, email, onAgain }: FormSentProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [mailOn, setMailOn] = useState(false);
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
+  const asksMail = text.confirmation !== undefined;
+  useEffect(() => {
+    if (!asksMail) return;
+    let current = true;
+    readMailOn().then(
+      (on) => current && setMailOn(on),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [asksMail]);
   return (
     <div
       data-form-sent=""
@@ -40,7 +55,8 @@ export function FormSent({ text, email, onAgain }: FormSentProps) {
         </bdi>
         .
       </p>
-      <p className="text-ink-800">{text.next}</p>
+      {text.next && <p className="text-ink-800">{text.next}</p>}
+      {mailOn && text.confirmation && <p className="text-ink-800">{text.confirmation}</p>}
       <button
         type="button"
         onClick={onAgain}

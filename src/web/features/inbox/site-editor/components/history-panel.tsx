@@ -4,7 +4,7 @@ import { secondaryButton } from "../../components/styles.ts";
 import { formatDateTime } from "../../model/format.ts";
 import { formatNumber } from "../../../../lib/format.ts";
 import type { Version } from "../api/site-content.ts";
-import { describeRenderProblem } from "../model/describe.ts";
+import { describeRenderProblem, isolated } from "../model/describe.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import type { DraftAuthor } from "./publish-dialog.tsx";
 
@@ -113,7 +113,7 @@ export function HistoryPanel({
                         .map((draft) =>
                           words.publish.draftBy(
                             words.sections[draft.section],
-                            draft.who ?? words.conflict.someone,
+                            isolated(draft.who ?? words.conflict.someone),
                           ),
                         )
                         .join(language === "ar" ? "، " : ", "),

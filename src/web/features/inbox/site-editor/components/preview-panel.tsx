@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { localizedPath, type Language } from "../../../../../shared/language.ts";
 import { sitePages } from "../../../../../shared/pages.js";
 import { previewStorageKey } from "../../../../content/preview-content.ts";
@@ -12,10 +12,19 @@ interface PreviewPanelProps {
   pages: readonly string[];
 }
 
-const widths = [
-  { name: "phone", width: 375, height: 667 },
-  { name: "desktop", width: 1280, height: 800 },
-] as const;
+const phone = { width: 375, height: 667 } as const;
+const desktop = { width: 1280, height: 800 } as const;
+
+/** How long typing pauses before the frames show it. */
+const followTyping = 400;
+
+const wideQuery = "(min-width: 40rem)";
+const wideScreen = () => window.matchMedia?.(wideQuery).matches ?? true;
+function watchWidth(onChange: () => void) {
+  const query = window.matchMedia?.(wideQuery);
+  query?.addEventListener("change", onChange);
+  return () => query?.removeEventListener("change", onChange);
+}
 
 /** A page at a screen's width, drawn smaller to fit the editor: the layout is the width's. */
 function ScaledFrame({
@@ -63,27 +72,54 @@ function ScaledFrame({
 /**
  * The pages as they would be published: the public pages themselves, framed from our own
  * origin, each showing the drafts instead of the published content (preview-content.ts), in both
- * languages at a phone's width and a wide screen's.
+ * languages at a phone's width, and at a wide screen's (folded on a phone, where a wide page
+ * would be a quarter of its size). The frames follow typing: the drafts are stored again after a
+ * pause, and the framed pages redraw from them without reloading.
  */
 export function PreviewPanel({ document, pages }: PreviewPanelProps) {
-  const { words } = useEditorContent();
+  const { words, language } = useEditorContent();
   const id = useId();
+  const wide = useSyncExternalStore(watchWidth, wideScreen, () => true);
+  const [showsWide, setShowsWide] = useState(wide);
 
   const ordered = [
     ...pages,
     ...sitePages.map((page) => page.id).filter((page) => !pages.includes(page)),
   ];
   const [page, setPage] = useState(ordered[0] ?? "home");
-  // The drafts as they are when the preview opens, or its page changes: the frames read them
-  // once, rather than reloading at every key typed while the preview is open. Stored before the
-  // frames' pages can ask (a layout effect runs before any frame has loaded its page).
-  const [snapshot, setSnapshot] = useState(document);
+  // Stored before the frames' pages can ask (a layout effect runs before any frame has loaded
+  // its page), then again after each pause in typing.
+  const opened = useRef(document);
   useLayoutEffect(() => {
-    window.sessionStorage.setItem(previewStorageKey, JSON.stringify(snapshot));
-  }, [snapshot]);
+    window.sessionStorage.setItem(previewStorageKey, JSON.stringify(opened.current));
+  }, []);
+  useEffect(() => {
+    if (document === opened.current) return;
+    const later = setTimeout(() => {
+      window.sessionStorage.setItem(previewStorageKey, JSON.stringify(document));
+    }, followTyping);
+    return () => clearTimeout(later);
+  }, [document]);
 
   const path = sitePages.find((each) => each.id === page)?.path ?? "/";
   const pageName = words.fields[page] ?? page;
+  // The member's language first: on a phone, the frame they read is the first on the screen.
+  const shownLanguages: readonly Language[] = language === "en" ? ["en", "ar"] : ["ar", "en"];
+  const frames = (name: "phone" | "desktop", { width, height }: typeof phone | typeof desktop) =>
+    shownLanguages.map((each) => {
+      const title = words.preview.frame(pageName, words.languages[each], words.preview[name]);
+      return (
+        <figure key={`${each}-${page}`} className="grid min-w-0 gap-1.5">
+          <figcaption className="text-sm font-semibold text-ink-800">{title}</figcaption>
+          <ScaledFrame
+            src={`${localizedPath(path, each)}?preview`}
+            title={title}
+            width={width}
+            height={height}
+          />
+        </figure>
+      );
+    });
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -100,10 +136,7 @@ export function PreviewPanel({ document, pages }: PreviewPanelProps) {
         <select
           id={`${id}-page`}
           value={page}
-          onChange={(event) => {
-            setPage(event.target.value);
-            setSnapshot(document);
-          }}
+          onChange={(event) => setPage(event.target.value)}
           className={fieldClasses}
         >
           {ordered.map((each) => (
@@ -113,24 +146,17 @@ export function PreviewPanel({ document, pages }: PreviewPanelProps) {
           ))}
         </select>
       </div>
-      {widths.map(({ name, width, height }) => (
-        <div key={name} className={name === "phone" ? "grid gap-4 sm:grid-cols-2" : "grid gap-4"}>
-          {(["ar", "en"] as const satisfies readonly Language[]).map((each) => {
-            const title = words.preview.frame(pageName, words.languages[each], words.preview[name]);
-            return (
-              <figure key={`${each}-${page}`} className="grid gap-1.5">
-                <figcaption className="text-sm font-semibold text-ink-800">{title}</figcaption>
-                <ScaledFrame
-                  src={`${localizedPath(path, each)}?preview`}
-                  title={title}
-                  width={width}
-                  height={height}
-                />
-              </figure>
-            );
-          })}
-        </div>
-      ))}
+      <div className="grid gap-4 sm:grid-cols-2">{frames("phone", phone)}</div>
+      <details
+        open={showsWide}
+        onToggle={(event) => setShowsWide(event.currentTarget.open)}
+        className="grid gap-4"
+      >
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-ink-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900">
+          {words.preview.wide}
+        </summary>
+        {showsWide && <div className="grid gap-4 pt-2">{frames("desktop", desktop)}</div>}
+      </details>
     </section>
   );
 }

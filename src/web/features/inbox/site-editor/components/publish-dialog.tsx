@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 import { primaryButton, secondaryButton } from "../../components/styles.ts";
 import { formatDateTime } from "../../model/format.ts";
+import { isolated } from "../model/describe.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import type { Change } from "../model/changes.ts";
 import { ChangeList } from "./change-list.tsx";
@@ -27,7 +28,8 @@ interface PublishDialogProps {
 /**
  * Asks before publishing, showing whose drafts go live and every field that changes as it is now
  * and as it will be: what the server holds, not only this browser's edits. A modal dialog: the
- * editor behind it inert, Escape closes it, "not now" focused first.
+ * editor behind it inert, Escape closes it, "not now" focused first. It opens at its top, its
+ * question first, with its two answers kept in view at its foot however long the list.
  */
 export function PublishDialog({
   open,
@@ -65,7 +67,7 @@ export function PublishDialog({
               <li key={author.section} className="wrap-anywhere">
                 {words.publish.savedBy(
                   words.sections[author.section],
-                  author.who ?? words.conflict.someone,
+                  isolated(author.who ?? words.conflict.someone),
                   formatDateTime(language, author.at),
                 )}
               </li>
@@ -73,7 +75,7 @@ export function PublishDialog({
           </ul>
         </section>
       )}
-      <div className="mb-6">
+      <div className="mb-4">
         <ChangeList
           changes={changes}
           labels={{ before: words.publish.before, after: words.publish.after }}
@@ -81,7 +83,7 @@ export function PublishDialog({
           empty={words.publish.empty}
         />
       </div>
-      <div className="flex flex-wrap justify-end gap-3">
+      <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-3 border-t border-ink-900/10 bg-paper px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
         <button type="button" autoFocus onClick={onClose} className={secondaryButton}>
           {words.publish.cancel}
         </button>

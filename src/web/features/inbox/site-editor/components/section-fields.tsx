@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from "react";
+import { ChevronRight } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import type { Language } from "../../../../../shared/language.ts";
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 import type { Weekday } from "../../../../content/site.ts";
@@ -7,8 +8,15 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { fieldClasses, secondaryButton } from "../../components/styles.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { describePath } from "../model/describe.ts";
-import { blankItem, fixedLength, isBilingual, itemName } from "../model/fields.ts";
-import { keysAt, limitAt, pathKey, type FieldPath } from "../model/problems.ts";
+import {
+  blankItem,
+  fieldId,
+  fixedLength,
+  foldsGroups,
+  isBilingual,
+  itemName,
+} from "../model/fields.ts";
+import { keysAt, limitAt, pathKey, problemsWithin, type FieldPath } from "../model/problems.ts";
 import { ConflictChoice, useFieldConflict } from "./conflict-choice.tsx";
 
 interface NodeProps {
@@ -61,7 +69,7 @@ function TextField({
   language,
 }: NodeProps & { label: string; language: Language }) {
   const { words, language: pageLanguage } = useEditorContent();
-  const id = useId();
+  const id = fieldId(section, path);
   const limit = limitAt(section, path.slice(0, -1));
   const text = typeof value === "string" ? value : "";
   const problem = problems.get(pathKey(path));
@@ -150,7 +158,7 @@ const weekdays = [0, 1, 2, 3, 4, 5, 6] as const;
 /** A single value that is not words: a day, a time, a link, an address name, an icon. */
 function ScalarField({ section, path, value, published, problems, onChange }: NodeProps) {
   const { words, language } = useEditorContent();
-  const id = useId();
+  const id = fieldId(section, path);
   const key = keyOf(path);
   const label = words.fields[key] ?? key;
   const problem = problems.get(pathKey(path));
@@ -284,13 +292,21 @@ function ListField({ section, path, value, published, problems, onChange }: Node
 
   return (
     <div className="grid gap-4">
-      {problem && <p className="font-semibold text-red-800">{problem}</p>}
+      {problem && (
+        <p
+          id={fieldId(section, path)}
+          tabIndex={-1}
+          className="font-semibold wrap-anywhere text-red-800 focus:outline-3 focus:outline-offset-2 focus:outline-gold-400"
+        >
+          {problem}
+        </p>
+      )}
       <ol className="grid gap-4">
         {list.map((item, index) => (
           // Items have no ids of their own; a position is what the member sees and moves.
           <li key={index}>
-            <fieldset className="grid gap-4 rounded-2xl border border-ink-900/15 bg-white/60 p-4">
-              <legend className="px-2 font-bold text-ink-900">
+            <fieldset className="grid min-w-0 gap-4 rounded-2xl border border-ink-900/15 bg-white/60 p-4">
+              <legend className="max-w-full px-2 font-bold wrap-anywhere text-ink-900">
                 <bdi>{nameOf(index)}</bdi>
               </legend>
               <Node
@@ -359,9 +375,12 @@ function ListField({ section, path, value, published, problems, onChange }: Node
   );
 }
 
-/** A group of fields under its name. */
+/**
+ * A group of fields under its name; in a long section, folded to its name and how many of its
+ * fields need mending.
+ */
 function GroupField(props: NodeProps) {
-  const { words } = useEditorContent();
+  const { words, language } = useEditorContent();
   const key = keyOf(props.path);
   const value = (props.value ?? {}) as Record<string, unknown>;
   const published = (props.published ?? {}) as Record<string, unknown>;
@@ -386,11 +405,38 @@ function GroupField(props: NodeProps) {
   );
   // A list's item is named by its fieldset; the section's own top is named by the page.
   if (typeof props.path.at(-1) !== "string") return fields;
+  const name = words.fields[key] ?? key;
+  if (!foldsGroups(props.section)) {
+    return (
+      <fieldset className="grid min-w-0 gap-4 border-t border-ink-900/15 pt-4">
+        <legend className="pe-2 text-lg font-bold wrap-anywhere text-ink-900">{name}</legend>
+        {fields}
+      </fieldset>
+    );
+  }
+  const count = problemsWithin(props.problems, props.path);
   return (
-    <fieldset className="grid gap-4 border-t border-ink-900/15 pt-4">
-      <legend className="pe-2 text-lg font-bold text-ink-900">{words.fields[key] ?? key}</legend>
-      {fields}
-    </fieldset>
+    <details
+      id={fieldId(props.section, props.path)}
+      className="group/fold min-w-0 rounded-2xl border border-ink-900/15 bg-white/60"
+    >
+      <summary className="flex min-h-12 cursor-pointer list-none items-center gap-3 rounded-2xl px-4 py-2 font-bold text-ink-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 [&::-webkit-details-marker]:hidden">
+        <ChevronRight
+          aria-hidden="true"
+          className="size-5 shrink-0 text-ink-700 transition-transform rtl:rotate-180 group-open/fold:rotate-90 rtl:group-open/fold:rotate-90"
+        />
+        <span className="min-w-0 flex-1 wrap-anywhere">{name}</span>
+        {count > 0 && (
+          <span className="shrink-0 rounded-full bg-red-800 px-2 py-0.5 text-xs text-white">
+            {words.problems.inGroup(formatNumber(language, count))}
+          </span>
+        )}
+      </summary>
+      <fieldset className="grid min-w-0 gap-4 px-4 pb-4">
+        <legend className="sr-only">{name}</legend>
+        {fields}
+      </fieldset>
+    </details>
   );
 }
 

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../../../auth/use-auth.ts";
 import {
   siteContentSections,
@@ -10,7 +10,6 @@ import { toast } from "../../../../toast/toast-store.ts";
 import { primaryButton, secondaryButton } from "../../components/styles.ts";
 import { useDescribeFailure } from "../../hooks/use-describe-failure.ts";
 import type { InboxAddress } from "../../model/filter.ts";
-import { formatCount, formatDateTime } from "../../model/format.ts";
 import {
   listVersions,
   loadSiteContent,
@@ -27,15 +26,23 @@ import {
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween, type Change } from "../model/changes.ts";
 import { describeRenderProblem, isolated } from "../model/describe.ts";
-import { DraftStore, type SectionDraft } from "../model/draft-store.ts";
-import { pagesOfSection } from "../model/fields.ts";
+import { DraftStore } from "../model/draft-store.ts";
+import { pagesOfSection, revealField } from "../model/fields.ts";
 import { mergeFields, unchosen } from "../model/merge.ts";
-import { pathKey, refusedAsDraft, refusedField, sectionProblems } from "../model/problems.ts";
+import {
+  pathKey,
+  refusedAsDraft,
+  refusedField,
+  sectionProblems,
+  type FieldPath,
+} from "../model/problems.ts";
 import { ConflictContext, type ConflictState } from "./conflict-choice.tsx";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { PreviewPanel } from "./preview-panel.tsx";
+import { ProblemSummary } from "./problem-summary.tsx";
 import { PublishDialog, type DraftAuthor } from "./publish-dialog.tsx";
+import { SaveState } from "./save-state.tsx";
 import { Node } from "./section-fields.tsx";
 
 /** The drafts, the published content and the history, read together. */
@@ -92,6 +99,9 @@ function isSection(part: string | undefined): part is SiteContentSection {
   return siteContentSections.includes(part as SiteContentSection);
 }
 
+/** The editor's part that lists the published versions, beside the sections. */
+const historyPart = "history";
+
 /**
  * The member's drafts outlive the editor's screen: a member who leaves for the messages and comes
  * back finds what they typed, even when its save met another member's (kept for the page's life,
@@ -112,7 +122,9 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
   const describeFailure = useDescribeFailure();
   const member = useAuth().session?.user.id ?? "";
   const [loaded, setLoaded] = useState<
-    { store: DraftStore; published: Published; live: number | null } | "loading" | "failed"
+    | { store: DraftStore; published: Published; live: number | null; drafts: readonly Draft[] }
+    | "loading"
+    | "failed"
   >("loading");
   const [versions, setVersions] = useState<Version[]>([]);
 
@@ -132,7 +144,7 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
           });
           kept = { member, store: made };
         }
-        setLoaded({ store: made, published: published as Published, live: version });
+        setLoaded({ store: made, published: published as Published, live: version, drafts });
         setVersions(history);
       },
       () => current && setLoaded("failed"),
@@ -157,12 +169,19 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
       published={loaded.published}
       live={loaded.live}
       versions={versions}
+      serverDrafts={loaded.drafts}
       section={isSection(part) ? part : "programs"}
+      showsHistory={part === historyPart}
       hrefFor={hrefFor}
       reload={async () => {
         const { drafts, published, version, history } = await load();
         loaded.store.refresh(drafts);
-        setLoaded({ store: loaded.store, published: published as Published, live: version });
+        setLoaded({
+          store: loaded.store,
+          published: published as Published,
+          live: version,
+          drafts,
+        });
         setVersions(history);
       }}
       describeFailure={describeFailure}
@@ -175,40 +194,14 @@ interface EditorProps {
   published: Published;
   live: number | null;
   versions: readonly Version[];
+  /** The drafts as last read from the server: who saved each, and when. */
+  serverDrafts: readonly Draft[];
   section: SiteContentSection;
+  /** The history is shown instead of the section's fields. */
+  showsHistory: boolean;
   hrefFor: (next: Partial<InboxAddress>) => string;
   reload: () => Promise<void>;
   describeFailure: (error: unknown) => string;
-}
-
-function SaveState({ draft, waiting }: { draft: SectionDraft; waiting: number }) {
-  const { words, language } = useEditorContent();
-  const describeFailure = useDescribeFailure();
-  const said =
-    draft.status === "saving"
-      ? words.save.saving
-      : draft.status === "unsaved"
-        ? words.save.unsaved
-        : draft.status === "held"
-          ? words.save.held
-          : draft.status === "conflict"
-            ? words.save.conflict(
-                isolated(draft.conflict?.updated_by_email ?? words.conflict.someone),
-                formatCount(language, waiting, words.conflict.pending),
-              )
-            : draft.status === "failed"
-              ? words.save.failed(describeFailure(draft.failure))
-              : draft.status === "saved" && draft.savedAt
-                ? words.save.saved(formatDateTime(language, draft.savedAt))
-                : "";
-  return (
-    <p
-      role="status"
-      className={`min-w-0 text-sm ${["failed", "held", "conflict"].includes(draft.status) ? "font-semibold text-red-800" : "text-ink-700"}`}
-    >
-      {said}
-    </p>
-  );
 }
 
 function Editor({
@@ -216,12 +209,16 @@ function Editor({
   published,
   live,
   versions,
+  serverDrafts,
   section,
+  showsHistory,
   hrefFor,
   reload,
   describeFailure,
 }: EditorProps) {
   const { words, language } = useEditorContent();
+  const navigate = useNavigate();
+  const myEmail = useAuth().session?.user.email?.toLowerCase();
   const drafts = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const draft = drafts[section];
   const merge = useMemo(
@@ -268,9 +265,45 @@ function Editor({
   const [reviewing, setReviewing] = useState<Review | undefined>(undefined);
   const [restoring, setRestoring] = useState<Review | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  // A success ("published as version 7", "nothing has changed") stops being true once the member
+  // types again, and goes; a failure stays until the next publish says otherwise.
   const [outcome, setOutcome] = useState<{ text: string; problem?: boolean } | undefined>(
     undefined,
   );
+  const edits = useRef(0);
+  const summary = useRef<HTMLElement>(null);
+  const revealing = useRef<{ section: SiteContentSection; path: FieldPath } | undefined>(undefined);
+  // A save read with the drafts that another member made: named on the status line.
+  const savedBy = useMemo(() => {
+    if (!draft.savedAt) return undefined;
+    const who = serverDrafts.find(
+      (each) => each.section === section && each.updated_at === draft.savedAt,
+    )?.updated_by_email;
+    return who && who.toLowerCase() !== myEmail ? who : undefined;
+  }, [draft.savedAt, serverDrafts, section, myEmail]);
+
+  function edit(body: unknown) {
+    edits.current += 1;
+    store.edit(section, body);
+    setOutcome((shown) => (shown?.problem ? shown : undefined));
+  }
+
+  // A problem's link in another section opens that section first, then its field.
+  useEffect(() => {
+    const pending = revealing.current;
+    if (!pending || pending.section !== section || showsHistory) return;
+    revealing.current = undefined;
+    revealField(pending.section, pending.path);
+  }, [section, showsHistory]);
+
+  function reveal(where: SiteContentSection, path: FieldPath) {
+    if (where === section && !showsHistory) {
+      revealField(where, path);
+      return;
+    }
+    revealing.current = { section: where, path };
+    void navigate(hrefFor({ view: "site", part: where }));
+  }
 
   // Nothing typed is lost to a closed tab without a word.
   useEffect(() => {
@@ -299,7 +332,7 @@ function Editor({
         .map((each) =>
           words.publish.draftBy(
             words.sections[each.section] ?? each.section,
-            each.updated_by_email ?? words.conflict.someone,
+            isolated(each.updated_by_email ?? words.conflict.someone),
           ),
         )
         .join(language === "ar" ? "، " : ", "),
@@ -309,7 +342,8 @@ function Editor({
   async function askToPublish() {
     setOutcome(undefined);
     if (problemCount > 0) {
-      setOutcome({ text: words.publish.blocked(digits(problemCount)), problem: true });
+      summary.current?.focus({ preventScroll: true });
+      summary.current?.scrollIntoView?.({ block: "center" });
       return;
     }
     setBusy(true);
@@ -337,7 +371,7 @@ function Editor({
   }
 
   /** Says when the new version's pages are on the site, or why they are not. */
-  async function follow(version: Version) {
+  async function follow(version: Version, edited: number) {
     const until = Date.now() + followRendering.for;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, followRendering.every));
@@ -352,6 +386,7 @@ function Editor({
         return;
       }
       if (state?.rendered_at) {
+        if (edits.current !== edited) return;
         setOutcome({
           text: `${words.publish.published(digits(version.id))} ${words.publish.live}`,
         });
@@ -362,12 +397,13 @@ function Editor({
 
   async function publish(run: () => Promise<Version>, said: (version: Version) => string) {
     setBusy(true);
+    const edited = edits.current;
     try {
       const version = await run();
       setReviewing(undefined);
       setOutcome({ text: `${said(version)} ${words.publish.waiting}` });
       await reload();
-      await follow(version);
+      await follow(version, edited);
       await reload();
     } catch (error) {
       setReviewing(undefined);
@@ -394,7 +430,7 @@ function Editor({
             <li key={each}>
               <Link
                 to={hrefFor({ view: "site", part: each })}
-                aria-current={each === section ? "page" : undefined}
+                aria-current={each === section && !showsHistory ? "page" : undefined}
                 className="inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full border border-ink-900/25 px-4 font-semibold text-ink-900 transition-colors hover:bg-ink-900/5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 aria-[current=page]:border-ink-900 aria-[current=page]:bg-ink-900 aria-[current=page]:text-paper"
               >
                 {words.sections[each]}
@@ -406,6 +442,15 @@ function Editor({
               </Link>
             </li>
           ))}
+          <li>
+            <Link
+              to={hrefFor({ view: "site", part: historyPart })}
+              aria-current={showsHistory ? "page" : undefined}
+              className="inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full border border-ink-900/25 px-4 font-semibold text-ink-900 transition-colors hover:bg-ink-900/5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 aria-[current=page]:border-ink-900 aria-[current=page]:bg-ink-900 aria-[current=page]:text-paper"
+            >
+              {words.history.title}
+            </Link>
+          </li>
         </ul>
       </nav>
 
@@ -426,7 +471,13 @@ function Editor({
         >
           {words.publish.open}
         </button>
-        <SaveState draft={draft} waiting={merge ? unchosen(merge, draft.choices).length : 0} />
+        {!showsHistory && (
+          <SaveState
+            draft={draft}
+            savedBy={savedBy}
+            waiting={merge ? unchosen(merge, draft.choices).length : 0}
+          />
+        )}
       </div>
 
       {outcome && (
@@ -437,17 +488,18 @@ function Editor({
           {outcome.text}
         </p>
       )}
-      {problemCount > 0 && (
-        <p className="text-sm font-semibold text-red-800">
-          {words.problems.summary(digits(problemCount))}
-        </p>
-      )}
+      <ProblemSummary
+        ref={summary}
+        problems={problems}
+        hrefOf={(each) => hrefFor({ view: "site", part: each })}
+        onSelect={reveal}
+      />
 
       {previewing > 0 && (
         <PreviewPanel key={previewing} document={document} pages={pagesOfSection[section]} />
       )}
 
-      {draft.conflict && merge ? (
+      {showsHistory ? null : draft.conflict && merge ? (
         <ConflictNotice
           key="conflict"
           section={section}
@@ -466,41 +518,43 @@ function Editor({
         )
       )}
 
-      <form
-        aria-label={words.sections[section]}
-        noValidate
-        onSubmit={(event) => event.preventDefault()}
-        className="grid gap-5 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
-      >
-        <h2 className="text-2xl font-bold text-ink-900">{words.sections[section]}</h2>
-        <ConflictContext value={conflictState}>
-          <Node
-            section={section}
-            path={[]}
-            value={draft.body}
-            published={published[section]}
-            problems={problems[section]}
-            onChange={(body) => store.edit(section, body)}
-          />
-        </ConflictContext>
-      </form>
-
-      <HistoryPanel
-        versions={versions}
-        live={live}
-        busy={busy}
-        replaces={restoring?.authors}
-        onAsk={() => {
-          setRestoring(undefined);
-          void review().then(setRestoring, () => undefined);
-        }}
-        onRestore={(version) =>
-          void publish(
-            async () => restoreVersion(version.id, (restoring ?? (await review())).reviewed),
-            () => words.history.restored(digits(version.id)),
-          )
-        }
-      />
+      {showsHistory ? (
+        <HistoryPanel
+          versions={versions}
+          live={live}
+          busy={busy}
+          replaces={restoring?.authors}
+          onAsk={() => {
+            setRestoring(undefined);
+            void review().then(setRestoring, () => undefined);
+          }}
+          onRestore={(version) =>
+            void publish(
+              async () => restoreVersion(version.id, (restoring ?? (await review())).reviewed),
+              () => words.history.restored(digits(version.id)),
+            )
+          }
+        />
+      ) : (
+        <form
+          aria-label={words.sections[section]}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          className="grid gap-5 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
+        >
+          <h2 className="text-2xl font-bold text-ink-900">{words.sections[section]}</h2>
+          <ConflictContext value={conflictState}>
+            <Node
+              section={section}
+              path={[]}
+              value={draft.body}
+              published={published[section]}
+              problems={problems[section]}
+              onChange={edit}
+            />
+          </ConflictContext>
+        </form>
+      )}
 
       <PublishDialog
         open={reviewing !== undefined}

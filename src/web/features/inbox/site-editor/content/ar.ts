@@ -83,6 +83,7 @@ export const ar: EditorContent = {
   save: {
     saving: "جارٍ حفظ المسودة…",
     saved: (time) => `حُفظت المسودة الساعة ${time}`,
+    savedBy: (who, time) => `حفظها ${who} الساعة ${time}`,
     unsaved: "تعديلات لم تُحفظ بعد",
     conflict: (who, pending) => `لم تُحفظ المسودة بعد: عدّل ${who} هذا القسم قبلك. ${pending}.`,
     held: "لن تُحفظ المسودة حتى يُصحَّح الرابط المشار إليه أدناه",
@@ -133,6 +134,7 @@ export const ar: EditorContent = {
     refused: "رفضت قاعدة البيانات هذه القيمة: صحّحها ليُحفظ القسم.",
     invalid: "هذه القيمة غير صالحة.",
     summary: (count) => `ما يجب تصحيحه قبل النشر: ${count}`,
+    inGroup: (count) => `للتصحيح: ${count}`,
   },
   renderProblems: {
     field: (where, what) => `${where}: ${what}`,
@@ -144,12 +146,13 @@ export const ar: EditorContent = {
   preview: {
     open: "معاينة",
     title: "المعاينة",
-    lead: "الصفحات كما ستُنشر بمسوداتك، على الهاتف وعلى شاشة عريضة.",
+    lead: "الصفحات كما ستُنشر بمسوداتك، تتبع ما تكتبه.",
     page: "الصفحة",
     close: "إغلاق المعاينة",
     frame: (page, language, width) => `${page}، ${language}، ${width}`,
     phone: "هاتف (375 بكسل)",
     desktop: "شاشة عريضة (1280 بكسل)",
+    wide: "على شاشة عريضة",
   },
   publish: {
     open: "نشر…",
@@ -168,7 +171,6 @@ export const ar: EditorContent = {
       `لم يُنشر شيء: تغيّرت مسودات منذ فتحت النافذة: ${drafts}. راجعها ثم انشر من جديد.`,
     publishedSince:
       "لم يُنشر شيء: نشر عضو آخر إصدارًا منذ فتحت النافذة. راجع المسودات ثم انشر من جديد.",
-    blocked: (count) => `صحّح ما يلي قبل النشر (${count}).`,
     publishing: "جارٍ النشر…",
     published: (version) => `نُشر الإصدار ${version}.`,
     live: "صار على الموقع الآن.",

@@ -83,6 +83,7 @@ export const en: EditorContent = {
   save: {
     saving: "Saving the draft…",
     saved: (time) => `Draft saved at ${time}`,
+    savedBy: (who, time) => `Saved by ${who} at ${time}`,
     unsaved: "Changes not saved yet",
     conflict: (who, pending) =>
       `The draft is not saved yet: ${who} changed this part first. ${pending}.`,
@@ -130,6 +131,7 @@ export const en: EditorContent = {
     refused: "The database refused this value: mend it so the part can be saved.",
     invalid: "This is not valid.",
     summary: (count) => `${count} to fix before publishing`,
+    inGroup: (count) => `${count} to fix`,
   },
   renderProblems: {
     field: (where, what) => `${where}: ${what}`,
@@ -141,12 +143,13 @@ export const en: EditorContent = {
   preview: {
     open: "Preview",
     title: "Preview",
-    lead: "The pages as they would be published, with your drafts, on a phone and a wide screen.",
+    lead: "The pages as they would be published, with your drafts, as you type.",
     page: "Page",
     close: "Close the preview",
     frame: (page, language, width) => `${page}, ${language}, ${width}`,
     phone: "phone (375 px)",
     desktop: "wide screen (1280 px)",
+    wide: "On a wide screen",
   },
   publish: {
     open: "Publish…",
@@ -165,7 +168,6 @@ export const en: EditorContent = {
       `Nothing was published: drafts changed since you opened the dialog: ${drafts}. Review them, then publish again.`,
     publishedSince:
       "Nothing was published: another member published a version since you opened the dialog. Review the drafts, then publish again.",
-    blocked: (count) => `Fix ${count} before publishing.`,
     publishing: "Publishing…",
     published: (version) => `Published as version ${version}.`,
     live: "It is on the site now.",

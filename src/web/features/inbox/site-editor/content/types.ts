@@ -26,6 +26,8 @@ export interface EditorContent {
   save: {
     saving: string;
     saved: (time: string) => string;
+    /** The draft as another member last saved it: who, and when. */
+    savedBy: (who: string, time: string) => string;
     unsaved: string;
     /** A draft the database would refuse (a link off its service), kept here until mended. */
     held: string;
@@ -77,6 +79,8 @@ export interface EditorContent {
     /** The database refused the field (a rule the editor did not know). */
     refused: string;
     summary: (count: string) => string;
+    /** On a folded group: how many of its fields need mending. */
+    inGroup: (count: string) => string;
   };
   /** Why the server does not serve a version's pages (src/shared/render-problem.ts). */
   renderProblems: {
@@ -100,6 +104,8 @@ export interface EditorContent {
     frame: (page: string, language: string, width: string) => string;
     phone: string;
     desktop: string;
+    /** The wide screen's frames, folded on a phone. */
+    wide: string;
   };
   publish: {
     open: string;
@@ -116,7 +122,6 @@ export interface EditorContent {
     draftBy: (section: string, who: string) => string;
     changedSince: (drafts: string) => string;
     publishedSince: string;
-    blocked: (count: string) => string;
     publishing: string;
     published: (version: string) => string;
     live: string;

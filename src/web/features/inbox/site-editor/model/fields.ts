@@ -74,3 +74,38 @@ export const pagesOfSection: Record<SiteContentSection, readonly string[]> = {
   stories: ["community", "home"],
   pages: metaPages,
 };
+
+/**
+ * The sections long enough to fold their groups: the page texts hold dozens of groups, which on a
+ * phone are a short list of names, each with its count of problems, opened one at a time.
+ */
+export function foldsGroups(section: SiteContentSection): boolean {
+  return section === "pages";
+}
+
+/** The element's id for the field at `path`: what a problem's link points at. */
+export const fieldId = (section: SiteContentSection, path: FieldPath) =>
+  ["edit", section, ...path].join("-");
+
+/**
+ * Shows the field at `path` (or the nearest place holding it), unfolding the groups around it,
+ * and moves focus to it: where a problem's link leads.
+ */
+export function revealField(section: SiteContentSection, path: FieldPath): boolean {
+  for (let length = path.length; length >= 0; length -= 1) {
+    const found = document.getElementById(fieldId(section, path.slice(0, length)));
+    if (!found) continue;
+    for (let folded = found.closest("details"); folded;) {
+      folded.open = true;
+      folded = folded.parentElement?.closest("details") ?? null;
+    }
+    const target =
+      found instanceof HTMLDetailsElement
+        ? (found.querySelector<HTMLElement>(":scope > summary") ?? found)
+        : found;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: "center" });
+    return true;
+  }
+  return false;
+}

@@ -10,6 +10,20 @@ import type { EditorContent } from "../content/types.ts";
 export type FieldPath = readonly (string | number)[];
 export const pathKey = (path: FieldPath) => path.join(".");
 
+/** The path a key names again: "2.title.ar" is [2, "title", "ar"]. */
+export const pathOfKey = (key: string): FieldPath =>
+  key === "" ? [] : key.split(".").map((part) => (/^\d+$/u.test(part) ? Number(part) : part));
+
+/** How many problems lie at `path` or inside it. */
+export function problemsWithin(problems: ReadonlyMap<string, string>, path: FieldPath): number {
+  const key = pathKey(path);
+  let count = 0;
+  for (const each of problems.keys()) {
+    if (key === "" || each === key || each.startsWith(`${key}.`)) count += 1;
+  }
+  return count;
+}
+
 interface Walkable {
   shape?: Record<string, unknown>;
   element?: unknown;

@@ -1,0 +1,50 @@
+import { useDescribeFailure } from "../../hooks/use-describe-failure.ts";
+import { formatCount, formatDateTime } from "../../model/format.ts";
+import { useEditorContent } from "../content/use-editor-content.ts";
+import { isolated } from "../model/describe.ts";
+import type { SectionDraft } from "../model/draft-store.ts";
+
+/**
+ * How the section's draft stands. A draft last saved by another member names them: a member who
+ * has typed nothing yet does not read another's save as their own.
+ */
+export function SaveState({
+  draft,
+  savedBy,
+  waiting,
+}: {
+  draft: SectionDraft;
+  savedBy: string | undefined;
+  /** How many fields of a conflict wait for the member's choice. */
+  waiting: number;
+}) {
+  const { words, language } = useEditorContent();
+  const describeFailure = useDescribeFailure();
+  const said =
+    draft.status === "saving"
+      ? words.save.saving
+      : draft.status === "unsaved"
+        ? words.save.unsaved
+        : draft.status === "held"
+          ? words.save.held
+          : draft.status === "conflict"
+            ? words.save.conflict(
+                isolated(draft.conflict?.updated_by_email ?? words.conflict.someone),
+                formatCount(language, waiting, words.conflict.pending),
+              )
+            : draft.status === "failed"
+              ? words.save.failed(describeFailure(draft.failure))
+              : draft.status === "saved" && draft.savedAt
+                ? savedBy
+                  ? words.save.savedBy(isolated(savedBy), formatDateTime(language, draft.savedAt))
+                  : words.save.saved(formatDateTime(language, draft.savedAt))
+                : "";
+  return (
+    <p
+      role="status"
+      className={`min-w-0 text-sm wrap-anywhere ${["failed", "held", "conflict"].includes(draft.status) ? "font-semibold text-red-800" : "text-ink-700"}`}
+    >
+      {said}
+    </p>
+  );
+}
