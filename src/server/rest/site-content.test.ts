@@ -430,6 +430,31 @@ describe("publishing", () => {
     ]);
   });
 
+  it.each([
+    [{ reviewed: [], base_version: null }, 400, "22023"],
+    [{ reviewed: "links", base_version: null }, 400, "22023"],
+    [{ reviewed: null, base_version: null }, 400, "22023"],
+    [{ reviewed: { links: "1" }, base_version: null }, 409, "PT409"],
+    [{ reviewed: { links: 2 ** 40 }, base_version: null }, 409, "PT409"],
+    [{ reviewed: { links: 1, menu: 1 }, base_version: null }, 409, "PT409"],
+    [{ reviewed: { links: 1 }, base_version: "latest" }, 400, "22P02"],
+    [{ reviewed: { links: 1 }, base_version: null, extra: true }, 404, "PGRST202"],
+  ])(
+    "refuses a malformed or stale publish clearly, publishing nothing: %j",
+    async (body, status, code) => {
+      await save(member, "links", links, 0);
+      const answer = await request(
+        "/rest/v1/rpc/publish_site_content",
+        await bearer(member),
+        "POST",
+        body,
+      );
+      expect([answer.status, answer.body.code]).toEqual([status, code]);
+      const { rows } = await server.db.query("select 1 from public.site_content_versions");
+      expect(rows).toEqual([]);
+    },
+  );
+
   it("names the field the database refuses, for the editor to mark", async () => {
     const refused = await save(
       member,
