@@ -40,6 +40,9 @@ interface Failure {
  * so on up to `maxRetryMs`, for as long as the server runs or until a newer version comes.
  * Answers how to stop.
  */
+/** Stops rendering on publishes; `idle()` waits for the render under way, if any, to end. */
+export type RenderingOnPublish = (() => Promise<void>) & { idle: () => Promise<void> };
+
 export async function renderOnPublish(
   db: Database,
   site: Site,
@@ -47,7 +50,7 @@ export async function renderOnPublish(
   log: Logger,
   publishes: Publishes,
   options: RenderOnPublishOptions = {},
-): Promise<() => Promise<void>> {
+): Promise<RenderingOnPublish> {
   const { firstRetryMs, maxRetryMs } = { ...defaults, ...options };
   const stopping = new AbortController();
   let waiting: AbortController | undefined;
@@ -169,9 +172,10 @@ export async function renderOnPublish(
 
   const stop = await publishes.listen(() => schedule());
   schedule(true);
-  return async () => {
+  const stopRendering = async () => {
     await stop();
     stopping.abort();
     await running;
   };
+  return Object.assign(stopRendering, { idle: async () => void (await running) });
 }
