@@ -104,12 +104,15 @@ function precompress(directory) {
   }
 }
 
-/** The turbo-stream copies of resource routes: the client never asks for them. */
+/**
+ * The turbo-stream copies of resource routes (robots.txt.data): the client never asks for them.
+ * A page's (`about.data`) stays: the app reads the content of the page it moves to from it.
+ */
 function removeDataFiles(directory) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const file = path.join(directory, entry.name);
     if (entry.isDirectory()) removeDataFiles(file);
-    else if (entry.name.endsWith(".data")) rmSync(file);
+    else if (/\.\w+\.data$/u.test(entry.name)) rmSync(file);
   }
 }
 

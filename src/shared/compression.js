@@ -12,6 +12,7 @@ const compressibleExtensions = new Set([
   ".txt",
   ".xml",
   ".ico",
+  ".data",
 ]);
 
 /**

@@ -1,3 +1,5 @@
+import { ar } from "../../src/web/content/ar.ts";
+import { en } from "../../src/web/content/en.ts";
 import { expect, holdRequests, openIn, test } from "./fixtures.ts";
 
 const root = "#root";
@@ -59,6 +61,33 @@ test("links work before the page wakes, as plain links to prerendered pages", as
   await page.locator('header a[href="/about"]').first().click();
   expect((await response).status()).toBe(200);
   await expect(page).toHaveTitle("عن المنصة | كلمة");
+});
+
+test("a page carries the published content it shows, and the app reads the next page's from its data", async ({
+  page,
+}) => {
+  /** The sections and parts of the published content the page's HTML carries. */
+  const carried = async () => {
+    const blocks = await page.locator("script[data-router-stream]").allTextContents();
+    const data = blocks.map((block) => JSON.parse(block) as string).join("");
+    const names = ["programs", "mutakallim", "links", "values", "stories", "home", "leads"];
+    return names.filter((name) => data.includes(`"${name}"`));
+  };
+  await page.goto("/");
+  expect(await carried()).toEqual(["programs", "links", "values", "stories", "home"]);
+  await page.goto("/contact");
+  expect(await carried()).toEqual(["links", "leads"]);
+  await expect(page.locator(root)).toHaveAttribute("data-hydrated", "");
+  // Moving within the site, the app asks for the next page's content alone.
+  const data = page.waitForResponse((response) => response.url().endsWith("/about.data"));
+  await page.locator('header a[href="/about"]').first().click();
+  expect((await data).status()).toBe(200);
+  await expect(page).toHaveTitle(`${ar.meta.about.title} | كلمة`);
+  await expect(page.getByText(ar.about.lead)).toBeVisible();
+  await expect(page.getByText(ar.about.vision.text)).toBeVisible();
+  // And switches it in place, both languages being there.
+  await page.locator("header a[lang]").first().click();
+  await expect(page.getByText(en.about.lead)).toBeVisible();
 });
 
 test("a press before the app is ready is answered by the page itself", async ({ page }) => {

@@ -127,6 +127,15 @@ describe(`published content on ${databaseKind}`, () => {
     expect(first.output()).toMatch(
       /"message":"pages rendered from published content","version":2/u,
     );
+    // The app moving to a page reads the page's content from its loader data, rendered with
+    // it; a page carries only the content it shows.
+    const data = await fetch(`${first.url}/en/programs.data`);
+    expect(data.headers.get("cache-control")).toBe("no-cache");
+    expect(await data.text()).toContain("The Word at Night");
+    expect((await page(first, "/en/contact")).html).not.toContain("The Word at Night");
+    expect((await page(first, "/en/programs")).html).not.toContain(
+      "I learned to listen before I speak.",
+    );
   });
 
   it("keeps a text that closes a script inert, under the built page's policy", async () => {

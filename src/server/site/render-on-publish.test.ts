@@ -8,7 +8,7 @@ import type { LogFields, Logger } from "../log.ts";
 import { listenForPublishes } from "./publishes.ts";
 import { renderOnPublish, type RenderOnPublishOptions } from "./render-on-publish.ts";
 import { ContentBreaksPage, type PageRenderer } from "./render-pages.ts";
-import { loadSite, type Site } from "./site.ts";
+import { loadSite, type RenderedPage, type Site } from "./site.ts";
 
 // After a publish every page is rendered again from the new version. A version whose content
 // breaks a page is marked, with a code, and never served; a render that fails for any other
@@ -35,11 +35,11 @@ function titleRenderer(failing: Map<string, (() => Error)[]>): PageRenderer & { 
       titles.push(title);
       const failure = failing.get(title)?.shift();
       if (failure) return Promise.reject(failure());
-      const rendered = new Map<string, string>();
+      const rendered = new Map<string, RenderedPage>();
       for (const route of given) {
         const html = page(route, title);
         check?.(route, html);
-        rendered.set(route, html);
+        rendered.set(route, { html, data: JSON.stringify(title) });
       }
       return Promise.resolve(rendered);
     },
@@ -262,14 +262,14 @@ describe("a rendered page's inline scripts", () => {
   it("are refused when the build did not write them: the pages stay as they were", async () => {
     const injected: PageRenderer = {
       render(given, content, check) {
-        const rendered = new Map<string, string>();
+        const rendered = new Map<string, RenderedPage>();
         for (const route of given) {
           const html = page(route, titleOf(content)).replace(
             "</main>",
             "</main><script>alert(1)</script>",
           );
           check?.(route, html);
-          rendered.set(route, html);
+          rendered.set(route, { html, data: "" });
         }
         return Promise.resolve(rendered);
       },

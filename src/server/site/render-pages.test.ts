@@ -6,7 +6,8 @@ import { ContentBreaksPage, loadPageRenderer, type PageRenderer } from "./render
 
 // Whether a page that fails to render is the content's fault decides whether its version is
 // marked for the member (never served) or tried again: the renderer asks the build's own content.
-// The bundle here stands for React Router's: it renders `content.text`, and fails as told.
+// The bundle here stands for React Router's: it renders `content.text` as a page and as the
+// page's loader data (`/about.data`), and fails as told.
 
 const bundle = `
 import { existsSync } from "node:fs";
@@ -26,6 +27,7 @@ export const entry = {
   module: {
     pageRenderer: () => async (route, content) => {
       const text = content === null ? "as built" : content.text;
+      if (route.endsWith(".data")) return new Response(JSON.stringify([route, text]));
       const failing =
         flag("./down") ||
         (content !== null && content.breaks === route) ||
@@ -69,7 +71,9 @@ describe("a page that fails to render", () => {
     expect(String(failed)).toContain("Cannot find module");
     await rm(flag("broken"));
     const pages = await renderer.render(routes, { text: "words" });
-    expect(pages.get("/about")).toContain("<main>words</main>");
+    expect(pages.get("/about")?.html).toContain("<main>words</main>");
+    expect(pages.get("/about")?.data).toBe('["/about.data","words"]');
+    expect(pages.get("/")?.data).toBe('["/_.data","words"]');
   });
 
   it("is the content's when the build's content renders it and the content fails twice", async () => {
@@ -96,7 +100,7 @@ describe("a page that fails to render", () => {
 
   it("is not the content's when it fails once and renders the next time", async () => {
     const pages = await renderer.render(routes, { text: "words", once: "/" });
-    expect(pages.get("/")).toContain("<main>words</main>");
+    expect(pages.get("/")?.html).toContain("<main>words</main>");
   });
 
   it("is the content's when the content's page is refused and the build's is not", async () => {

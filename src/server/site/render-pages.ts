@@ -3,12 +3,14 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { contentChunksAmong, deferAppScript } from "../../shared/defer-app-script.js";
+import { dataPathOf, type RenderedPage } from "./site.ts";
 
 /**
  * Renders the site's pages again, with the React components the build prerendered them with:
  * React Router's server bundle, which the build keeps in `build/render/` (vite.config.ts), and
  * the same rewrite of the app's script as the build's (src/shared/defer-app-script.js). A page
- * rendered with the content it was built with is the built page, byte for byte.
+ * rendered with the content it was built with is the built page, byte for byte. Each page's
+ * loader data is rendered beside it, as the build writes it, for the app moving to the page.
  */
 export interface PageRenderer {
   /**
@@ -20,7 +22,7 @@ export interface PageRenderer {
     routes: readonly string[],
     content: unknown,
     check?: (route: string, html: string) => void,
-  ): Promise<Map<string, string>>;
+  ): Promise<Map<string, RenderedPage>>;
 }
 
 /** A page the content makes fail, which the build's own content renders. */
@@ -70,20 +72,23 @@ export async function loadPageRenderer(siteDir: string): Promise<PageRenderer | 
         throw error;
       });
       const render = await renderRoute;
-      const renderPage = async (route: string, given: unknown) => {
+      const renderText = async (address: string, given: unknown) => {
+        const response = await render(address, given);
+        const text = await response.text();
+        if (response.status !== 200) {
+          throw new Error(`${address} rendered with status ${response.status}`);
+        }
+        return text;
+      };
+      const renderPage = async (route: string, given: unknown): Promise<RenderedPage> => {
         // One page at a time, letting the requests that came meanwhile through between pages:
         // rendering every page at once held visitors for half a second.
         await new Promise((resolve) => setImmediate(resolve));
-        const response = await render(route, given);
-        const html = await response.text();
-        if (response.status !== 200) {
-          throw new Error(`${route} rendered with status ${response.status}`);
-        }
-        const page = deferAppScript(html, route, chunks);
-        check?.(route, page);
-        return page;
+        const html = deferAppScript(await renderText(route, given), route, chunks);
+        check?.(route, html);
+        return { html, data: await renderText(dataPathOf(route), given) };
       };
-      const rendered = new Map<string, string>();
+      const rendered = new Map<string, RenderedPage>();
       for (const route of routes) {
         try {
           rendered.set(route, await renderPage(route, content));

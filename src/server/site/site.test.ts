@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadSite } from "./site.ts";
+import { dataPathOf, loadSite } from "./site.ts";
 
 const built = "http://localhost:3000";
 const page = `<!DOCTYPE html><html><head><meta name="site-url" content="${built}"/><link rel="canonical" href="${built}/about"/><meta property="og:image" content="${built}/og-image.png"/><meta name="supabase-anon-key" content=""/><script>window.x="${built}/about"</script></head><body><a href="http://localhost:30001/">elsewhere</a></body></html>`;
@@ -95,7 +95,7 @@ describe("a page's Content-Security-Policy", () => {
     const site = await loadSite(directory, { anonKey: "key" });
     const policy = site.page("/about", "ar").file.contentSecurityPolicy;
     const injected = "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e";
-    site.replacePages(new Map([["/about", built(injected)]]));
+    site.replacePages(new Map([["/about", { html: built(injected), data: "" }]]));
     const about = site.page("/about", "ar").file;
     expect(await text(about)).toContain(injected);
     expect(about.contentSecurityPolicy).toBe(policy);
@@ -111,12 +111,36 @@ describe("a page's Content-Security-Policy", () => {
     expect(() =>
       site.replacePages(
         new Map([
-          ["/", built("new words")],
-          ["/about", scripted],
+          ["/", { html: built("new words"), data: "" }],
+          ["/about", { html: scripted, data: "" }],
         ]),
       ),
     ).toThrow(/did not write/u);
     expect(await text(site.page("/", "ar").file)).toBe(before);
     expect(await text(site.page("/about", "ar").file)).toContain("as built");
+  });
+});
+
+describe("a page's loader data", () => {
+  it("is served as the build wrote it, never from a cache unchecked, and replaced with its page", async () => {
+    await writeFile(path.join(directory, "about.data"), '[{"site":"as built"}]');
+    const site = await loadSite(directory, { anonKey: "key" });
+    expect(dataPathOf("/about")).toBe("/about.data");
+    expect(dataPathOf("/")).toBe("/_.data");
+    const data = site.file("/about.data");
+    expect(data && (await text(data))).toBe('[{"site":"as built"}]');
+    expect(data?.cacheControl).toBe("no-cache");
+
+    site.replacePages(
+      new Map([
+        ["/about", { html: page.replace("<body>", "<body>new"), data: '[{"site":"new"}]' }],
+        ["/", { html: page, data: '[{"site":"home"}]' }],
+      ]),
+    );
+    const replaced = site.file("/about.data");
+    expect(replaced && (await text(replaced))).toBe('[{"site":"new"}]');
+    expect(replaced?.cacheControl).toBe("no-cache");
+    // The build wrote none for the home page here: none is served.
+    expect(site.file("/_.data")).toBeUndefined();
   });
 });

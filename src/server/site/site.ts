@@ -45,6 +45,8 @@ const contentTypes: Record<string, string> = {
   ".woff": "font/woff",
   ".txt": "text/plain; charset=utf-8",
   ".xml": "application/xml; charset=utf-8",
+  // React Router's loader data for a page (turbo-stream), as its own server answers it.
+  ".data": "text/x-script; charset=utf-8",
 };
 
 const brotli = promisify(brotliCompress);
@@ -115,6 +117,20 @@ export interface SiteOptions {
   connectSources?: readonly string[];
 }
 
+/** A page rendered again: its HTML, and its loader data, which the app fetches on its way to it. */
+export interface RenderedPage {
+  html: string;
+  data: string;
+}
+
+/**
+ * Where React Router's app asks for a page's loader data when it moves to it (future flag
+ * v8_trailingSlashAwareDataRequests), and where the build writes it: `/about.data`, `/_.data`.
+ */
+export function dataPathOf(route: string): string {
+  return route.endsWith("/") ? `${route}_.data` : `${route}.data`;
+}
+
 export interface PageMatch {
   file: SiteFile;
   language: Language;
@@ -157,10 +173,11 @@ export interface Site {
   checkPage(route: string, html: string): void;
   /**
    * Puts newly rendered pages in place of these routes' pages, all at once, each as a built page
-   * is served (origin, anon key, and the built page's Content-Security-Policy); a route not given
-   * keeps its page. Throws, replacing none, when `checkPage` refuses any.
+   * is served (origin, anon key, and the built page's Content-Security-Policy), with their
+   * loader data where the build wrote it; a route not given keeps its page. Throws, replacing
+   * none, when `checkPage` refuses any.
    */
-  replacePages(rendered: ReadonlyMap<string, string>): void;
+  replacePages(rendered: ReadonlyMap<string, RenderedPage>): void;
 }
 
 /** The team's inbox, in either language: the one page no frame may show. */
@@ -172,7 +189,7 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
   const files = await listFiles(directory);
   const present = new Set(files);
   let pages = new Map<string, SiteFile>();
-  const others = new Map<string, SiteFile>();
+  let others = new Map<string, SiteFile>();
   const rewrite = originRewriter(await builtSiteUrl(directory), options.siteUrl);
   const served = (html: string) =>
     (rewrite ? rewrite(html) : html).replace(
@@ -218,9 +235,12 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
       pages.set(route, pageFile(html, route));
       continue;
     }
+    // A page's loader data changes with each publish, as the page does.
     const cacheControl = relative.startsWith("assets/")
       ? "public, max-age=31536000, immutable"
-      : "public, max-age=3600";
+      : extension === ".data"
+        ? "no-cache"
+        : "public, max-age=3600";
     if (rewrite && filesNamingTheOrigin.has(relative)) {
       // The precompressed copies name the built origin: compressed again on first request.
       const text = rewrite(body.toString("utf8"));
@@ -253,9 +273,16 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
     },
     replacePages(rendered) {
       const next = new Map(pages);
-      for (const [route, html] of rendered)
+      const nextOthers = new Map(others);
+      for (const [route, { html, data }] of rendered) {
         next.set(route, pageFile(checkPage(route, html), route));
+        const dataPath = dataPathOf(route);
+        if (others.has(dataPath)) {
+          nextOthers.set(dataPath, memoryFile(".data", Buffer.from(data), "no-cache"));
+        }
+      }
       pages = next;
+      others = nextOthers;
     },
   };
 }

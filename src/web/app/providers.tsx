@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import type { SiteContent } from "../../shared/site-content.ts";
+import type { PageContent } from "../content/page-content.ts";
 import { usePreviewedContent } from "../content/preview-content.ts";
 import { PublishedContentContext } from "../content/published-content.ts";
 import { initialLanguage } from "../language/initial-language.ts";
 import { LanguageProvider } from "../language/language-provider.tsx";
 
 interface ProvidersProps {
-  /** The team's published content the page was rendered with. */
-  site: SiteContent | undefined;
+  /** The parts of the team's published content the page was rendered with. */
+  site: PageContent | undefined;
   children: ReactNode;
 }
 

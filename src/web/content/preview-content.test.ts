@@ -22,9 +22,9 @@ describe("usePreviewedContent", () => {
     window.history.replaceState(null, "", "/en/community?preview");
     store("First words");
     const { result } = renderHook(() => usePreviewedContent(undefined));
-    expect(result.current?.stories[0]?.quote.en).toBe("First words");
+    expect(result.current?.stories?.[0]?.quote.en).toBe("First words");
     act(() => store("Words typed since"));
-    expect(result.current?.stories[0]?.quote.en).toBe("Words typed since");
+    expect(result.current?.stories?.[0]?.quote.en).toBe("Words typed since");
   });
 
   it("shows what the page was rendered with outside a preview", () => {

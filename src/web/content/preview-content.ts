@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { SiteContent } from "../../shared/site-content.ts";
+import type { PageContent } from "./page-content.ts";
 
 /**
  * The site editor's preview: the editor puts the member's drafts in this tab's session storage
@@ -41,6 +42,6 @@ const none = () => undefined;
  * Hydration reads the server's answer (none), so the prerendered HTML and the first render agree;
  * the drafts come in the render after.
  */
-export function usePreviewedContent(site: SiteContent | undefined): SiteContent | undefined {
+export function usePreviewedContent(site: PageContent | undefined): PageContent | undefined {
   return useSyncExternalStore(whenStored, previewed, none) ?? site;
 }

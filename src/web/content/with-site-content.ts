@@ -1,88 +1,109 @@
 import type { Language } from "../../shared/language.ts";
-import type { SiteContent } from "../../shared/site-content.ts";
+import type { PageContent } from "./page-content.ts";
 import type { Content } from "./types.ts";
 
 type Definition = Content["mutakallim"]["format"][number];
 
 /**
- * A language's strings with the team's published content in place of the words it edits: the
- * interface's own words (buttons, labels, errors) stay as the content modules write them.
+ * A language's strings with the team's published content in place of the words it edits, as far
+ * as `site` holds them (a page carries only what it shows): the interface's own words (buttons,
+ * labels, errors), and whatever `site` leaves out, stay as the content modules write them.
  */
-export function withSiteContent(content: Content, site: SiteContent, language: Language): Content {
+export function withSiteContent(content: Content, site: PageContent, language: Language): Content {
   const pick = (text: { ar: string; en: string }) => text[language];
-  const pages = site.pages;
-  const format = content.mutakallim.format.map((point, index): Definition => {
-    const edited = site.mutakallim.format[index];
-    return edited ? { term: pick(edited.term), definition: pick(edited.definition) } : point;
-  }) as Content["mutakallim"]["format"];
+  const { home, leads = {}, about, comingSoon } = site.pages ?? {};
+  const metaEdited = site.pages?.meta ?? {};
+  const lead = (text: { ar: string; en: string } | undefined, fallback: string) =>
+    text ? pick(text) : fallback;
+  const mutakallim = site.mutakallim;
   return {
     ...content,
     meta: Object.fromEntries(
       Object.entries(content.meta).map(([page, meta]) => {
-        const edited = pages.meta[page as keyof typeof pages.meta];
+        const edited = metaEdited[page as keyof typeof metaEdited];
         return [
           page,
           edited ? { title: pick(edited.title), description: pick(edited.description) } : meta,
         ];
       }),
     ) as Content["meta"],
-    home: {
-      ...content.home,
-      hero: {
-        ...content.home.hero,
-        eyebrow: pick(pages.home.hero.eyebrow),
-        quote: pick(pages.home.hero.quote),
-        lead: pick(pages.home.hero.lead),
-      },
-      philosophy: {
-        title: pick(pages.home.philosophy.title),
-        text: pick(pages.home.philosophy.text),
-        points: pages.home.philosophy.points.map(pick),
-      },
-      identity: { title: pick(pages.home.identity.title), text: pick(pages.home.identity.text) },
-      closing: {
-        ...content.home.closing,
-        title: pick(pages.home.closing.title),
-        text: pick(pages.home.closing.text),
-      },
-    },
-    values: site.values.map((value) => ({
-      icon: value.icon,
-      title: pick(value.title),
-      text: pick(value.text),
-    })),
-    programs: site.programs.map((program) => ({
-      title: pick(program.title),
-      summary: pick(program.summary),
-    })),
-    stories: site.stories.map((story) => ({
-      quote: pick(story.quote),
-      author: pick(story.author),
-      context: pick(story.context),
-    })),
+    home: home
+      ? {
+          ...content.home,
+          hero: {
+            ...content.home.hero,
+            eyebrow: pick(home.hero.eyebrow),
+            quote: pick(home.hero.quote),
+            lead: pick(home.hero.lead),
+          },
+          philosophy: {
+            title: pick(home.philosophy.title),
+            text: pick(home.philosophy.text),
+            points: home.philosophy.points.map(pick),
+          },
+          identity: { title: pick(home.identity.title), text: pick(home.identity.text) },
+          closing: {
+            ...content.home.closing,
+            title: pick(home.closing.title),
+            text: pick(home.closing.text),
+          },
+        }
+      : content.home,
+    values: site.values
+      ? site.values.map((value) => ({
+          icon: value.icon,
+          title: pick(value.title),
+          text: pick(value.text),
+        }))
+      : content.values,
+    programs: site.programs
+      ? site.programs.map((program) => ({
+          title: pick(program.title),
+          summary: pick(program.summary),
+        }))
+      : content.programs,
+    stories: site.stories
+      ? site.stories.map((story) => ({
+          quote: pick(story.quote),
+          author: pick(story.author),
+          context: pick(story.context),
+        }))
+      : content.stories,
     about: {
       ...content.about,
-      lead: pick(pages.leads.about),
-      vision: { title: pick(pages.about.vision.title), text: pick(pages.about.vision.text) },
-      mission: { title: pick(pages.about.mission.title), text: pick(pages.about.mission.text) },
+      lead: lead(leads.about, content.about.lead),
+      ...(about && {
+        vision: { title: pick(about.vision.title), text: pick(about.vision.text) },
+        mission: { title: pick(about.mission.title), text: pick(about.mission.text) },
+      }),
     },
-    programsPage: { ...content.programsPage, lead: pick(pages.leads.programs) },
+    programsPage: {
+      ...content.programsPage,
+      lead: lead(leads.programs, content.programsPage.lead),
+    },
     mutakallim: {
       ...content.mutakallim,
-      lead: pick(pages.leads.mutakallim),
-      description: pick(site.mutakallim.description),
-      format,
-      duration: { ...content.mutakallim.duration, definition: pick(site.mutakallim.duration) },
+      lead: lead(leads.mutakallim, content.mutakallim.lead),
+      ...(mutakallim && {
+        description: pick(mutakallim.description),
+        format: content.mutakallim.format.map((point, index): Definition => {
+          const edited = mutakallim.format[index];
+          return edited ? { term: pick(edited.term), definition: pick(edited.definition) } : point;
+        }) as Content["mutakallim"]["format"],
+        duration: { ...content.mutakallim.duration, definition: pick(mutakallim.duration) },
+      }),
     },
-    comingSoon: {
-      mutaallem: { ...content.comingSoon.mutaallem, text: pick(pages.comingSoon.mutaallem) },
-      asdaaKalima: {
-        ...content.comingSoon.asdaaKalima,
-        text: pick(pages.comingSoon.asdaaKalima),
-      },
-      status: pick(pages.comingSoon.status),
-    },
-    community: { ...content.community, lead: pick(pages.leads.community) },
-    contact: { ...content.contact, lead: pick(pages.leads.contact) },
+    comingSoon: comingSoon
+      ? {
+          mutaallem: { ...content.comingSoon.mutaallem, text: pick(comingSoon.mutaallem) },
+          asdaaKalima: {
+            ...content.comingSoon.asdaaKalima,
+            text: pick(comingSoon.asdaaKalima),
+          },
+          status: pick(comingSoon.status),
+        }
+      : content.comingSoon,
+    community: { ...content.community, lead: lead(leads.community, content.community.lead) },
+    contact: { ...content.contact, lead: lead(leads.contact, content.contact.lead) },
   };
 }

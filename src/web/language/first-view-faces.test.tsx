@@ -1,5 +1,6 @@
 import { waitFor } from "@testing-library/react";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { firstViewQuietMs } from "./first-view-faces.ts";
 
 /**
  * The switch and the site around it, as a page loads them (with both languages' strings, as
@@ -47,11 +48,14 @@ function fontsDeclared() {
 const loaded = () => faces.filter((declared) => declared.load.mock.calls.length > 0);
 
 describe("the other language's faces", () => {
-  it("load once the page is awake and idle, without a press, each once", async () => {
+  it("load once the page is awake, its first view over and the browser idle, without a press, each once", async () => {
     const { renderWeb, LanguageSwitch } = await freshPage();
     fontsDeclared();
     renderWeb(<LanguageSwitch />, { path: "/contact" });
-    await waitFor(() => expect(loaded()).not.toHaveLength(0));
+    // Not in the page's first view: nothing before the page has fetched nothing for a while.
+    await new Promise((resolve) => setTimeout(resolve, firstViewQuietMs / 2));
+    expect(loaded()).toEqual([]);
+    await waitFor(() => expect(loaded()).not.toHaveLength(0), { timeout: 3000 });
     expect(loaded().map((declared) => declared.name)).toEqual([
       "latin text latin",
       "switch arabic",
@@ -67,7 +71,7 @@ describe("the other language's faces", () => {
     const { renderWeb, LanguageSwitch } = await freshPage();
     fontsDeclared();
     renderWeb(<LanguageSwitch />, { language: "en", path: "/en/contact" });
-    await waitFor(() => expect(loaded()).not.toHaveLength(0));
+    await waitFor(() => expect(loaded()).not.toHaveLength(0), { timeout: 3000 });
     expect(loaded().map((declared) => declared.name)).toEqual([
       "text arabic cut",
       "text punctuation",

@@ -1,15 +1,16 @@
 import type { Language } from "../../shared/language.ts";
-import { whenIdle } from "../lib/when-idle.ts";
+import { whenQuiet } from "../lib/when-idle.ts";
 
 // A page preloads the faces its own language draws (app/font-preloads.tsx); the other
 // language's would load only when text needs them. Switching in place would then lay the
 // switched page out in the system's faces (on a phone, a long first layout), and the whole page
 // once more when ours arrive; faces arriving while a press is answered lay the page out in the
-// middle of it. So once the app is awake and idle it loads the faces the other language's pages
-// first draw (warmFirstViewFaces), and reaching for the switch sooner starts them at once. What
-// each language's first view draws (app.css names the families, fonts.css their files): a line
-// of text, with the punctuation Arabic sentences end in, a heading, and the switch's label,
-// which names the language left.
+// middle of it. So once the app is awake, its first view over (nothing fetched for a second:
+// they are for a switch the visitor may make, not for what the page shows) and the browser
+// idle, it loads the faces the other language's pages first draw (warmFirstViewFaces), and
+// reaching for the switch sooner starts them at once. What each language's first view draws
+// (app.css names the families, fonts.css their files): a line of text, with the punctuation
+// Arabic sentences end in, a heading, and the switch's label, which names the language left.
 interface Drawn {
   family: string;
   weight: number;
@@ -87,18 +88,21 @@ export function loadFirstViewFaces(language: Language): Promise<unknown> {
   return faces;
 }
 
+/** How long the page must have fetched nothing before the other language's faces load. */
+export const firstViewQuietMs = 1000;
+
 /**
  * Loads the faces a page in `language` first draws once the page's own faces (in `shown`, which
- * it preloaded) are in and the browser is idle: the page is awake and nothing of its first view
- * waits for them, and a switch to `language` then lays its page out once, in them. Once per
- * page: a switch back finds both languages' faces here.
+ * it preloaded) are in, the page has fetched nothing for a while and the browser is idle: the
+ * page is awake, its first view is over, and a switch to `language` then lays its page out
+ * once, in them. Once per page: a switch back finds both languages' faces here.
  */
 export function warmFirstViewFaces(language: Language, shown: Language): void {
   if (!loading.has(shown)) loading.set(shown, Promise.resolve());
   if (loading.has(language)) return;
   Promise.resolve()
     .then(() => document.fonts.ready)
-    .then(() => whenIdle(() => void loadFirstViewFaces(language)))
+    .then(() => whenQuiet(firstViewQuietMs, () => void loadFirstViewFaces(language)))
     .catch(() => {
       // Without the font loading API, text is drawn as it would have been without this.
     });

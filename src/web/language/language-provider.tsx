@@ -1,8 +1,8 @@
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { useMemo, type ReactNode } from "react";
 import { directionOf, type Language } from "../../shared/language.ts";
-import type { SiteContent } from "../../shared/site-content.ts";
 import { useContentFor } from "../content/load-content.ts";
+import type { PageContent } from "../content/page-content.ts";
 import { withSiteContent } from "../content/with-site-content.ts";
 import { LanguageContext } from "./language-context.ts";
 import { useLanguageSwitch } from "./use-language-switch.ts";
@@ -10,8 +10,8 @@ import { useLanguageSwitch } from "./use-language-switch.ts";
 interface LanguageProviderProps {
   /** The language the page was rendered in: hydration must start from it. */
   initialLanguage: Language;
-  /** The team's published content; without it, the content modules' words alone. */
-  site?: SiteContent | undefined;
+  /** The team's published content the page shows; without it, the content modules' words alone. */
+  site?: PageContent | undefined;
   children: ReactNode;
 }
 

@@ -6,3 +6,29 @@ export function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 300 });
   else setTimeout(task, 50);
 }
+
+/**
+ * Runs `task` once the page has fetched nothing for `quietMs` (no resource finished: the page's
+ * own first view is over), and then when the browser is idle. Without resource timing, after
+ * `quietMs`.
+ */
+export function whenQuiet(quietMs: number, task: () => void): void {
+  let observer: PerformanceObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const done = () => {
+    observer?.disconnect();
+    whenIdle(task);
+  };
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(done, quietMs);
+  };
+  if (
+    typeof PerformanceObserver === "function" &&
+    PerformanceObserver.supportedEntryTypes.includes("resource")
+  ) {
+    observer = new PerformanceObserver(wait);
+    observer.observe({ type: "resource" });
+  }
+  wait();
+}

@@ -6,9 +6,31 @@ import { RegistrationSection } from "../../features/contact/registration-section
 import { ProgramFormat } from "../../features/mutakallim/program-format.tsx";
 import { ProgramStructure } from "../../features/mutakallim/program-structure.tsx";
 import { useLanguage } from "../../language/use-language.ts";
+import type { PageContent } from "../../content/page-content.ts";
+import { contentToRender } from "../published-content.server.ts";
+import type { Route } from "./+types/mutakallim";
 
 // The same element at every render: React passes over it when the language changes.
 const arrowDownIcon = <ArrowDown aria-hidden="true" className="size-5" />;
+
+/** The published content Mutakallim's page shows, and no more (docs/decisions/0032). */
+export function loader({ context }: Route.LoaderArgs) {
+  const { mutakallim, pages } = contentToRender(context);
+  return {
+    site: {
+      mutakallim,
+      pages: {
+        meta: { mutakallim: pages.meta.mutakallim },
+        leads: { mutakallim: pages.leads.mutakallim },
+      },
+    } satisfies PageContent,
+  };
+}
+
+/** A page's content changes with a new render of the page, never while the visitor is on it. */
+export function shouldRevalidate() {
+  return false;
+}
 
 export default function MutakallimRoute() {
   const { content } = useLanguage();
