@@ -24,11 +24,11 @@ import {
   type Version,
 } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
-import { changesBetween, type Change } from "../model/changes.ts";
+import { changesBetween, sameContent, type Change } from "../model/changes.ts";
 import { describeRenderProblem, isolated } from "../model/describe.ts";
 import { DraftStore } from "../model/draft-store.ts";
 import { pagesOfSection, revealField } from "../model/fields.ts";
-import { mergeFields, unchosen } from "../model/merge.ts";
+import { unchosen } from "../model/merge.ts";
 import {
   pathKey,
   refusedAsDraft,
@@ -87,7 +87,7 @@ async function review(): Promise<Review> {
 
 function draftAuthors(drafts: readonly Draft[], live: Published): DraftAuthor[] {
   return drafts
-    .filter((draft) => JSON.stringify(draft.body) !== JSON.stringify(live[draft.section]))
+    .filter((draft) => !sameContent(draft.body, live[draft.section]))
     .map((draft) => ({
       section: draft.section,
       who: draft.updated_by_email,
@@ -222,11 +222,8 @@ function Editor({
   const drafts = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const draft = drafts[section];
   const merge = useMemo(
-    () =>
-      draft.conflict
-        ? mergeFields(draft.base, draft.conflict.body, draft.body, draft.choices)
-        : undefined,
-    [draft],
+    () => (draft.conflict ? store.merge(section) : undefined),
+    [store, section, draft],
   );
   const conflictState = useMemo<ConflictState | undefined>(
     () =>

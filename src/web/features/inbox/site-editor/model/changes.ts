@@ -8,8 +8,13 @@ export interface Change {
 
 type Side = "before" | "after";
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether two JSON values hold the same content. */
+export function sameContent(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Every field under `value`, as one side of a change at its own path. */

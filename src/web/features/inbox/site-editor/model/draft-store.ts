@@ -3,6 +3,7 @@ import {
   type SiteContentSection,
 } from "../../../../../shared/site-content.ts";
 import type { Draft, SaveConflict, SaveResult } from "../api/site-content.ts";
+import { sameContent } from "./changes.ts";
 import { mergeFields, unchosen, type Choices, type Side } from "./merge.ts";
 import { pathKey, type FieldPath } from "./problems.ts";
 
@@ -191,7 +192,7 @@ export class DraftStore {
     const merge = this.merge(section);
     if (!conflict || !merge || unchosen(merge, choices).length > 0) return;
     // Their text whole is already saved: another save would only be another revision.
-    const theirsWhole = JSON.stringify(merge.body) === JSON.stringify(conflict.body);
+    const theirsWhole = sameContent(merge.body, conflict.body);
     this.set(section, {
       body: merge.body,
       base: conflict.body,

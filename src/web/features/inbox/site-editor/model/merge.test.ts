@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { mergeEdits, mergeFields, unchosen } from "./merge.ts";
+import { mergeFields, unchosen } from "./merge.ts";
 
-describe("mergeEdits", () => {
+describe("mergeFields, as merged", () => {
   const base = {
     hero: { quote: { ar: "أ", en: "a" }, lead: { ar: "ب", en: "b" } },
     points: [
@@ -13,7 +13,7 @@ describe("mergeEdits", () => {
   it("keeps the other member's fields that this member did not touch", () => {
     const theirs = { ...base, hero: { ...base.hero, lead: { ar: "ب٢", en: "b2" } } };
     const mine = { ...base, hero: { ...base.hero, quote: { ar: "أ", en: "mine" } } };
-    expect(mergeEdits(base, theirs, mine)).toEqual({
+    expect(mergeFields(base, theirs, mine).body).toEqual({
       ...base,
       hero: { quote: { ar: "أ", en: "mine" }, lead: { ar: "ب٢", en: "b2" } },
     });
@@ -22,13 +22,13 @@ describe("mergeEdits", () => {
   it("takes this member's text where both changed the same field", () => {
     const theirs = { ...base, points: [{ ar: "1", en: "theirs" }, base.points[1]] };
     const mine = { ...base, points: [{ ar: "1", en: "mine" }, base.points[1]] };
-    expect(mergeEdits(base, theirs, mine)).toEqual(mine);
+    expect(mergeFields(base, theirs, mine).body).toEqual(mine);
   });
 
   it("merges list items in place when no side added or removed one", () => {
     const theirs = { ...base, points: [base.points[0], { ar: "2", en: "theirs" }] };
     const mine = { ...base, points: [{ ar: "1!", en: "one" }, base.points[1]] };
-    expect(mergeEdits(base, theirs, mine)).toEqual({
+    expect(mergeFields(base, theirs, mine).body).toEqual({
       ...base,
       points: [
         { ar: "1!", en: "one" },
@@ -39,7 +39,7 @@ describe("mergeEdits", () => {
 
   it("answers theirs when this member changed nothing", () => {
     const theirs = { ...base, points: [] };
-    expect(mergeEdits(base, theirs, base)).toBe(theirs);
+    expect(mergeFields(base, theirs, base).body).toBe(theirs);
   });
 });
 

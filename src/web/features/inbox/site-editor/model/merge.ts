@@ -1,13 +1,5 @@
-import { changesBetween } from "./changes.ts";
+import { changesBetween, isRecord, sameContent as same } from "./changes.ts";
 import { pathKey, type FieldPath } from "./problems.ts";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 /** Whose text a field both members changed keeps. */
 export type Side = "mine" | "theirs";
@@ -88,11 +80,6 @@ export function mergeFields(
   const found: Omit<Merge, "body"> = { conflicts: [], theirs: [], mine: [] };
   const body = walk(base, theirs, mine, [], choices, found);
   return { body, ...found };
-}
-
-/** The merged body alone: every field both changed keeps this member's text. */
-export function mergeEdits(base: unknown, theirs: unknown, mine: unknown): unknown {
-  return mergeFields(base, theirs, mine).body;
 }
 
 /** The fields both changed that this member has not chosen for yet. */
