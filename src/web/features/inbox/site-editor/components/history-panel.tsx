@@ -4,7 +4,7 @@ import { secondaryButton } from "../../components/styles.ts";
 import { formatDateTime } from "../../model/format.ts";
 import { formatNumber } from "../../../../lib/format.ts";
 import type { Version } from "../api/site-content.ts";
-import { describeRenderProblem, isolated } from "../model/describe.ts";
+import { describeDrafts, describeRenderProblem } from "../model/describe.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import type { DraftAuthor } from "./publish-dialog.tsx";
 
@@ -108,16 +108,7 @@ export function HistoryPanel({
             ? [
                 words.history.restoreQuestion(number(asked.id)),
                 replaces && replaces.length > 0
-                  ? words.history.replaces(
-                      replaces
-                        .map((draft) =>
-                          words.publish.draftBy(
-                            words.sections[draft.section],
-                            isolated(draft.who ?? words.conflict.someone),
-                          ),
-                        )
-                        .join(language === "ar" ? "، " : ", "),
-                    )
+                  ? words.history.replaces(describeDrafts(words, language, replaces))
                   : "",
               ].join(" ")
             : ""

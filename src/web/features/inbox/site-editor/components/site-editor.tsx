@@ -25,7 +25,7 @@ import {
 } from "../api/site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { changesBetween, sameContent, type Change } from "../model/changes.ts";
-import { describeRenderProblem, isolated } from "../model/describe.ts";
+import { describeDrafts, describeRenderProblem } from "../model/describe.ts";
 import { DraftStore } from "../model/draft-store.ts";
 import { pagesOfSection, revealField } from "../model/fields.ts";
 import { unchosen } from "../model/merge.ts";
@@ -325,14 +325,11 @@ function Editor({
   function describeConflict(conflict: ReviewConflict) {
     if (conflict.drafts.length === 0) return words.publish.publishedSince;
     return words.publish.changedSince(
-      conflict.drafts
-        .map((each) =>
-          words.publish.draftBy(
-            words.sections[each.section] ?? each.section,
-            isolated(each.updated_by_email ?? words.conflict.someone),
-          ),
-        )
-        .join(language === "ar" ? "، " : ", "),
+      describeDrafts(
+        words,
+        language,
+        conflict.drafts.map((each) => ({ section: each.section, who: each.updated_by_email })),
+      ),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { Language } from "../../../../../shared/language.ts";
 import type { RenderProblem } from "../../../../../shared/render-problem.ts";
+import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 import type { Weekday } from "../../../../content/site.ts";
 import { formatNumber, formatWeekday } from "../../../../lib/format.ts";
 import type { EditorContent } from "../content/types.ts";
@@ -10,6 +11,19 @@ import { describeProblem, type FieldPath } from "./problems.ts";
  * address or a Latin time inside Arabic keeps its own order, and its brackets stay its own.
  */
 export const isolated = (text: string) => `\u2068${text}\u2069`;
+
+/** Drafts named by section and by who saved each: "Stories (layla@…), Links (omar@…)". */
+export function describeDrafts(
+  words: EditorContent,
+  language: Language,
+  drafts: readonly { section: SiteContentSection; who: string | null }[],
+): string {
+  return drafts
+    .map(({ section, who }) =>
+      words.publish.draftBy(words.sections[section], isolated(who ?? words.conflict.someone)),
+    )
+    .join(language === "ar" ? "، " : ", ");
+}
 
 /** Where a field is, as a member reads it: "Programs › Program 3 › Day". */
 export function describePath(words: EditorContent, path: FieldPath, language: Language): string {
