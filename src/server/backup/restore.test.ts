@@ -8,8 +8,7 @@ import { readMigrations, type Migration } from "../db/migrate.ts";
 import { openPGliteThread } from "../db/pglite.ts";
 import { openPostgres } from "../db/postgres.ts";
 import { BackupWriter } from "./backup-file.ts";
-import { connectForCopy } from "./postgres-copy.ts";
-import { restoreBackup, type RestoreTarget } from "./restore.ts";
+import { openPostgresTarget, restoreBackup, type RestoreTarget } from "./restore.ts";
 
 // Restores into a migrated copy of the template, on the embedded database and on PostgreSQL,
 // from files written here: a version that restored another, read before it, and a file that
@@ -38,27 +37,7 @@ async function migratedTarget(): Promise<{ open: () => Promise<Target>; read: Qu
       await reader.close();
       await created.drop();
     });
-    const open = async (): Promise<Target> => {
-      const database = await openPostgres({ connectionString: created.url, poolSize: 1 });
-      return {
-        database,
-        async load(work) {
-          const connection = await connectForCopy(created.url);
-          try {
-            await connection.exec("begin");
-            const result = await work(connection);
-            await connection.exec("commit");
-            return result;
-          } catch (error) {
-            await connection.exec("rollback").catch(() => {});
-            throw error;
-          } finally {
-            await connection.close();
-          }
-        },
-        close: () => database.close(),
-      };
-    };
+    const open = () => openPostgresTarget(created.url);
     return { open, read: reader };
   }
   const directory = await mkdtemp(path.join(tmpdir(), "kalima-restore-target-"));

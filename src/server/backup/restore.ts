@@ -1,8 +1,10 @@
 import type { Copying, Database, Queryable } from "../db/database.ts";
 import { migrate, type Migration } from "../db/migrate.ts";
+import { openPostgres } from "../db/postgres.ts";
 import { BackupFileError, checkBackup, tableBatches, type CheckedBackup } from "./backup-file.ts";
 import { migrationLevel, siteTables, type SiteTable } from "./catalog.ts";
 import { portableSettings } from "./dump.ts";
+import { connectForCopy } from "./postgres-copy.ts";
 
 /** The database a backup is restored into. */
 export interface RestoreTarget {
@@ -10,6 +12,31 @@ export interface RestoreTarget {
   database: Database;
   /** Runs `work` in one transaction on a connection that can COPY. */
   load<T>(work: (tx: Queryable & Copying) => Promise<T>): Promise<T>;
+}
+
+/** A PostgreSQL database as a restore's target: its rows loaded on a connection that can COPY. */
+export async function openPostgresTarget(
+  url: string,
+): Promise<RestoreTarget & { close(): Promise<void> }> {
+  const database = await openPostgres({ connectionString: url, poolSize: 1 });
+  return {
+    database,
+    async load(work) {
+      const connection = await connectForCopy(url);
+      try {
+        await connection.exec("begin");
+        const result = await work(connection);
+        await connection.exec("commit");
+        return result;
+      } catch (error) {
+        await connection.exec("rollback").catch(() => {});
+        throw error;
+      } finally {
+        await connection.close();
+      }
+    },
+    close: () => database.close(),
+  };
 }
 
 export interface RestoreOptions {

@@ -4,11 +4,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config.ts";
-import { connectForCopy } from "../backup/postgres-copy.ts";
-import { restoreBackup, type RestoreTarget } from "../backup/restore.ts";
+import { openPostgresTarget, restoreBackup, type RestoreTarget } from "../backup/restore.ts";
 import { readMigrations } from "../db/migrate.ts";
 import { openPGlite } from "../db/pglite.ts";
-import { openPostgres } from "../db/postgres.ts";
 import { runCommand, UsageError } from "./command.ts";
 import { describeDatabase } from "./database-name.ts";
 import { errorMessage } from "../../shared/error-message.ts";
@@ -33,28 +31,7 @@ function readArguments(): { file: string; replace: boolean } {
 }
 
 async function openTarget(config: Config): Promise<RestoreTarget & { close(): Promise<void> }> {
-  if (config.databaseUrl) {
-    const databaseUrl = config.databaseUrl;
-    const database = await openPostgres({ connectionString: databaseUrl, poolSize: 1 });
-    return {
-      database,
-      async load(work) {
-        const connection = await connectForCopy(databaseUrl);
-        try {
-          await connection.exec("begin");
-          const result = await work(connection);
-          await connection.exec("commit");
-          return result;
-        } catch (error) {
-          await connection.exec("rollback").catch(() => {});
-          throw error;
-        } finally {
-          await connection.close();
-        }
-      },
-      close: () => database.close(),
-    };
-  }
+  if (config.databaseUrl) return openPostgresTarget(config.databaseUrl);
   const database = await openPGlite(path.join(config.dataDir, "pglite"));
   return { database, load: (work) => database.transaction(work), close: () => database.close() };
 }
