@@ -118,6 +118,21 @@ const environment = z.object({
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().trim().min(1).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  STORAGE_BACKEND: z.enum(["file", "s3"], { error: "must be file or s3" }).default("file"),
+  STORAGE_FILE_BACKEND_PATH: z.string().trim().min(1).optional(),
+  STORAGE_S3_BUCKET: z.string().trim().min(1).optional(),
+  STORAGE_S3_ENDPOINT: z
+    .url({ error: "must be a URL such as https://s3.eu-west-1.amazonaws.com" })
+    .optional(),
+  STORAGE_S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  STORAGE_S3_FORCE_PATH_STYLE: booleanSetting("false"),
+  /** Supabase Storage's global upload limit, in bytes (50 MB as hosted's default). */
+  FILE_SIZE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3)
+    .default(50 * 1024 * 1024),
   SITE_DIR: z.string().trim().min(1).default("./build/client"),
   MIGRATIONS_DIR: z.string().trim().min(1).default("./supabase/migrations"),
 });
@@ -179,6 +194,43 @@ export interface MetricsConfig {
   token: string | undefined;
 }
 
+/** Where stored objects' bytes live (Supabase Storage's own settings). */
+export type StorageConfig =
+  | { backend: "file"; path: string; fileSizeLimit: number }
+  | {
+      backend: "s3";
+      bucket: string;
+      /** An S3-compatible store's address (R2, MinIO, Ceph); AWS's own when undefined. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      fileSizeLimit: number;
+    };
+
+function readStorage(values: z.infer<typeof environment>, dataDir: string): StorageConfig {
+  const fileSizeLimit = values.FILE_SIZE_LIMIT;
+  if (values.STORAGE_BACKEND === "file") {
+    return {
+      backend: "file",
+      path: path.resolve(values.STORAGE_FILE_BACKEND_PATH ?? path.join(dataDir, "storage")),
+      fileSizeLimit,
+    };
+  }
+  if (!values.STORAGE_S3_BUCKET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STORAGE_S3_BUCKET: is required when STORAGE_BACKEND is s3",
+    );
+  }
+  return {
+    backend: "s3",
+    bucket: values.STORAGE_S3_BUCKET,
+    endpoint: values.STORAGE_S3_ENDPOINT,
+    region: values.STORAGE_S3_REGION,
+    forcePathStyle: values.STORAGE_S3_FORCE_PATH_STYLE,
+    fileSizeLimit,
+  };
+}
+
 export interface Config {
   port: number;
   host: string | undefined;
@@ -219,6 +271,8 @@ export interface Config {
    * published once as an install's first links (src/server/site/seed-build-links.ts).
    */
   buildLinks: Record<string, string>;
+  /** STORAGE_BACKEND and its settings: where /storage/v1 keeps objects' bytes. */
+  storage: StorageConfig;
   siteDir: string;
   migrationsDir: string;
 }
@@ -393,6 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return value ? [[name, value]] : [];
       }),
     ),
+    storage: readStorage(values, path.resolve(values.DATA_DIR)),
     siteDir: path.resolve(values.SITE_DIR),
     migrationsDir: path.resolve(values.MIGRATIONS_DIR),
   };
