@@ -51,3 +51,11 @@ export interface StorageBackend {
 export function objectKey(bucketId: string, name: string, version: string): string {
   return `${bucketId}/${name}/${version}`;
 }
+
+/** Nothing is stored at the key a backend was asked to read, head or copy. */
+export class StoredBytesMissing extends Error {
+  override name = "StoredBytesMissing";
+  constructor(readonly key: string) {
+    super(`nothing is stored at ${key}`);
+  }
+}
