@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { imageError } from "./errors.ts";
 
 export const imageFormats = ["jpeg", "png", "webp", "avif"] as const;
@@ -33,6 +33,7 @@ export const maxInputSide = 16_384;
 export interface ImageFacts {
   format: ImageFormat;
   mimeType: string;
+  /** As the image is shown, its EXIF orientation applied. */
   width: number;
   height: number;
   /** A WebP in its lossless coding, which a re-encode keeps lossless. */
@@ -133,7 +134,7 @@ function sniff(bytes: Uint8Array): Sniffed {
 }
 
 /** A sharp pipeline over untrusted bytes, bounded so that no decode exceeds the bound above. */
-export function openImage(bytes: Uint8Array, options: sharp.SharpOptions = {}): sharp.Sharp {
+export function openImage(bytes: Uint8Array, options: SharpOptions = {}): Sharp {
   return sharp(bytes, { ...options, limitInputPixels: maxInputPixels });
 }
 
@@ -148,7 +149,7 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageFacts> {
     throw imageError.notAnImage(sniffed.mimeType, sniffed.what, sniffed.why);
   const { format, lossless } = sniffed;
   const mimeType = imageMimeTypes[format];
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // The header alone, with sharp's own pixel bound lifted so the size can be named below:
     // reading metadata decodes no pixel.
@@ -171,5 +172,7 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageFacts> {
   if (width * height > maxInputPixels || width > maxInputSide || height > maxInputSide) {
     throw imageError.tooManyPixels(width, height, maxInputPixels, maxInputSide);
   }
-  return { format, mimeType, width, height, lossless };
+  // As it is seen: a photo taken sideways is as tall as it is turned.
+  const shown = metadata.autoOrient;
+  return { format, mimeType, width: shown.width, height: shown.height, lossless };
 }

@@ -1,4 +1,4 @@
-import type sharp from "sharp";
+import type { Sharp } from "sharp";
 import { inspectImage, openImage, type ImageFacts, type ImageFormat } from "./inspect.ts";
 
 export interface SanitisedImage extends ImageFacts {
@@ -6,7 +6,7 @@ export interface SanitisedImage extends ImageFacts {
 }
 
 /** High quality, so the one stored copy loses nothing a viewer sees. */
-function encode(pipeline: sharp.Sharp, format: ImageFormat, lossless: boolean): sharp.Sharp {
+function encode(pipeline: Sharp, format: ImageFormat, lossless: boolean): Sharp {
   switch (format) {
     case "jpeg":
       return pipeline.jpeg({ quality: 90, mozjpeg: true });
