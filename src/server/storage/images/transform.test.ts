@@ -93,7 +93,13 @@ describe("signed transformations", () => {
     const text = signedTransformations(options);
     expect(text).toBe("height:100,width:200,resize:contain,quality:70,format:webp");
     expect(parseSignedTransformations(text)).toEqual(options);
-    expect(signedTransformations({ width: 9000, format: "origin" })).toBe("width:2000");
+    expect(signedTransformations({ width: 9000, format: "origin" })).toBe(
+      "width:2000,format:origin",
+    );
+    expect(parseSignedTransformations("width:2000,format:origin")).toMatchObject({
+      format: "origin",
+    });
+    expect(signedTransformations({ width: 0 })).toBe("");
   });
 
   it("read what Supabase itself signs, an unset resize included", () => {

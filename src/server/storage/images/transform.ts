@@ -109,7 +109,8 @@ export function signedTransformations(options: TransformOptions): string {
     width && `width:${width}`,
     (width || height) && resize && `resize:${resize}`,
     quality && `quality:${quality}`,
-    format && format !== "origin" && `format:${format}`,
+    // Supabase leaves `origin` out, and its signed renders then follow the Accept header.
+    format && `format:${format}`,
   ]
     .filter(Boolean)
     .join(",");
