@@ -90,7 +90,7 @@ await run.main(async () => {
   const dist = (module) => new URL(`dist/server/${module}`, `file://${root}/`).href;
   const { ImageWork } = await import(dist("storage/images/image-work.js"));
   const quiet = { info() {}, warn() {}, error: (message) => process.stderr.write(`${message}\n`) };
-  const images = await ImageWork.open(
+  const images = new ImageWork(
     {
       cacheDir: path.join(run.scratch, "image-cache"),
       cacheMaxBytes: 512 * 1024 * 1024,

@@ -24,6 +24,12 @@ function logger(): Logger & { lines: string[] } {
   return { lines, info: log, warn: log, error: log };
 }
 
+async function opened(directory: string, maxBytes: number, log: Logger): Promise<VariantCache> {
+  const cache = new VariantCache(directory, maxBytes, log);
+  await cache.load();
+  return cache;
+}
+
 /** A render that counts its calls and gives `bytes` as a WebP. */
 function counting(bytes: Buffer | string) {
   const render = async (): Promise<Variant> => {
@@ -56,7 +62,7 @@ describe("variantKey", () => {
 
 describe("VariantCache", () => {
   it("renders a variant once and serves it from disk after, with one ETag", async () => {
-    const cache = await VariantCache.open(await folder(), 1024 * 1024, logger());
+    const cache = await opened(await folder(), 1024 * 1024, logger());
     const render = counting("rendered bytes");
     const first = await cache.get(key("a.jpg"), render);
     const second = await cache.get(key("a.jpg"), render);
@@ -73,7 +79,7 @@ describe("VariantCache", () => {
   });
 
   it("renders once for identical requests that arrive together", async () => {
-    const cache = await VariantCache.open(await folder(), 1024 * 1024, logger());
+    const cache = await opened(await folder(), 1024 * 1024, logger());
     let finish = () => {};
     const gate = new Promise<void>((resolve) => (finish = resolve));
     let calls = 0;
@@ -92,7 +98,7 @@ describe("VariantCache", () => {
   });
 
   it("lets every waiter see a failed render, and tries again on the next request", async () => {
-    const cache = await VariantCache.open(await folder(), 1024 * 1024, logger());
+    const cache = await opened(await folder(), 1024 * 1024, logger());
     const failing = async (): Promise<Variant> => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       throw new Error("the source is broken");
@@ -108,7 +114,7 @@ describe("VariantCache", () => {
   it("keeps its size within the bound, dropping the least recently used first", async () => {
     const directory = await folder();
     // Each entry: 32 bytes of digest and 68 of image, 100 on disk; room for three.
-    const cache = await VariantCache.open(directory, 300, logger());
+    const cache = await opened(directory, 300, logger());
     const bytes = "x".repeat(68);
     for (const name of ["a", "b", "c"]) await cache.get(key(name), counting(bytes));
     expect(cache.size).toBe(300);
@@ -127,7 +133,7 @@ describe("VariantCache", () => {
 
   it("keeps nothing larger than its whole bound", async () => {
     const directory = await folder();
-    const cache = await VariantCache.open(directory, 50, logger());
+    const cache = await opened(directory, 50, logger());
     const variant = await cache.get(key("big"), counting("y".repeat(100)));
     expect(variant).toMatchObject({ hit: false });
     expect(variant.bytes).toHaveLength(100);
@@ -144,7 +150,7 @@ describe("VariantCache", () => {
   ])("never serves a file %s: it renders the variant again", async (_name, damage) => {
     const directory = await folder();
     const log = logger();
-    const cache = await VariantCache.open(directory, 1024 * 1024, log);
+    const cache = await opened(directory, 1024 * 1024, log);
     await cache.get(key("a.jpg"), counting("the true variant, long enough to damage"));
     const [name] = await filesIn(directory);
     const file = path.join(directory, key("a.jpg").slice(0, 2), name as string);
@@ -159,10 +165,10 @@ describe("VariantCache", () => {
 
   it("finds what it kept after a restart, and forgets writes a crash left unfinished", async () => {
     const directory = await folder();
-    const before = await VariantCache.open(directory, 1024 * 1024, logger());
+    const before = await opened(directory, 1024 * 1024, logger());
     await before.get(key("a.jpg"), counting("kept"));
     await writeFile(path.join(directory, "incoming", `${key("b.jpg")}.half`), "half a var");
-    const after = await VariantCache.open(directory, 1024 * 1024, logger());
+    const after = await opened(directory, 1024 * 1024, logger());
     expect(after.size).toBe(32 + 4);
     const variant = await after.get(key("a.jpg"), counting("rendered again"));
     expect(variant).toMatchObject({ hit: true });
@@ -172,7 +178,7 @@ describe("VariantCache", () => {
 
   it("shrinks to a smaller bound at a restart", async () => {
     const directory = await folder();
-    const before = await VariantCache.open(directory, 1024, logger());
+    const before = await opened(directory, 1024, logger());
     for (const [index, name] of ["a", "b", "c"].entries()) {
       await before.get(key(name), counting("z".repeat(68)));
       const written = new Date(Date.UTC(2026, 0, 1, 0, index));
@@ -182,7 +188,7 @@ describe("VariantCache", () => {
         written,
       );
     }
-    const after = await VariantCache.open(directory, 200, logger());
+    const after = await opened(directory, 200, logger());
     expect(after.count).toBe(2);
     expect(await filesIn(directory)).toHaveLength(2);
     expect((await after.get(key("c"), counting("new"))).hit).toBe(true);
@@ -191,7 +197,7 @@ describe("VariantCache", () => {
   it("serves a render it could not keep, and says so", async () => {
     const directory = await folder();
     const log = logger();
-    const cache = await VariantCache.open(directory, 1024 * 1024, log);
+    const cache = await opened(directory, 1024 * 1024, log);
     await rm(path.join(directory, "incoming"), { recursive: true });
     const variant = await cache.get(key("a.jpg"), counting("served anyway"));
     expect(variant.bytes.toString()).toBe("served anyway");

@@ -50,32 +50,43 @@ export class VariantCache {
   private readonly pending = new Map<string, Promise<CachedVariant>>();
   private total = 0;
 
-  private constructor(
-    readonly directory: string,
+  private loaded: Promise<void> | undefined;
+  readonly directory: string;
+
+  constructor(
+    directory: string,
     readonly maxBytes: number,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.directory = path.resolve(directory);
+  }
 
-  /** Opens the folder (made if missing), forgets unfinished writes, and lists what is kept. */
-  static async open(directory: string, maxBytes: number, log: Logger): Promise<VariantCache> {
-    const cache = new VariantCache(path.resolve(directory), maxBytes, log);
-    await rm(path.join(cache.directory, temporary), { recursive: true, force: true });
-    await mkdir(path.join(cache.directory, temporary), { recursive: true });
+  /**
+   * Opens the folder (made if missing) at first use: forgets unfinished writes, lists what is
+   * kept, oldest first, and trims it to the bound.
+   */
+  load(): Promise<void> {
+    this.loaded ??= this.scan();
+    return this.loaded;
+  }
+
+  private async scan(): Promise<void> {
+    await rm(path.join(this.directory, temporary), { recursive: true, force: true });
+    await mkdir(path.join(this.directory, temporary), { recursive: true });
     const found: { key: string; entry: Entry; written: number }[] = [];
-    for (const shard of await readdir(cache.directory)) {
+    for (const shard of await readdir(this.directory)) {
       if (!/^[0-9a-f]{2}$/u.test(shard)) continue;
-      for (const name of await readdir(path.join(cache.directory, shard))) {
+      for (const name of await readdir(path.join(this.directory, shard))) {
         const match = /^([0-9a-f]{64})\.(\w+)$/u.exec(name);
         const format = match?.[2] as ImageFormat | undefined;
         if (!match?.[1] || !format || !imageFormats.includes(format)) continue;
-        const facts = await stat(path.join(cache.directory, shard, name));
+        const facts = await stat(path.join(this.directory, shard, name));
         found.push({ key: match[1], entry: { format, size: facts.size }, written: facts.mtimeMs });
       }
     }
     found.sort((a, b) => a.written - b.written);
-    for (const { key, entry } of found) cache.remember(key, entry);
-    await cache.evict();
-    return cache;
+    for (const { key, entry } of found) this.remember(key, entry);
+    await this.evict();
   }
 
   /** Bytes kept on disk. */
@@ -89,6 +100,7 @@ export class VariantCache {
 
   /** The variant under `key`, from disk, or rendered (once, however many ask) and kept. */
   async get(key: string, render: () => Promise<Variant>): Promise<CachedVariant> {
+    await this.load();
     const kept = await this.read(key);
     if (kept) return kept;
     const running = this.pending.get(key);

@@ -20,7 +20,7 @@ const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 async function work(running = 1, waiting = 16): Promise<ImageWork> {
   const cacheDir = await mkdtemp(path.join(tmpdir(), "kalima-image-work-"));
   folders.push(cacheDir);
-  return ImageWork.open({ cacheDir, cacheMaxBytes: 1024 * 1024, renderPerSecond: 5 }, quiet, {
+  return new ImageWork({ cacheDir, cacheMaxBytes: 1024 * 1024, renderPerSecond: 5 }, quiet, {
     running,
     waiting,
   });
@@ -99,17 +99,13 @@ describe("ImageWork", () => {
     const images = await work(1, 0);
     const photo = await phonePhoto();
     const other = stored(await twoColourImage("jpeg"));
-    const [sanitised, refused] = await Promise.allSettled([
-      images.sanitise(photo),
-      images.render(other, { width: 10 }, chrome),
-    ]);
-    expect(sanitised).toMatchObject({
-      status: "fulfilled",
-      value: { format: "jpeg", width: 32, height: 64 },
-    });
-    expect(refused).toMatchObject({
-      status: "rejected",
-      reason: { status: 429, message: "Too many requests" },
-    });
+    let release = () => {};
+    const holding = images.queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const busy = { status: 429, message: "Too many requests" };
+    await expect(images.sanitise(photo)).rejects.toMatchObject(busy);
+    await expect(images.render(other, { width: 10 }, chrome)).rejects.toMatchObject(busy);
+    release();
+    await holding;
+    expect(await images.sanitise(photo)).toMatchObject({ format: "jpeg", width: 32, height: 64 });
   });
 });

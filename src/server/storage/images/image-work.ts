@@ -26,23 +26,15 @@ export interface RenderSource {
  * renders one cache on disk and the render routes' rate limit.
  */
 export class ImageWork {
-  private constructor(
-    readonly cache: VariantCache,
-    readonly queue: RenderQueue,
-    readonly limiter: RenderRateLimiter,
-  ) {}
+  readonly cache: VariantCache;
+  readonly queue: RenderQueue;
+  readonly limiter: RenderRateLimiter;
 
-  static async open(
-    config: ImagesConfig,
-    log: Logger,
-    bound: RenderBound = defaultRenderBound(),
-  ): Promise<ImageWork> {
-    const cache = await VariantCache.open(config.cacheDir, config.cacheMaxBytes, log);
-    return new ImageWork(
-      cache,
-      new RenderQueue(bound),
-      new RenderRateLimiter(config.renderPerSecond),
-    );
+  /** Touches nothing on disk until the first render. */
+  constructor(config: ImagesConfig, log: Logger, bound: RenderBound = defaultRenderBound()) {
+    this.cache = new VariantCache(config.cacheDir, config.cacheMaxBytes, log);
+    this.queue = new RenderQueue(bound);
+    this.limiter = new RenderRateLimiter(config.renderPerSecond);
   }
 
   /**
