@@ -8,6 +8,7 @@ import {
   normaliseTransform,
   outputSize,
   parseSignedTransformations,
+  parseTransformBody,
   parseTransformQuery,
   readSource,
   RenderQueue,
@@ -78,6 +79,27 @@ describe("parseTransformQuery", () => {
       error: "FastifyError",
       message,
     });
+  });
+});
+
+describe("parseTransformBody", () => {
+  it("reads a sign request's transform as a query's, with the body's place in its words", () => {
+    expect(parseTransformBody({ width: 200, height: "100", resize: "contain" })).toMatchObject({
+      width: 200,
+      height: 100,
+      resize: "contain",
+    });
+    expect(parseTransformBody(undefined)).toEqual({});
+    for (const [transform, message] of [
+      [{ width: "wide" }, "body/transform/width must be integer"],
+      [{ width: null }, "body/transform/width must be integer"],
+      [{ quality: 5 }, "body/transform/quality must be >= 20"],
+      [{ resize: ["cover"] }, "body/transform/resize must be string"],
+      [{ format: "png" }, "body/transform/format must be equal to one of the allowed values"],
+      ["small", "body/transform must be object"],
+    ] as const) {
+      expect(() => parseTransformBody(transform)).toThrow(message);
+    }
   });
 });
 

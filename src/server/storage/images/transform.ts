@@ -41,12 +41,12 @@ const parameters: Parameter[] = [
   { name: "quality", type: "integer", minimum: 20, maximum: 100 },
 ];
 
-/** An integer as Fastify's validator coerces a query value (`"1e3"` is 1000, `""` is nothing). */
-function integerOf(parameter: Parameter, text: string): number {
+/** An integer as Fastify's validator coerces one (`"1e3"` is 1000, `""` is nothing). */
+function integerOf(parameter: Parameter, given: unknown, where: string): number {
   const problem = (words: string) =>
-    imageError.invalidParameter(`querystring/${parameter.name} ${words}`);
-  const value = Number(text);
-  if (text === "" || Number.isNaN(value) || (!Number.isInteger(value) && Number.isFinite(value))) {
+    imageError.invalidParameter(`${where}/${parameter.name} ${words}`);
+  const value = typeof given === "number" || typeof given === "string" ? Number(given) : Number.NaN;
+  if (given === "" || Number.isNaN(value) || (!Number.isInteger(value) && Number.isFinite(value))) {
     throw problem("must be integer");
   }
   if ("minimum" in parameter && value < parameter.minimum) {
@@ -59,31 +59,49 @@ function integerOf(parameter: Parameter, text: string): number {
   return value;
 }
 
+/** Checks each parameter's values as Supabase Storage's schema does, in its order. */
+function parseTransform(valuesOf: (name: string) => unknown[], where: string): TransformOptions {
+  const options: Record<string, string | number> = {};
+  for (const parameter of parameters) {
+    const values = valuesOf(parameter.name);
+    if (values.length === 0) continue;
+    const [given] = values;
+    const problem = (words: string) =>
+      imageError.invalidParameter(`${where}/${parameter.name} ${words}`);
+    if (values.length > 1) throw problem(`must be ${parameter.type}`);
+    if (parameter.type === "integer") {
+      options[parameter.name] = integerOf(parameter, given, where);
+    } else if (typeof given !== "string" && typeof given !== "number") {
+      throw problem("must be string");
+    } else if (parameter.allowed.includes(String(given))) {
+      options[parameter.name] = String(given);
+    } else {
+      throw problem("must be equal to one of the allowed values");
+    }
+  }
+  return resolved(options as TransformOptions);
+}
+
 /**
  * A render route's query, checked as Supabase Storage's schema checks it (the same bounds and
  * Fastify's words), then resolved as its renderer does: 0 is no size, sizes are clamped to
  * 1–2000, and other parameters (`download`, `token`, a cache nonce) are the route's.
  */
 export function parseTransformQuery(query: URLSearchParams): TransformOptions {
-  const options: Record<string, string | number> = {};
-  for (const parameter of parameters) {
-    const values = query.getAll(parameter.name);
-    if (values.length === 0) continue;
-    const [text] = values;
-    if (values.length > 1 || text === undefined) {
-      throw imageError.invalidParameter(`querystring/${parameter.name} must be ${parameter.type}`);
-    }
-    if (parameter.type === "integer") {
-      options[parameter.name] = integerOf(parameter, text);
-    } else if (parameter.allowed.includes(text)) {
-      options[parameter.name] = text;
-    } else {
-      throw imageError.invalidParameter(
-        `querystring/${parameter.name} must be equal to one of the allowed values`,
-      );
-    }
+  return parseTransform((name) => query.getAll(name), "querystring");
+}
+
+/** A sign request's `transform`, checked as the query of a render is. */
+export function parseTransformBody(transform: unknown): TransformOptions {
+  if (transform === undefined) return {};
+  if (typeof transform !== "object" || transform === null || Array.isArray(transform)) {
+    throw imageError.invalidParameter("body/transform must be object");
   }
-  return resolved(options as TransformOptions);
+  const fields = transform as Record<string, unknown>;
+  return parseTransform(
+    (name) => (fields[name] === undefined ? [] : [fields[name]]),
+    "body/transform",
+  );
 }
 
 function resolved(options: TransformOptions): TransformOptions {
