@@ -136,6 +136,10 @@ class SizeLimit extends Transform {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.exceeded) {
+      done();
+      return;
+    }
     this.seen += chunk.length;
     if (this.seen > this.limit) {
       this.exceeded = true;
@@ -169,6 +173,9 @@ export function prepareUpload(upload: {
     throw storageError.entityTooLarge();
   }
   const limit = new SizeLimit(upload.sizeLimit);
+  // The limit may be passed before the backend starts reading: the stream keeps its error, and
+  // the backend's write rejects with it.
+  limit.on("error", () => {});
   upload.body.on("error", (error) => limit.destroy(error));
   upload.body.on("fileError", (error: Error) => limit.destroy(error));
   upload.body.pipe(limit);
