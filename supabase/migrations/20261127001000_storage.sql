@@ -2,40 +2,47 @@
 -- its columns and helper functions, under row-level security, so the same policies decide on our
 -- server and on a hosted project (docs/decisions/0033). A hosted project already has all of it,
 -- owned by its storage role: every statement here leaves what exists alone.
-create schema if not exists storage;
-
-create table if not exists storage.buckets (
-  id text primary key,
-  name text not null,
-  owner uuid,
-  owner_id text,
-  public boolean default false,
-  avif_autodetection boolean default false,
-  file_size_limit bigint,
-  allowed_mime_types text[],
-  created_at timestamptz default now(),
-  updated_at timestamptz default now()
-);
-
-create unique index if not exists bname on storage.buckets using btree (name);
-
-create table if not exists storage.objects (
-  id uuid primary key default gen_random_uuid(),
-  bucket_id text references storage.buckets (id),
-  name text,
-  owner uuid,
-  owner_id text,
-  metadata jsonb,
-  user_metadata jsonb,
-  version text,
-  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
-  last_accessed_at timestamptz default now()
-);
-
-create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
-create index if not exists name_prefix_search on storage.objects using btree (name text_pattern_ops);
+-- Each made only where it is missing: on a hosted project, whose migrating role owns none of it,
+-- even `create table if not exists` would be refused for want of rights on the schema.
+do $$
+begin
+  if to_regnamespace('storage') is null then
+    create schema storage;
+  end if;
+  if to_regclass('storage.buckets') is null then
+    create table storage.buckets (
+      id text primary key,
+      name text not null,
+      owner uuid,
+      owner_id text,
+      public boolean default false,
+      avif_autodetection boolean default false,
+      file_size_limit bigint,
+      allowed_mime_types text[],
+      created_at timestamptz default now(),
+      updated_at timestamptz default now()
+    );
+    create unique index bname on storage.buckets using btree (name);
+  end if;
+  if to_regclass('storage.objects') is null then
+    create table storage.objects (
+      id uuid primary key default gen_random_uuid(),
+      bucket_id text references storage.buckets (id),
+      name text,
+      owner uuid,
+      owner_id text,
+      metadata jsonb,
+      user_metadata jsonb,
+      version text,
+      path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+      created_at timestamptz default now(),
+      updated_at timestamptz default now(),
+      last_accessed_at timestamptz default now()
+    );
+    create unique index bucketid_objname on storage.objects using btree (bucket_id, name);
+  end if;
+end
+$$;
 
 -- Policies name these; hosted's own versions (with the same results) stay where they exist.
 do $$
@@ -91,6 +98,7 @@ $$;
 
 -- A signed upload URL is good for one upload (our server's rule; hosted's Storage keeps its own).
 -- The hash of each token used, kept until the token has expired anyway.
+-- The internal schema is this project's own, here and on a hosted project.
 create table if not exists internal.storage_used_upload_tokens (
   token_hash text primary key,
   expires_at timestamptz not null
