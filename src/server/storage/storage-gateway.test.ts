@@ -75,6 +75,32 @@ describe("the gateway in front of storage", () => {
     expect(allowed).toEqual(expect.arrayContaining(["x-upsert", "x-metadata", "cache-control"]));
   });
 
+  it("serves an uploaded page sandboxed, never as a page of the site's origin", async () => {
+    const key = server.keys.service_role;
+    const headers = { apikey: key, authorization: `Bearer ${key}` };
+    const made = await server.app.request("/storage/v1/bucket", {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: "pages", public: true }),
+    });
+    expect(made.status).toBe(200);
+    const uploaded = await server.app.request("/storage/v1/object/pages/evil.html", {
+      method: "POST",
+      headers: { ...headers, "content-type": "text/html" },
+      body: "<script>localStorage.clear()</script>",
+    });
+    expect(uploaded.status).toBe(200);
+    const served = await server.app.request("/storage/v1/object/public/pages/evil.html", {
+      headers: { origin: "https://allowed.example" },
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("text/html");
+    expect(served.headers.get("content-security-policy")).toMatch(/^sandbox;/u);
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(served.headers.get("access-control-allow-origin")).toBe("https://allowed.example");
+    expect(await served.text()).toBe("<script>localStorage.clear()</script>");
+  });
+
   it("answers a path it does not serve in Supabase Storage's shape", async () => {
     const answer = await server.app.request("/storage/v1/nowhere", {
       headers: { apikey: server.keys.anon },
