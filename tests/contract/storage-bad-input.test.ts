@@ -14,6 +14,7 @@ beforeAll(async () => {
   target = await contractTarget();
   service = clientFor(target, target.serviceRoleKey);
   const made = await service.storage.createBucket(bucket, {
+    public: false,
     fileSizeLimit: 16,
     allowedMimeTypes: ["text/plain", "image/*"],
   });
