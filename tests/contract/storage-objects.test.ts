@@ -238,6 +238,21 @@ describe("a listing", () => {
       .listV2({ prefix: "", with_delimiter: true, limit: 3, cursor: first.data!.nextCursor! });
     expect(rest.data!.hasNext).toBe(false);
     expect(rest.data!.folders.map((entry) => entry.name)).toEqual(["docs/"]);
+    const newest = await service.storage
+      .from(listed)
+      .listV2({ prefix: "docs/", limit: 2, sortBy: { column: "created_at", order: "desc" } });
+    expect(newest.data!.objects.map((entry) => entry.name)).toEqual([
+      "docs/deep/three.txt",
+      "docs/two.txt",
+    ]);
+    const older = await service.storage.from(listed).listV2({
+      prefix: "docs/",
+      limit: 2,
+      sortBy: { column: "created_at", order: "desc" },
+      cursor: newest.data!.nextCursor!,
+    });
+    expect(older.data).toMatchObject({ hasNext: false });
+    expect(older.data!.objects.map((entry) => entry.name)).toEqual(["docs/one.txt"]);
     const flat = await service.storage.from(listed).listV2({ prefix: "docs/" });
     expect(flat.data!.objects.map((entry) => entry.name)).toEqual([
       "docs/deep/three.txt",

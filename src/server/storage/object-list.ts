@@ -77,6 +77,22 @@ export function listObjects(deps: StorageDependencies): Handler<AppEnv> {
   };
 }
 
+/** The last key of the page before, and its time when the listing is sorted by one. */
+function cursorOf(cursor: string | undefined): { name: string; time: string | null } | undefined {
+  if (cursor === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw storageError.invalidBody("Invalid cursor");
+  }
+  const { name, time } = (parsed ?? {}) as { name?: unknown; time?: unknown };
+  if (typeof name === "string" && (time === null || typeof time === "string")) {
+    return { name, time };
+  }
+  throw storageError.invalidBody("Invalid cursor");
+}
+
 interface ListedRow {
   name: string;
   is_folder: boolean;
@@ -101,10 +117,18 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
     const limit = Math.min(optionalInteger(body, "limit", 1) ?? 1000, 1000);
     const cursor = optionalString(body, "cursor");
     const delimited = optionalBoolean(body, "with_delimiter") ?? false;
-    const { order } = sortOf(body, ["name"]);
-    const after = cursor === undefined ? null : Buffer.from(cursor, "base64url").toString("utf8");
+    const { column, order } = sortOf(body, ["name", "updated_at", "created_at"]);
+    const after = cursorOf(cursor);
     const comparison = order === "asc" ? ">" : "<";
-    const rows = await queryObjects<ListedRow>(
+    // By a time, folders (which have none) sort as the earliest; the name breaks ties. The time
+    // travels in the cursor as PostgreSQL writes it, to the microsecond.
+    const sortTime =
+      column === "name" ? "null::timestamptz" : `coalesce(${column}, '-infinity'::timestamptz)`;
+    const seek =
+      column === "name"
+        ? `name collate "C" ${comparison} $5`
+        : `(sort_at, name collate "C") ${comparison} ($6::timestamptz, $5 collate "C")`;
+    const rows = await queryObjects<ListedRow & { sort_time: string | null }>(
       deps.db,
       storageRole(c, deps),
       `with under as (
@@ -120,19 +144,37 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
          union all
          select name, false, id, bucket_id, updated_at, created_at, last_accessed_at, metadata
            from under where not is_folder
+       ), sorted as (
+         select keys.*, ${sortTime} as sort_at from keys
        )
-       select * from keys
-        where $5::text is null or name collate "C" ${comparison} $5
-        order by name collate "C" ${order}
-        limit $6`,
-      [c.req.param("bucket"), prefix, likePrefix(prefix), delimited, after, limit + 1],
+       select name, is_folder, id, bucket_id, updated_at, created_at, last_accessed_at, metadata,
+              sort_at::text as sort_time
+         from sorted
+        where $5::text is null or ${seek}
+        order by sort_at ${order}, name collate "C" ${order}
+        limit $7`,
+      [
+        c.req.param("bucket"),
+        prefix,
+        likePrefix(prefix),
+        delimited,
+        after?.name ?? null,
+        after?.time ?? null,
+        limit + 1,
+      ],
     );
     const page = rows.slice(0, limit);
     const hasNext = rows.length > limit;
     const last = page.at(-1);
     return c.json({
       hasNext,
-      ...(hasNext && last ? { nextCursor: Buffer.from(last.name).toString("base64url") } : {}),
+      ...(hasNext && last
+        ? {
+            nextCursor: Buffer.from(
+              JSON.stringify({ name: last.name, time: last.sort_time }),
+            ).toString("base64url"),
+          }
+        : {}),
       folders: page
         .filter((row) => row.is_folder)
         .map(({ name, bucket_id }) => ({ id: null, name, bucket_id })),
