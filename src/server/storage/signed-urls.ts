@@ -5,13 +5,14 @@ import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
 import { jsonBody, stringArray } from "./json-body.ts";
 import { mustBeValidKey } from "./names.ts";
-import { findBucket, findObjectAsRole, queryObjects } from "./objects.ts";
+import { asStorageError, findBucket, findObjectAsRole, queryObjects } from "./objects.ts";
 import { signToken } from "./signed-tokens.ts";
 import { inTransaction } from "../rest/transaction.ts";
-import { asStorageError } from "./objects.ts";
 
-// The longest expiry a JWT's exp can hold as a whole number of seconds, as Supabase bounds it.
-const maxExpiresIn = 2 ** 31 - 1 - Math.floor(Date.now() / 1000);
+/** The longest expiry whose exp still fits a signed 32-bit number of seconds, as Supabase bounds it. */
+function maxExpiresIn(): number {
+  return 2 ** 31 - 1 - Math.floor(Date.now() / 1000);
+}
 
 function expiresInOf(body: Record<string, unknown>): number {
   const value = body.expiresIn;
@@ -21,7 +22,7 @@ function expiresInOf(body: Record<string, unknown>): number {
     throw storageError.invalidBody("body/expiresIn must be integer");
   }
   if (value < 1) throw storageError.invalidBody("body/expiresIn must be >= 1");
-  if (value > maxExpiresIn) throw storageError.invalidBody("Invalid Parameter expiresIn");
+  if (value > maxExpiresIn()) throw storageError.invalidBody("Invalid Parameter expiresIn");
   return value;
 }
 

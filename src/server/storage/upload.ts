@@ -65,10 +65,10 @@ function readForm(c: Context, contentType: string): Promise<UploadSource> {
       return;
     }
     const fields = new Map<string, string>();
-    let found = false;
+    let found: Readable | undefined;
     parser.on("field", (name, value) => fields.set(name, value));
     parser.on("file", (_name, file, info) => {
-      found = true;
+      found = file;
       const cacheTime = fields.get("cacheControl");
       resolve({
         body: file,
@@ -78,9 +78,9 @@ function readForm(c: Context, contentType: string): Promise<UploadSource> {
         declaredLength: undefined,
       });
     });
-    parser.on("error", (error) => {
-      if (!found) reject(storageError.noContent());
-      else parser.emit("fileError", error);
+    parser.on("error", (error: Error) => {
+      if (found) found.destroy(error);
+      else reject(storageError.noContent());
     });
     parser.on("close", () => {
       if (!found) reject(storageError.noContent());
@@ -177,7 +177,6 @@ export function prepareUpload(upload: {
   // the backend's write rejects with it.
   limit.on("error", () => {});
   upload.body.on("error", (error) => limit.destroy(error));
-  upload.body.on("fileError", (error: Error) => limit.destroy(error));
   upload.body.pipe(limit);
   return { body: limit, contentType: upload.declaredType };
 }
