@@ -7,7 +7,12 @@ import { findReadableObject, serveObject, type ReadAccess } from "./read-object.
 
 export type ReadRoute = "authenticated" | "public" | "sign";
 
-function accessOf(c: Context<AppEnv>, deps: StorageDependencies, route: ReadRoute): ReadAccess {
+/** How a read through `route` is let through; the image routes read by the same rules. */
+export function readAccessOf(
+  c: Context<AppEnv>,
+  deps: StorageDependencies,
+  route: ReadRoute,
+): ReadAccess {
   if (route === "public") return { kind: "public" };
   if (route === "sign") {
     const token = c.req.query("token");
@@ -22,7 +27,7 @@ export function readObject(deps: StorageDependencies, route: ReadRoute): Handler
   return async (c) => {
     const found = await findReadableObject(
       deps,
-      accessOf(c, deps, route),
+      readAccessOf(c, deps, route),
       c.req.param("bucket") ?? "",
       c.req.param("name") ?? "",
     );
@@ -35,7 +40,7 @@ export function objectInfo(deps: StorageDependencies, route: ReadRoute): Handler
   return async (c) => {
     const { object } = await findReadableObject(
       deps,
-      accessOf(c, deps, route),
+      readAccessOf(c, deps, route),
       c.req.param("bucket") ?? "",
       c.req.param("name") ?? "",
     );
