@@ -96,6 +96,20 @@ describe("the site-media bucket", () => {
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
   });
 
+  it("leaves every other bucket to its own policies: without one, nobody but the service role writes", async () => {
+    const closed = uniqueBucket("closed");
+    expect((await service.storage.createBucket(closed, { public: true })).error).toBeNull();
+    for (const client of [anon, memberAal2, strangerAal2]) {
+      const refused = await client.storage.from(closed).upload("a.png", photo());
+      expectStorageError(refused.error, refusedByPolicy);
+    }
+    expect((await service.storage.from(closed).upload("a.png", photo())).error).toBeNull();
+    expect((await memberAal2.storage.from(closed).remove(["a.png"])).data).toEqual([]);
+    expect((await service.storage.from(closed).exists("a.png")).data).toBe(true);
+    await service.storage.emptyBucket(closed);
+    await service.storage.deleteBucket(closed);
+  });
+
   it("refuses a type it does not take and a photo over 10 MB, from a member at aal2 too", async () => {
     const media = memberAal2.storage.from("site-media");
     const text = await media.upload(`${folder}/words.txt`, "words", { contentType: "text/plain" });

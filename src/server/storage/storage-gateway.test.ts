@@ -101,6 +101,32 @@ describe("the gateway in front of storage", () => {
     expect(await served.text()).toBe("<script>localStorage.clear()</script>");
   });
 
+  it("removes one object by its address, and says when there was none", async () => {
+    const key = server.keys.service_role;
+    const headers = { apikey: key, authorization: `Bearer ${key}` };
+    await server.app.request("/storage/v1/bucket", {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: "singles" }),
+    });
+    await server.app.request("/storage/v1/object/singles/once.txt", {
+      method: "POST",
+      headers: { ...headers, "content-type": "text/plain" },
+      body: "once",
+    });
+    const removed = await server.app.request("/storage/v1/object/singles/once.txt", {
+      method: "DELETE",
+      headers,
+    });
+    expect(await removed.json()).toEqual({ message: "Successfully deleted" });
+    const again = await server.app.request("/storage/v1/object/singles/once.txt", {
+      method: "DELETE",
+      headers,
+    });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ statusCode: "404", message: "Object not found" });
+  });
+
   it("answers a path it does not serve in Supabase Storage's shape", async () => {
     const answer = await server.app.request("/storage/v1/nowhere", {
       headers: { apikey: server.keys.anon },
