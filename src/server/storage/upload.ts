@@ -9,7 +9,7 @@ import { errorForLog } from "../log.ts";
 import { inTransaction } from "../rest/transaction.ts";
 import { objectKey } from "./backend.ts";
 import type { StorageDependencies } from "./dependencies.ts";
-import { StorageError, storageError, storageErrorOf } from "./errors.ts";
+import { storageError, storageErrorOf } from "./errors.ts";
 import { mustBeValidKey } from "./names.ts";
 import {
   asStorageError,
@@ -161,13 +161,13 @@ export interface PreparedUpload {
  * signed uploads alike): the bucket's types and the size limits are checked here, and a bucket's
  * own checks of the bytes belong here too.
  */
-export function prepareUpload(upload: {
+export async function prepareUpload(upload: {
   bucket: BucketRow;
   body: Readable;
   declaredType: string;
   declaredLength: number | undefined;
   sizeLimit: number;
-}): PreparedUpload {
+}): Promise<PreparedUpload> {
   mustBeAllowedMimeType(upload.declaredType, upload.bucket.allowed_mime_types);
   if (upload.declaredLength !== undefined && upload.declaredLength > upload.sizeLimit) {
     throw storageError.entityTooLarge();
@@ -262,7 +262,7 @@ export async function storeUpload(
     ),
   );
   const upload = await source();
-  const prepared = prepareUpload({
+  const prepared = await prepareUpload({
     bucket,
     body: upload.body,
     declaredType: upload.declaredType,
@@ -279,7 +279,6 @@ export async function storeUpload(
     });
   } catch (error) {
     upload.body.resume();
-    if (error instanceof StorageError) throw error;
     throw storageErrorOf(error) ?? error;
   }
   const metadata: ObjectMetadata = {
