@@ -46,10 +46,6 @@ export const storageError = {
     backendError(409, "ResourceNotEmpty", "The bucket you tried to delete is not empty"),
   alreadyExists: () =>
     backendError(409, "ResourceAlreadyExists", "The resource already exists", "Duplicate"),
-  keyAlreadyExists: () =>
-    backendError(409, "KeyAlreadyExists", "The resource already exists", "Duplicate"),
-  bucketAlreadyExists: () =>
-    backendError(409, "BucketAlreadyExists", "The resource already exists", "Duplicate"),
   invalidKey: (key: string) => backendError(400, "InvalidKey", `Invalid key: ${key}`),
   invalidBucketName: () =>
     backendError(400, "InvalidBucketName", "Bucket name invalid", "Invalid Input"),
