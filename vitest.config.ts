@@ -19,6 +19,7 @@ const databaseFreeSuites = [
   "src/server/rest/filters.test.ts",
   "src/server/site/render-pages.test.ts",
   "src/server/site/site.test.ts",
+  "src/server/storage/file-backend.test.ts",
   "src/server/storage/images/*.test.ts",
 ];
 
