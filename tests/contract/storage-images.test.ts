@@ -253,6 +253,27 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("an upload to site-media", ()
     });
   });
 
+  it("takes no photo copied or moved in from a bucket whose uploads are not checked", async () => {
+    await service.storage
+      .from(privateBucket)
+      .upload("tagged.jpg", await phonePhoto(), { contentType: "image/jpeg" });
+    const message = `Objects enter site-media by upload, where their bytes are checked and cleaned: upload it there instead of copying or moving it from a bucket that takes other types`;
+    const options = { destinationBucket: "site-media" };
+    const files = service.storage.from(privateBucket);
+    for (const refused of [
+      await files.copy("tagged.jpg", `${folder}/copied.jpg`, options),
+      await files.move("tagged.jpg", `${folder}/copied.jpg`, options),
+    ]) {
+      expect(refused.data).toBeNull();
+      expectStorageError(refused.error, { status: 400, statusCode: "400", message });
+    }
+    expect((await service.storage.from("site-media").exists(`${folder}/copied.jpg`)).data).toBe(
+      false,
+    );
+    const within = await service.storage.from("site-media").copy(cover, `${folder}/cover-copy.jpg`);
+    expect(within.error).toBeNull();
+  });
+
   it("takes a PNG declared image/jpeg by what its bytes are", async () => {
     const path = `${folder}/mislabelled.jpg`;
     const uploaded = await service.storage

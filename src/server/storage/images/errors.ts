@@ -54,6 +54,14 @@ export const imageError = {
       `The image is ${width} × ${height} pixels (${Math.round((width * height) / megapixel)} megapixels): ` +
         `the largest taken is ${maxPixels / megapixel} megapixels and ${maxSide} pixels a side`,
     ),
+  /** A copy or move would bring bytes no check has seen into a bucket whose uploads are checked. */
+  uncheckedTransfer: (bucketId: string) =>
+    new ImageError(
+      400,
+      "InvalidRequest",
+      "InvalidRequest",
+      `Objects enter ${bucketId} by upload, where their bytes are checked and cleaned: upload it there instead of copying or moving it from a bucket that takes other types`,
+    ),
   /** A transform's parameter, in the words Fastify's schema check gives Supabase Storage. */
   invalidParameter: (message: string) =>
     new ImageError(400, "InvalidRequest", "FastifyError", message),
