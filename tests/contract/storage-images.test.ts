@@ -220,6 +220,22 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("an upload to site-media", ()
     expect(info.data).toMatchObject({ size: bytes.length, contentType: "image/jpeg" });
   });
 
+  it("cleans a photo sent to a signed upload URL as it cleans any upload", async () => {
+    const path = `${folder}/signed-upload.jpg`;
+    const signed = await service.storage.from("site-media").createSignedUploadUrl(path);
+    expect(signed.error).toBeNull();
+    const sent = await clientFor(target, target.anonKey)
+      .storage.from("site-media")
+      .uploadToSignedUrl(path, signed.data!.token, await phonePhoto(), {
+        contentType: "image/jpeg",
+      });
+    expect(sent.error).toBeNull();
+    const downloaded = await service.storage.from("site-media").download(path);
+    const image = await sharp(Buffer.from(await downloaded.data!.arrayBuffer())).metadata();
+    expect(image).toMatchObject({ width: 32, height: 64 });
+    expect(image.exif).toBeUndefined();
+  });
+
   it("refuses an SVG named .png and declared image/png, saying what it is", async () => {
     const before = await storedFiles(target, "site-media");
     const svg = Buffer.from(
