@@ -43,6 +43,7 @@ beforeAll(async () => {
     jwtSecret: server.jwtSecret,
     site: brokenSite,
     storage: fileBackend(server.storagePath),
+    images: server.images,
     log: { info() {}, warn() {}, error: (...entry: unknown[]) => logged.push(entry) },
   });
 });

@@ -27,6 +27,7 @@ import type { SubmitAnonymously } from "./site/form-post.ts";
 import { siteRoutes } from "./site/serve-site.ts";
 import type { Site } from "./site/site.ts";
 import type { StorageBackend } from "./storage/backend.ts";
+import type { ImageWork } from "./storage/images/image-work.ts";
 import { isKeylessStorageRead, storageRoutes } from "./storage/routes.ts";
 
 const serverErrorPage = `<!DOCTYPE html>
@@ -61,6 +62,8 @@ export interface AppDependencies {
   log: Logger;
   /** Where /storage/v1 keeps objects' bytes (storage/open-backend.ts). */
   storage: StorageBackend;
+  /** Photos' renders and clean-ups, with their cache (storage/images/). */
+  images: ImageWork;
   /** What GET /metrics reports, on a listener of its own; nothing is counted without it. */
   metrics?: Metrics | undefined;
 }
@@ -136,6 +139,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       schema: deps.schema,
       log: deps.log,
       requestsPerMinute: deps.config.apiRateLimit ?? 0,
+      images: deps.images,
     }),
   );
 

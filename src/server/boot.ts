@@ -20,6 +20,7 @@ import { loadPageRenderer } from "./site/render-pages.ts";
 import { seedBuildLinks } from "./site/seed-build-links.ts";
 import { loadSite } from "./site/site.ts";
 import type { StorageBackend } from "./storage/backend.ts";
+import { ImageWork } from "./storage/images/image-work.ts";
 import { openStorageBackend } from "./storage/open-backend.ts";
 
 export interface Booted {
@@ -121,7 +122,8 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
         { path: config.storage.backend === "file" ? config.storage.path : undefined },
       );
     }
-    const app = createApp({ config, db, schema, jwtSecret, site, log, metrics, storage });
+    const images = new ImageWork(config.images, log);
+    const app = createApp({ config, db, schema, jwtSecret, site, log, metrics, storage, images });
     const backups = isEmbeddedDatabase(db)
       ? backupRoutes(db, new TextEncoder().encode(jwtSecret), log)
       : undefined;

@@ -133,6 +133,13 @@ const environment = z.object({
     .min(1)
     .max(5 * 1024 ** 3)
     .default(50 * 1024 * 1024),
+  IMAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1024 ** 4)
+    .default(512 * 1024 * 1024),
+  RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC: z.coerce.number().int().min(1).max(100_000).default(5),
   SITE_DIR: z.string().trim().min(1).default("./build/client"),
   MIGRATIONS_DIR: z.string().trim().min(1).default("./supabase/migrations"),
 });
@@ -231,6 +238,16 @@ function readStorage(values: z.infer<typeof environment>, dataDir: string): Stor
   };
 }
 
+/** Photos rendered at /storage/v1/render/image (src/server/storage/images/). */
+export interface ImagesConfig {
+  /** Rendered variants kept on disk: DATA_DIR/image-cache. */
+  cacheDir: string;
+  /** At most this many bytes of them; the least recently used go first. */
+  cacheMaxBytes: number;
+  /** Render requests a second per client and image, counted over 4 s (Supabase's setting). */
+  renderPerSecond: number;
+}
+
 export interface Config {
   port: number;
   host: string | undefined;
@@ -273,6 +290,7 @@ export interface Config {
   buildLinks: Record<string, string>;
   /** STORAGE_BACKEND and its settings: where /storage/v1 keeps objects' bytes. */
   storage: StorageConfig;
+  images: ImagesConfig;
   siteDir: string;
   migrationsDir: string;
 }
@@ -448,6 +466,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     ),
     storage: readStorage(values, path.resolve(values.DATA_DIR)),
+    images: {
+      cacheDir: path.join(path.resolve(values.DATA_DIR), "image-cache"),
+      cacheMaxBytes: values.IMAGE_CACHE_MAX_BYTES,
+      renderPerSecond: values.RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC,
+    },
     siteDir: path.resolve(values.SITE_DIR),
     migrationsDir: path.resolve(values.MIGRATIONS_DIR),
   };

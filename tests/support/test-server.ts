@@ -25,6 +25,7 @@ import {
 } from "../../src/server/rest/schema-cache.ts";
 import { loadSite } from "../../src/server/site/site.ts";
 import { fileBackend } from "../../src/server/storage/file-backend.ts";
+import { ImageWork } from "../../src/server/storage/images/image-work.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
 import { pgliteExtensions } from "../../src/server/db/pglite-extensions.js";
 
@@ -44,6 +45,8 @@ export interface TestServer {
   metrics: Metrics | undefined;
   /** The folder its file storage backend keeps bytes in, removed at close. */
   storagePath: string;
+  /** Its photos' renders, with a cache in a folder of its own, removed at close. */
+  images: ImageWork;
   url: string;
   /** A fetch that answers in process, as supabase-js's `global.fetch`. */
   fetch: typeof fetch;
@@ -77,6 +80,8 @@ export interface TestServerOptions {
   metrics?: boolean;
   /** FILE_SIZE_LIMIT in bytes; 50 MB, the default, when unset. */
   fileSizeLimit?: number;
+  /** RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC; high enough to stay out of the way unless asked. */
+  renderPerSecond?: number;
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -146,6 +151,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const metrics = options.metrics ? createMetrics(db) : undefined;
   const storagePath = await mkdtemp(path.join(tmpdir(), "kalima-storage-"));
   const storage = fileBackend(storagePath);
+  const imageCache = await mkdtemp(path.join(tmpdir(), "kalima-image-cache-"));
+  const images = new ImageWork(
+    {
+      cacheDir: imageCache,
+      cacheMaxBytes: 64 * 1024 * 1024,
+      renderPerSecond: options.renderPerSecond ?? 1000,
+    },
+    log,
+  );
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],
@@ -173,6 +187,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     log,
     metrics,
     storage,
+    images,
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -195,11 +210,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url: testOrigin,
     fetch: inProcessFetch,
     storagePath,
+    images,
     close: async () => {
       await stopReloads();
       await storage.close();
       await close();
       await rm(storagePath, { recursive: true, force: true });
+      await rm(imageCache, { recursive: true, force: true });
     },
   };
 }

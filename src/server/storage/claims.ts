@@ -47,7 +47,7 @@ function isPublicRead(c: Context): boolean {
   const path = c.req.path;
   return (
     (c.req.method === "GET" || c.req.method === "HEAD") &&
-    /\/object\/(public|sign|info\/public)\//u.test(path)
+    /\/(object|render\/image)\/(public|sign|info\/public)\//u.test(path)
   );
 }
 

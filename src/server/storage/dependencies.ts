@@ -2,6 +2,7 @@ import type { Database } from "../db/database.ts";
 import type { Logger } from "../log.ts";
 import type { SchemaCache } from "../rest/schema-cache.ts";
 import type { StorageBackend } from "./backend.ts";
+import type { ImageWork } from "./images/image-work.ts";
 
 export interface StorageDependencies {
   db: Database;
@@ -16,4 +17,6 @@ export interface StorageDependencies {
   log: Logger;
   /** API_RATE_LIMIT: each client's requests a minute (0 for none), as on /rest/v1. */
   requestsPerMinute: number;
+  /** Renders, their cache and limit, and the clean-up of uploads into image-only buckets. */
+  images: ImageWork;
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DatabaseUnavailableError, isPostgresError } from "../db/database.ts";
+import { ImageError } from "./images/errors.ts";
 
 /** Supabase Storage's error body; storage-js reads `message` and `statusCode`. */
 export interface StorageErrorBody {
@@ -128,6 +129,10 @@ export const storageError = {
 /** PostgreSQL's refusals as Supabase Storage maps them (DBError.fromDBError). */
 export function storageErrorOf(error: unknown): StorageError | undefined {
   if (error instanceof StorageError) return error;
+  if (error instanceof ImageError) {
+    const { statusCode, code, message, status, headers } = error;
+    return new StorageError(statusCode, code, error.error, message, status, headers);
+  }
   if (error instanceof DatabaseUnavailableError) return storageError.databaseUnavailable();
   if (!isPostgresError(error)) return undefined;
   switch (error.code) {

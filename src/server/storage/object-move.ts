@@ -5,6 +5,7 @@ import { objectKey, StoredBytesMissing } from "./backend.ts";
 import { ownerOf, storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
+import { imageError } from "./images/errors.ts";
 import { jsonBody, optionalString, requiredString } from "./json-body.ts";
 import { mustBeValidKey } from "./names.ts";
 import {
@@ -14,7 +15,7 @@ import {
   objectColumns,
   type ObjectRow,
 } from "./objects.ts";
-import { removeQuietly } from "./upload.ts";
+import { isImageOnlyBucket, removeQuietly } from "./upload.ts";
 
 interface Transfer {
   sourceBucket: string;
@@ -29,7 +30,16 @@ async function transferOf(c: Context<AppEnv>, deps: StorageDependencies): Promis
   const sourceKey = mustBeValidKey(requiredString(body, "sourceKey"));
   const destinationKey = mustBeValidKey(requiredString(body, "destinationKey"));
   const destinationBucket = optionalString(body, "destinationBucket") ?? sourceBucket;
-  if (destinationBucket !== sourceBucket) await findBucket(deps.db, destinationBucket);
+  if (destinationBucket !== sourceBucket) {
+    const destination = await findBucket(deps.db, destinationBucket);
+    // Only an upload checks and cleans a photo (docs/decisions/0035).
+    if (
+      isImageOnlyBucket(destination) &&
+      !isImageOnlyBucket(await findBucket(deps.db, sourceBucket))
+    ) {
+      throw imageError.uncheckedTransfer(destinationBucket);
+    }
+  }
   return { sourceBucket, sourceKey, destinationBucket, destinationKey };
 }
 

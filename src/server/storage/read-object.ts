@@ -19,6 +19,8 @@ export interface FoundObject {
   object: ObjectRow;
   /** When the read's permission ends: a signed URL's expiry. */
   expires?: Date | undefined;
+  /** A signed render's transform, from its token. */
+  transformations?: string | undefined;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function findReadableObject(
       return {
         object: await findObjectAsServer(deps.db, bucketId, name),
         expires: new Date(claims.exp * 1000),
+        transformations: claims.transformations,
       };
     }
   }

@@ -18,6 +18,7 @@ import { copyObject, moveObject } from "./object-move.ts";
 import { objectInfo, readObject } from "./object-read.ts";
 import { removeObject, removeObjects } from "./object-remove.ts";
 import { uploadObject, uploadToSignedUrl } from "./object-write.ts";
+import { renderImage } from "./render-image.ts";
 import { signUploadUrl, signUrl, signUrls } from "./signed-urls.ts";
 
 const object = "/object/:bucket/:name{.+}";
@@ -66,6 +67,10 @@ export function storageRoutes(deps: StorageDependencies): Hono<AppEnv> {
   storage.post("/object/sign/:bucket", signUrls(deps));
   storage.post("/object/upload/sign/:bucket/:name{.+}", signUploadUrl(deps));
   storage.put("/object/upload/sign/:bucket/:name{.+}", uploadToSignedUrl(deps));
+
+  storage.get("/render/image/public/:bucket/:name{.+}", renderImage(deps, "public"));
+  storage.get("/render/image/authenticated/:bucket/:name{.+}", renderImage(deps, "authenticated"));
+  storage.get("/render/image/sign/:bucket/:name{.+}", renderImage(deps, "sign"));
 
   storage.on(["GET", "HEAD"], object, readObject(deps, "authenticated"));
   storage.post(object, uploadObject(deps, "POST"));

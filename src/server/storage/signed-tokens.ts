@@ -14,6 +14,8 @@ export interface SignedClaims {
   /** A signed upload's: who will own the object, and whether it may replace one. */
   owner?: string;
   upsert?: boolean;
+  /** A signed render's transform (`height:200,width:200`), which its URL's query cannot change. */
+  transformations?: string;
 }
 
 /**
@@ -22,7 +24,13 @@ export interface SignedClaims {
  */
 export function signToken(
   secret: Uint8Array,
-  claims: { url: string; scope: SignedScope; owner?: string | undefined; upsert?: boolean },
+  claims: {
+    url: string;
+    scope: SignedScope;
+    owner?: string | undefined;
+    upsert?: boolean;
+    transformations?: string | undefined;
+  },
   expiresIn: number,
 ): Promise<string> {
   return new SignJWT({ ...claims })

@@ -6,6 +6,7 @@ import { storageError } from "./errors.ts";
 import { jsonBody, stringArray } from "./json-body.ts";
 import { mustBeValidKey } from "./names.ts";
 import { asStorageError, findBucket, findObjectAsRole, queryObjects } from "./objects.ts";
+import { parseTransformBody, signedTransformations } from "./images/transform.ts";
 import { signToken } from "./signed-tokens.ts";
 import { inTransaction } from "../rest/transaction.ts";
 
@@ -26,9 +27,12 @@ function expiresInOf(body: Record<string, unknown>): number {
   return value;
 }
 
-/** The path of a signed URL, as storage-js appends it to its `/storage/v1` address. */
-function signedPath(bucketId: string, name: string, token: string): string {
-  return `/object/sign/${bucketId}/${name}?token=${token}`;
+/**
+ * The path of a signed URL, as storage-js appends it to its `/storage/v1` address: a render's
+ * when the token carries a transform.
+ */
+function signedPath(bucketId: string, name: string, token: string, render = false): string {
+  return `/${render ? "render/image" : "object"}/sign/${bucketId}/${name}?token=${token}`;
 }
 
 /** POST /object/sign/:bucket/:name: for an object the caller's policies let it read. */
@@ -36,15 +40,20 @@ export function signUrl(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
     const expiresIn = expiresInOf(body);
+    const transformations = signedTransformations(parseTransformBody(body.transform));
     const bucketId = c.req.param("bucket") ?? "";
     const name = mustBeValidKey(c.req.param("name") ?? "");
     await findObjectAsRole(deps.db, storageRole(c, deps), bucketId, name);
     const token = await signToken(
       deps.secret,
-      { url: `${bucketId}/${name}`, scope: "download" },
+      {
+        url: `${bucketId}/${name}`,
+        scope: "download",
+        transformations: transformations || undefined,
+      },
       expiresIn,
     );
-    return c.json({ signedURL: signedPath(bucketId, name, token) });
+    return c.json({ signedURL: signedPath(bucketId, name, token, transformations !== "") });
   };
 }
 

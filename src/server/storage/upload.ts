@@ -10,6 +10,8 @@ import { inTransaction } from "../rest/transaction.ts";
 import { objectKey } from "./backend.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError, storageErrorOf } from "./errors.ts";
+import type { ImageWork } from "./images/image-work.ts";
+import { imageMimeTypes } from "./images/inspect.ts";
 import { mustBeValidKey } from "./names.ts";
 import {
   asStorageError,
@@ -156,18 +158,43 @@ export interface PreparedUpload {
   contentType: string;
 }
 
+const photoTypes = new Set(Object.values(imageMimeTypes));
+
+/**
+ * A bucket that takes the four photo formats alone (as `site-media` does): what is uploaded to
+ * it is checked by its bytes and stored without its metadata (docs/decisions/0035).
+ */
+export function isImageOnlyBucket(bucket: Pick<BucketRow, "allowed_mime_types">): boolean {
+  const allowed = bucket.allowed_mime_types;
+  return (
+    allowed !== null &&
+    allowed.length > 0 &&
+    allowed.every((type) => photoTypes.has(type.toLowerCase()))
+  );
+}
+
+async function bytesOf(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 /**
  * Every upload's bytes pass here on their way to the backend (object uploads, updates and
- * signed uploads alike): the bucket's types and the size limits are checked here, and a bucket's
- * own checks of the bytes belong here too.
+ * signed uploads alike): the bucket's types and the size limits are checked here, and an
+ * image-only bucket's photo is read whole (within the bucket's limit), checked by its bytes and
+ * re-encoded without its metadata, its type then the one its bytes show.
  */
-export async function prepareUpload(upload: {
-  bucket: BucketRow;
-  body: Readable;
-  declaredType: string;
-  declaredLength: number | undefined;
-  sizeLimit: number;
-}): Promise<PreparedUpload> {
+export async function prepareUpload(
+  upload: {
+    bucket: BucketRow;
+    body: Readable;
+    declaredType: string;
+    declaredLength: number | undefined;
+    sizeLimit: number;
+  },
+  images: ImageWork,
+): Promise<PreparedUpload> {
   mustBeAllowedMimeType(upload.declaredType, upload.bucket.allowed_mime_types);
   if (upload.declaredLength !== undefined && upload.declaredLength > upload.sizeLimit) {
     throw storageError.entityTooLarge();
@@ -178,7 +205,9 @@ export async function prepareUpload(upload: {
   limit.on("error", () => {});
   upload.body.on("error", (error) => limit.destroy(error));
   upload.body.pipe(limit);
-  return { body: limit, contentType: upload.declaredType };
+  if (!isImageOnlyBucket(upload.bucket)) return { body: limit, contentType: upload.declaredType };
+  const clean = await images.sanitise(await bytesOf(limit));
+  return { body: Readable.from([clean.bytes]), contentType: clean.mimeType };
 }
 
 /** Who writes an object's row, and what else that transaction must do first. */
@@ -262,13 +291,16 @@ export async function storeUpload(
     ),
   );
   const upload = await source();
-  const prepared = await prepareUpload({
-    bucket,
-    body: upload.body,
-    declaredType: upload.declaredType,
-    declaredLength: upload.declaredLength,
-    sizeLimit: sizeLimitOf(bucket, deps.fileSizeLimit),
-  });
+  const prepared = await prepareUpload(
+    {
+      bucket,
+      body: upload.body,
+      declaredType: upload.declaredType,
+      declaredLength: upload.declaredLength,
+      sizeLimit: sizeLimitOf(bucket, deps.fileSizeLimit),
+    },
+    deps.images,
+  );
   const version = randomUUID();
   const key = objectKey(bucket.id, name, version);
   let stored;

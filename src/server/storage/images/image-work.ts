@@ -1,0 +1,64 @@
+import type { ImagesConfig } from "../../config.ts";
+import type { Logger } from "../../log.ts";
+import type { ReadBytes } from "../backend.ts";
+import { VariantCache, variantKey, type CachedVariant } from "./cache.ts";
+import { RenderRateLimiter } from "./rate-limit.ts";
+import { sanitiseImage, type SanitisedImage } from "./sanitise.ts";
+import {
+  chooseFormat,
+  defaultRenderBound,
+  normaliseTransform,
+  readSource,
+  RenderQueue,
+  renderImage,
+  type RenderBound,
+  type TransformOptions,
+} from "./transform.ts";
+
+/** An object to render: its version's key (objectKey) and how to read its bytes. */
+export interface RenderSource {
+  key: string;
+  read: () => Promise<ReadBytes>;
+}
+
+/**
+ * The photos' work on this instance: renders and upload clean-ups share one bound on cores, and
+ * renders one cache on disk and the render routes' rate limit.
+ */
+export class ImageWork {
+  readonly cache: VariantCache;
+  readonly queue: RenderQueue;
+  readonly limiter: RenderRateLimiter;
+
+  /** Touches nothing on disk until the first render. */
+  constructor(config: ImagesConfig, log: Logger, bound: RenderBound = defaultRenderBound()) {
+    this.cache = new VariantCache(config.cacheDir, config.cacheMaxBytes, log);
+    this.queue = new RenderQueue(bound);
+    this.limiter = new RenderRateLimiter(config.renderPerSecond);
+  }
+
+  /**
+   * The variant of `source` for `options` in the format the client's Accept header chooses:
+   * from the cache, or rendered once however many ask. The source is read in the render's own
+   * turn, so no more sources are held in memory than renders run.
+   */
+  render(
+    source: RenderSource,
+    options: TransformOptions,
+    accept: string | undefined,
+  ): Promise<CachedVariant> {
+    const choice = chooseFormat(options, accept);
+    const key = variantKey(source.key, normaliseTransform(options), choice);
+    return this.cache.get(key, () =>
+      this.queue.run(async () => {
+        const stored = await source.read();
+        return renderImage(await readSource(stored.body, stored.size), options, choice);
+      }),
+    );
+  }
+
+  /** An upload's image checked and re-encoded without its metadata, in a render's turn. */
+  sanitise(bytes: Uint8Array): Promise<SanitisedImage> {
+    return this.queue.run(() => sanitiseImage(bytes));
+  }
+}
