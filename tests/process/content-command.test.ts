@@ -68,7 +68,7 @@ describe(`npm run content on ${databaseKind}`, () => {
 
     const published = await content("import", file, "--publish");
     expect(published.stdout).toBe(
-      "The drafts already hold this content.\nPublished version 2 (programs, stories, pages).\n",
+      "The drafts already hold this content.\nPublished version 2 (pages, programs, stories).\n",
     );
     const second = JSON.parse((await content("export")).stdout) as typeof first;
     expect(second.version).toBe(2);
