@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { socialNetworks } from "./site-links.js";
+import { siteMediaBucket } from "./site-media.ts";
 import { hasVisibleText } from "./visible-text.ts";
 
 // The site's content as the team edits and publishes it (docs/decisions/0023, 0030): one
@@ -60,8 +61,6 @@ function bilingual(max: number) {
   return z.strictObject({ ar: words(max), en: words(max) }).meta({ limit: max });
 }
 
-/** The public bucket the site's photos live in. */
-export const siteMediaBucket = "site-media";
 /** The longest path of a photo in `site-media`. */
 export const imagePathLimit = 200;
 
@@ -79,7 +78,7 @@ const imagePath = z.string().refine(
   (value) => value.length <= imagePathLimit && imagePathShape.test(value),
   problem(
     "imagePath",
-    "names a JPEG, PNG, WebP or AVIF photo in site-media, such as stories/photo.webp",
+    `names a JPEG, PNG, WebP or AVIF photo in ${siteMediaBucket}, such as stories/photo.webp`,
     {
       limit: imagePathLimit,
     },

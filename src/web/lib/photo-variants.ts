@@ -1,4 +1,4 @@
-import { siteMediaBucket } from "../../shared/site-content.ts";
+import { siteMediaBucket } from "../../shared/site-media.ts";
 import { absoluteUrl } from "./site-url.ts";
 
 /**

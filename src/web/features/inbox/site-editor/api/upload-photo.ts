@@ -1,5 +1,5 @@
 // A photo into the public bucket `site-media`, which members at aal2 write under its policies.
-import { siteMediaBucket } from "../../../../../shared/site-content.ts";
+import { siteMediaBucket } from "../../../../../shared/site-media.ts";
 import { getSupabase } from "../../../../lib/supabase-client.ts";
 import type { PreparedPhoto } from "../model/prepare-photo.ts";
 
