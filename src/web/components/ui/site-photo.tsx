@@ -1,5 +1,8 @@
 import { photoSources, type PhotoCrop } from "../../lib/photo-variants.ts";
 
+// The crop's shape held by the layout too, whatever size the variant arrives at.
+const aspects = { portrait: "aspect-square", cover: "aspect-video" } as const;
+
 interface SitePhotoProps {
   image: { path: string; alt: string };
   crop: PhotoCrop;
@@ -26,7 +29,7 @@ export function SitePhoto({ image, crop, sizes, eager = false, className = "" }:
       alt={image.alt}
       loading={eager ? undefined : "lazy"}
       decoding="async"
-      className={`h-auto w-full bg-ink-900/10 object-cover ${className}`}
+      className={`h-auto w-full bg-ink-900/10 object-cover ${aspects[crop]} ${className}`}
     />
   );
 }

@@ -40,13 +40,14 @@ type Step =
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 /** The crop the site shows a section's photo in, as the editor previews it. */
-function shapeOf(section: SiteContentSection): { width: number; height: number } {
-  if (section === "stories") return { width: 480, height: 480 };
+function shapeOf(section: SiteContentSection): { width: number; height: number; aspect: string } {
+  if (section === "stories") return { width: 480, height: 480, aspect: "aspect-square" };
   if (section === "programs") {
     const { width, height } = photoCrops.cover;
-    return { width: 640, height: (640 * height) / width };
+    return { width: 640, height: (640 * height) / width, aspect: "aspect-video" };
   }
-  return { width: 600, height: (600 * previewImage.height) / previewImage.width };
+  const height = (600 * previewImage.height) / previewImage.width;
+  return { width: 600, height, aspect: "aspect-[1200/630]" };
 }
 
 function statusOf(error: unknown): number {
@@ -159,7 +160,7 @@ export function PhotoField({
       <legend className="px-2 font-bold text-ink-900">{words.photo.legend}</legend>
       <p id={`${id}-hint`} className="text-sm text-ink-700">
         {words.photo.shapes[section === "stories" || section === "programs" ? section : "pages"]}{" "}
-        {words.photo.accepted}
+        {words.photo.accepted(formatNumber(language, megabytes(photoLimitBytes)))}
       </p>
       {shown ? (
         <div className="grid gap-1.5">
@@ -168,7 +169,7 @@ export function PhotoField({
             alt={caption}
             width={shape.width}
             height={shape.height}
-            className="h-auto w-full max-w-sm rounded-xl bg-ink-900/10 object-cover"
+            className={`h-auto w-full max-w-sm rounded-xl bg-ink-900/10 object-cover ${shape.aspect}`}
           />
           <p aria-hidden="true" className="text-sm text-ink-700">
             {caption}
@@ -231,7 +232,7 @@ export function PhotoField({
           width={shape.width}
           height={shape.height}
           loading="lazy"
-          className="h-auto w-32 rounded-lg bg-ink-900/10 object-cover"
+          className={`h-auto w-32 rounded-lg bg-ink-900/10 object-cover ${shape.aspect}`}
         />
       )}
       <ConflictChoice path={[...path, "path"]} label={words.photo.legend} fieldId={id} />

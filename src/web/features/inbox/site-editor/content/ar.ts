@@ -86,8 +86,8 @@ export const ar: EditorContent = {
     choose: "أضف صورة",
     replace: "استبدل الصورة",
     remove: "احذف الصورة",
-    accepted:
-      "JPEG أو PNG أو WebP أو AVIF، حتى 10 ميغابايت. على الهاتف اختر من صورك أو التقط صورة.",
+    accepted: (limit) =>
+      `JPEG أو PNG أو WebP أو AVIF، حتى ${limit} ميغابايت. على الهاتف اختر من صورك أو التقط صورة.`,
     preparing: "جارٍ تجهيز الصورة…",
     uploading: "جارٍ رفع الصورة…",
     uploaded: "رُفعت الصورة. صِفها أدناه؛ يراها الزوار حين تنشر.",

@@ -86,8 +86,8 @@ export const en: EditorContent = {
     choose: "Add a photo",
     replace: "Replace the photo",
     remove: "Remove the photo",
-    accepted:
-      "JPEG, PNG, WebP or AVIF, up to 10 MB. On a phone, choose from your photos or take one.",
+    accepted: (limit) =>
+      `JPEG, PNG, WebP or AVIF, up to ${limit} MB. On a phone, choose from your photos or take one.`,
     preparing: "Preparing the photo…",
     uploading: "Uploading the photo…",
     uploaded: "Photo uploaded. Describe it below; visitors see it when you publish.",

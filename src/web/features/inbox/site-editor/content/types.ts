@@ -24,7 +24,8 @@ export interface EditorContent {
     choose: string;
     replace: string;
     remove: string;
-    accepted: string;
+    /** What may be chosen, with the largest file's size in MB. */
+    accepted: (limit: string) => string;
     preparing: string;
     uploading: string;
     uploaded: string;
