@@ -52,7 +52,6 @@ afterEach(() => {
 
 function Story({ language, initial }: { language: Language; initial: object }) {
   const [value, setValue] = useState<object>(initial);
-  latest = value;
   const words = language === "ar" ? ar : en;
   return (
     <Node
@@ -61,12 +60,16 @@ function Story({ language, initial }: { language: Language; initial: object }) {
       value={value}
       published={story}
       problems={sectionProblems("stories", [value], words.problems, String)}
-      onChange={(next) => setValue(next as object)}
+      onChange={(next) => {
+        latest = next;
+        setValue(next as object);
+      }}
     />
   );
 }
 
 function show(language: Language = "en", initial: object = story) {
+  latest = initial;
   renderWeb(<Story language={language} initial={initial} />, { language });
   return userEvent.setup({ applyAccept: false });
 }
