@@ -1,4 +1,4 @@
-import { photoSources, type PhotoCrop } from "../../lib/photo-variants.ts";
+import { photoSources, type PhotoCrop } from "../../lib/photo-crops.ts";
 
 // The crop's shape held by the layout too, whatever size the variant arrives at.
 const aspects = { portrait: "aspect-square", cover: "aspect-video" } as const;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { SiteContentSection, SiteImage } from "../../../../../shared/site-content.ts";
 import { formatNumber } from "../../../../lib/format.ts";
-import { photoUrl, previewImage, photoCrops } from "../../../../lib/photo-variants.ts";
+import { photoCrops } from "../../../../lib/photo-crops.ts";
+import { photoUrl, previewImage } from "../../../../lib/photo-variants.ts";
 import { secondaryButton } from "../../components/styles.ts";
 import { useDescribeFailure } from "../../hooks/use-describe-failure.ts";
 import { uploadPhoto } from "../api/upload-photo.ts";
