@@ -28,14 +28,15 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: /site-editor\.spec\.ts/u,
+      testIgnore: /site-(editor|photos)\.spec\.ts/u,
     },
     // The site editor's journeys publish the site's content, which every other page test reads:
-    // they run once those are done.
+    // they run once those are done, one file at a time, since each publishes what it reviewed.
     {
       name: "publishing",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testMatch: /site-editor\.spec\.ts/u,
+      testMatch: /site-(editor|photos)\.spec\.ts/u,
+      workers: 1,
       dependencies: ["chromium"],
     },
   ],

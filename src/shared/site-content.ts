@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { socialNetworks } from "./site-links.js";
+import { siteMediaBucket } from "./site-media.ts";
 import { hasVisibleText } from "./visible-text.ts";
 
 // The site's content as the team edits and publishes it (docs/decisions/0023, 0030): one
@@ -28,7 +29,16 @@ export type SiteContentSection = (typeof siteContentSections)[number];
  * (and its limit or example) beside its English words, so the editor can say it in Arabic too.
  */
 export type ProblemKind =
-  "empty" | "tooLong" | "link" | "time" | "weekday" | "id" | "repeated" | "endBeforeStart";
+  | "empty"
+  | "tooLong"
+  | "link"
+  | "time"
+  | "weekday"
+  | "id"
+  | "repeated"
+  | "endBeforeStart"
+  | "imagePath"
+  | "alt";
 
 const problem = (kind: ProblemKind, error: string, more: Record<string, unknown> = {}) => ({
   error,
@@ -50,6 +60,50 @@ function words(max: number) {
 function bilingual(max: number) {
   return z.strictObject({ ar: words(max), en: words(max) }).meta({ limit: max });
 }
+
+/** The longest path of a photo in `site-media`. */
+export const imagePathLimit = 200;
+
+/**
+ * A photo's path in `site-media`: segments of ASCII letters, digits, dots, dashes and
+ * underscores, none starting with a dot (so no `..`, no hidden name) and none empty (so no
+ * leading `/`), ending in a photo's extension. internal.site_content_problem_at holds the same
+ * pattern (20261127002000) letter for letter; both match case by case, since a case-insensitive
+ * class in JavaScript also takes letters such as the Kelvin sign.
+ */
+export const imagePathShape =
+  /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(jpe?g|png|webp|avif|JPE?G|PNG|WEBP|AVIF)$/u;
+
+const imagePath = z.string().refine(
+  (value) => value.length <= imagePathLimit && imagePathShape.test(value),
+  problem(
+    "imagePath",
+    `names a JPEG, PNG, WebP or AVIF photo in ${siteMediaBucket}, such as stories/photo.webp`,
+    {
+      limit: imagePathLimit,
+    },
+  ),
+);
+
+/** What a photo shows, said for a reader who cannot see it: required in both languages. */
+function altText(max: number) {
+  return z
+    .string()
+    .refine(hasVisibleText, problem("alt", "describes the photo, in both languages"))
+    .refine(
+      (value) => [...value].length <= max,
+      problem("tooLong", `is longer than ${max} characters`, { limit: max }),
+    );
+}
+
+/** A photo on a page: its path in `site-media`, and what it shows in both languages. */
+const image = z
+  .strictObject({
+    path: imagePath,
+    alt: z.strictObject({ ar: altText(150), en: altText(150) }).meta({ limit: 150 }),
+  })
+  .optional();
+export type SiteImage = z.infer<NonNullable<typeof image>>;
 
 const time = z
   .string()
@@ -124,6 +178,7 @@ const program = z
     summary: bilingual(160),
     ...slot.shape,
     youtube,
+    image,
   })
   .refine(endsAfterStart, endAfterStart);
 
@@ -177,20 +232,28 @@ export const siteContentSchemas = {
     .min(1, { error: "has at least one value" })
     .max(8, { error: "has at most 8 values" }),
   stories: z
-    .array(z.strictObject({ quote: bilingual(300), author: bilingual(40), context: bilingual(60) }))
+    .array(
+      z.strictObject({
+        quote: bilingual(300),
+        author: bilingual(40),
+        context: bilingual(60),
+        image,
+      }),
+    )
     .max(12, { error: "has at most 12 stories" }),
   pages: z.strictObject({
     meta: z.strictObject(
       Object.fromEntries(
         metaPages.map((page) => [
           page,
-          z.strictObject({ title: bilingual(60), description: bilingual(200) }),
+          z.strictObject({ title: bilingual(60), description: bilingual(200), image }),
         ]),
       ) as Record<
         (typeof metaPages)[number],
         z.ZodObject<{
           title: ReturnType<typeof bilingual>;
           description: ReturnType<typeof bilingual>;
+          image: typeof image;
         }>
       >,
     ),

@@ -38,7 +38,11 @@ describe(`npm run content on ${databaseKind}`, () => {
     expect(exported).toMatchObject({ code: 0, stderr: "" });
     const first = JSON.parse(exported.stdout) as {
       version: number;
-      content: { programs: { day: number; title: { en: string } }[] };
+      content: {
+        programs: { day: number; title: { en: string }; image?: unknown }[];
+        stories: { image?: unknown }[];
+        pages: { meta: { community: { image?: unknown } } };
+      };
     };
     expect(first.version).toBe(1);
     expect(first.content.programs[2]?.title.en).toBe("The Secret of the Word");
@@ -48,16 +52,23 @@ describe(`npm run content on ${databaseKind}`, () => {
     if (!third) throw new Error("no third program");
     third.day = 1;
     third.title.en = "Secrets of the Word";
+    const alt = { ar: "المتحدثة على المنصة", en: "The speaker on stage" };
+    third.image = { path: "programs/secret.webp", alt };
+    edited.content.stories[0]!.image = { path: "stories/first.jpg", alt };
+    edited.content.pages.meta.community.image = { path: "pages/community.png", alt };
     const file = path.join(files, "edited.json");
     await writeFile(file, JSON.stringify(edited));
 
     const drafted = await content("import", file);
-    expect(drafted).toMatchObject({ code: 0, stdout: "Saved as drafts: programs.\n" });
+    expect(drafted).toMatchObject({
+      code: 0,
+      stdout: "Saved as drafts: programs, stories, pages.\n",
+    });
     expect(JSON.parse((await content("export")).stdout)).toMatchObject({ version: 1 });
 
     const published = await content("import", file, "--publish");
     expect(published.stdout).toBe(
-      "The drafts already hold this content.\nPublished version 2 (programs).\n",
+      "The drafts already hold this content.\nPublished version 2 (pages, programs, stories).\n",
     );
     const second = JSON.parse((await content("export")).stdout) as typeof first;
     expect(second.version).toBe(2);
@@ -77,12 +88,14 @@ describe(`npm run content on ${databaseKind}`, () => {
       content: {
         programs: { title: { ar: string } }[];
         links: Record<string, string>;
+        stories: { image?: unknown }[];
       };
     };
     const first = broken.content.programs[0];
     if (!first) throw new Error("no program");
     first.title.ar = "ك".repeat(41);
     broken.content.links.x = "javascript:alert(1)";
+    broken.content.stories[1]!.image = { path: "../site/a.webp", alt: { ar: "", en: "A face" } };
     const file = path.join(files, "broken.json");
     await writeFile(file, JSON.stringify(broken));
     const refused = await content("import", file, "--publish");
@@ -90,7 +103,9 @@ describe(`npm run content on ${databaseKind}`, () => {
     expect(refused.stderr).toBe(
       `${file} was not imported; nothing changed:\n` +
         "  programs[0].title.ar: is longer than 40 characters\n" +
-        "  links.x: is an https address such as https://www.x.com/kalima, or empty\n",
+        "  links.x: is an https address such as https://www.x.com/kalima, or empty\n" +
+        "  stories[1].image.path: names a JPEG, PNG, WebP or AVIF photo in site-media, such as stories/photo.webp\n" +
+        "  stories[1].image.alt.ar: describes the photo, in both languages\n",
     );
     await writeFile(file, "{ not json");
     expect((await content("import", file)).stderr).toMatch(/ is not JSON: /u);

@@ -213,6 +213,66 @@ describe("the editor and the database agree", () => {
     }
   });
 
+  const alt = { ar: "وجه المتحدثة مبتسمة", en: "The speaker, smiling" };
+  const images: [string, unknown][] = [
+    ["a photo", { path: "stories/4f1c2b.webp", alt }],
+    ["a JPEG from a phone", { path: "programs/IMG_0042.JPG", alt }],
+    ["a photo at the bucket's top", { path: "portrait.avif", alt }],
+    ["a PNG in nested folders", { path: "pages/home/cover.png", alt }],
+    ["a path of 200 characters", { path: `${"a".repeat(195)}.jpeg`, alt }],
+    ["a path of 201 characters", { path: `${"a".repeat(196)}.jpeg`, alt }],
+    ["a leading slash", { path: "/stories/a.webp", alt }],
+    ["a parent folder", { path: "stories/../secrets/a.webp", alt }],
+    ["a parent folder first", { path: "../a.webp", alt }],
+    ["a hidden name", { path: "stories/.a.webp", alt }],
+    ["an empty folder", { path: "stories//a.webp", alt }],
+    ["a backslash", { path: "stories\\a.webp", alt }],
+    ["a space", { path: "stories/a b.webp", alt }],
+    ["an Arabic name", { path: "stories/صورة.webp", alt }],
+    ["a Kelvin sign", { path: "stories/\u212a.webp", alt }],
+    ["an address", { path: "https://evil.example/a.webp", alt }],
+    ["an SVG", { path: "stories/a.svg", alt }],
+    ["no extension", { path: "stories/a", alt }],
+    ["a path that is not text", { path: 7, alt }],
+    ["no path", { alt }],
+    ["no Arabic alt", { path: "stories/a.webp", alt: { ar: "", en: alt.en } }],
+    ["no English alt", { path: "stories/a.webp", alt: { ar: alt.ar, en: " \u200f" } }],
+    ["no alt", { path: "stories/a.webp" }],
+    ["an alt that is not text", { path: "stories/a.webp", alt: { ar: 1, en: alt.en } }],
+    ["null", null],
+    ["a path alone", "stories/a.webp"],
+  ];
+
+  it.each(images)("on %s, wherever a photo stands", async (_, image) => {
+    const { content } = (firstPublished.body as { content: Record<string, unknown> }[])[0]!;
+    const {
+      programs: published,
+      stories,
+      pages,
+    } = content as {
+      programs: object[];
+      stories: object[];
+      pages: { meta: Record<string, object> };
+    };
+    const cases: [string, unknown][] = [
+      ["programs", [{ ...published[0], image }]],
+      ["stories", [stories[0], { ...stories[1], image }]],
+      [
+        "pages",
+        { ...pages, meta: { ...pages.meta, community: { ...pages.meta.community, image } } },
+      ],
+    ];
+    for (const [section, body] of cases) {
+      const editor = siteContentSchemas[section as "pages"].safeParse(body).success;
+      const saved = await save(member, section, body, 0);
+      const database = saved.status === 200;
+      await server.db.query("delete from public.site_content_drafts");
+      expect([section, database]).toEqual([section, editor]);
+      // A refusal names the photo's field, for the editor to mark.
+      expect(database || String(saved.body.details).includes('"image"')).toBe(true);
+    }
+  });
+
   it("lets any text start with words such as Data: or File:", async () => {
     const { content } = (firstPublished.body as { content: { pages: unknown } }[])[0]!;
     const pages = structuredClone(content.pages) as {

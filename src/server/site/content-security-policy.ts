@@ -17,20 +17,22 @@ export function inlineScriptHashes(html: string): Set<string> {
 /**
  * The policy for one prerendered page: everything from our own origin, the inline scripts the
  * build wrote into that page by hash (React Router's, and the app loader), and nothing else; the
- * API may also be another origin (a hosted Supabase project the site was built for). A page
+ * API, and the photos its Storage serves, may also be another origin (a hosted Supabase project
+ * the site was built for). The team's inbox also shows a photo chosen on the device before it is
+ * uploaded (`blob:`). A page
  * rendered again after a publish keeps its built page's policy: its content travels as data
  * (src/shared/defer-app-script.js), so no script of its own is ever allowed.
  */
 export function contentSecurityPolicy(
   scriptHashes: Iterable<string>,
   connectSources: readonly string[] = [],
-  { frameable = false }: { frameable?: boolean } = {},
+  { frameable = false, localImages = false }: { frameable?: boolean; localImages?: boolean } = {},
 ): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes].join(" ")}`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    `img-src ${["'self'", "data:", ...(localImages ? ["blob:"] : []), ...connectSources].join(" ")}`,
     "font-src 'self'",
     `connect-src ${["'self'", ...connectSources].join(" ")}`,
     "manifest-src 'self'",

@@ -91,6 +91,21 @@ describe("a page's Content-Security-Policy", () => {
     expect(scriptSources).toEqual(["'self'", hash("window.built = 1;"), hash("window.read = 1;")]);
   });
 
+  it("takes photos from the hosted project, and from the device in the inbox alone", async () => {
+    await mkdir(path.join(directory, "inbox"));
+    await writeFile(path.join(directory, "inbox/index.html"), built("inbox"));
+    const hosted = ["https://abc.supabase.co"];
+    const site = await loadSite(directory, { anonKey: "key", connectSources: hosted });
+    const images = (route: string) =>
+      /img-src ([^;]*)/u.exec(site.page(route, "ar").file.contentSecurityPolicy ?? "")?.[1];
+    expect(images("/about")).toBe("'self' data: https://abc.supabase.co");
+    expect(images("/inbox")).toBe("'self' data: blob: https://abc.supabase.co");
+    const own = await loadSite(directory, { anonKey: "key" });
+    expect(
+      /img-src ([^;]*)/u.exec(own.page("/about", "ar").file.contentSecurityPolicy ?? "")?.[1],
+    ).toBe("'self' data:");
+  });
+
   it("keeps the built page's policy for a page rendered again with other content", async () => {
     const site = await loadSite(directory, { anonKey: "key" });
     const policy = site.page("/about", "ar").file.contentSecurityPolicy;

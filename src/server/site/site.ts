@@ -229,8 +229,11 @@ export async function loadSite(directory: string, options: SiteOptions): Promise
       const route = withoutTrailingSlashes("/" + relative.slice(0, -"index.html".length));
       const html = served(body.toString("utf8"));
       const hashes = inlineScriptHashes(html);
-      const frameable = !isInboxRoute(route);
-      const policy = contentSecurityPolicy(hashes, options.connectSources, { frameable });
+      const inbox = isInboxRoute(route);
+      const policy = contentSecurityPolicy(hashes, options.connectSources, {
+        frameable: !inbox,
+        localImages: inbox,
+      });
       builtScripts.set(route, { hashes, policy });
       pages.set(route, pageFile(html, route));
       continue;

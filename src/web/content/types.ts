@@ -8,9 +8,17 @@ import type { sitePages } from "../../shared/pages.js";
 
 export type PageId = (typeof sitePages)[number]["id"];
 
+/** A photo of the team's, in one language: its path in `site-media` and what it shows. */
+export interface Photo {
+  path: string;
+  alt: string;
+}
+
 export interface PageMetaText {
   title: string;
   description: string;
+  /** The link preview's picture, when the team has chosen one. */
+  image?: Photo;
 }
 
 export interface Titled {
@@ -22,11 +30,13 @@ export interface Story {
   quote: string;
   author: string;
   context: string;
+  image?: Photo;
 }
 
 export interface ProgramText {
   title: string;
   summary: string;
+  image?: Photo;
 }
 
 export interface ValueText extends Titled {

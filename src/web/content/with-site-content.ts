@@ -1,4 +1,5 @@
 import type { Language } from "../../shared/language.ts";
+import type { SiteImage } from "../../shared/site-content.ts";
 import type { PageContent } from "./page-content.ts";
 import type { Content } from "./types.ts";
 
@@ -11,6 +12,8 @@ type Definition = Content["mutakallim"]["format"][number];
  */
 export function withSiteContent(content: Content, site: PageContent, language: Language): Content {
   const pick = (text: { ar: string; en: string }) => text[language];
+  const photo = (image: SiteImage | undefined) =>
+    image ? { image: { path: image.path, alt: pick(image.alt) } } : {};
   const { home, leads = {}, about, comingSoon } = site.pages ?? {};
   const metaEdited = site.pages?.meta ?? {};
   const lead = (text: { ar: string; en: string } | undefined, fallback: string) =>
@@ -23,7 +26,13 @@ export function withSiteContent(content: Content, site: PageContent, language: L
         const edited = metaEdited[page as keyof typeof metaEdited];
         return [
           page,
-          edited ? { title: pick(edited.title), description: pick(edited.description) } : meta,
+          edited
+            ? {
+                title: pick(edited.title),
+                description: pick(edited.description),
+                ...photo(edited.image),
+              }
+            : meta,
         ];
       }),
     ) as Content["meta"],
@@ -60,6 +69,7 @@ export function withSiteContent(content: Content, site: PageContent, language: L
       ? site.programs.map((program) => ({
           title: pick(program.title),
           summary: pick(program.summary),
+          ...photo(program.image),
         }))
       : content.programs,
     stories: site.stories
@@ -67,6 +77,7 @@ export function withSiteContent(content: Content, site: PageContent, language: L
           quote: pick(story.quote),
           author: pick(story.author),
           context: pick(story.context),
+          ...photo(story.image),
         }))
       : content.stories,
     about: {

@@ -34,7 +34,11 @@ export default function ProgramsRoute() {
         <PageMeta page="programs" />
       ) : (
         <PageMeta
-          text={{ title: content.meta.programs.title, description: text.scheduleOnly.description }}
+          text={{
+            title: content.meta.programs.title,
+            description: text.scheduleOnly.description,
+            ...(content.meta.programs.image && { image: content.meta.programs.image }),
+          }}
         />
       )}
       <PageIntro title={text.title} lead={watchable ? text.lead : text.scheduleOnly.lead} />

@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { addressedPage, languages, localizedPath } from "../../../shared/language.ts";
+import { photoUrl, previewImage } from "../../lib/photo-variants.ts";
 import { absoluteUrl } from "../../lib/site-url.ts";
 import type { Content, PageMetaText } from "../../content/types.ts";
 import { useLanguage } from "../../language/use-language.ts";
@@ -37,6 +38,11 @@ function useHeadTags({ page, text, indexable = true }: PageMetaProps): HeadTags 
   const meta = text ?? content.meta[page];
   const title = content.documentTitle(meta.title);
   const url = absoluteUrl(localizedPath(path, language));
+  const { width, height } = previewImage;
+  // The team's picture in the preview's crop, or the site's own, drawn at the same size.
+  const image = meta.image
+    ? { url: photoUrl(meta.image.path, width, height, { absolute: true }), alt: meta.image.alt }
+    : { url: absoluteUrl("/og-image.png"), alt: content.ogImageAlt };
   return {
     title,
     meta: [
@@ -46,8 +52,10 @@ function useHeadTags({ page, text, indexable = true }: PageMetaProps): HeadTags 
       { key: { property: "og:locale" }, content: content.ogLocale },
       { key: { property: "og:type" }, content: "website" },
       { key: { property: "og:site_name" }, content: content.siteName },
-      { key: { property: "og:image" }, content: absoluteUrl("/og-image.png") },
-      { key: { property: "og:image:alt" }, content: content.ogImageAlt },
+      { key: { property: "og:image" }, content: image.url },
+      { key: { property: "og:image:width" }, content: String(width) },
+      { key: { property: "og:image:height" }, content: String(height) },
+      { key: { property: "og:image:alt" }, content: image.alt },
       { key: { name: "twitter:card" }, content: "summary_large_image" },
       indexable
         ? { key: { property: "og:url" }, content: url }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { Content } from "../../content/types.ts";
 import { newTabNoteId } from "../../components/layout/new-tab-note.tsx";
+import { SitePhoto } from "../../components/ui/site-photo.tsx";
 import { ZonedTime } from "../../components/ui/zoned-time.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 import { HydrationPart, useHydrated } from "../../lib/wake-up.tsx";
@@ -34,10 +35,10 @@ export function ProgramAccordion() {
   const programs = usePrograms();
   return (
     <ul className="grid items-start gap-5 md:grid-cols-2">
-      {programs.map((program) => (
+      {programs.map((program, index) => (
         <li key={program.key}>
           <HydrationPart>
-            <ProgramCard program={program} text={content.programsPage} />
+            <ProgramCard program={program} text={content.programsPage} first={index === 0} />
           </HydrationPart>
         </li>
       ))}
@@ -45,7 +46,20 @@ export function ProgramAccordion() {
   );
 }
 
-function ProgramCard({ program, text }: { program: Program; text: Content["programsPage"] }) {
+/** A card's width: half the section's (at most 80rem) from md, less the card's padding. */
+const coverSizes =
+  "(min-width: 80rem) 36rem, (min-width: 48rem) calc(50vw - 5rem), calc(100vw - 5.5rem)";
+
+function ProgramCard({
+  program,
+  text,
+  first,
+}: {
+  program: Program;
+  text: Content["programsPage"];
+  /** The first card, whose cover a wide screen shows at once. */
+  first: boolean;
+}) {
   const hydrated = useHydrated();
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
@@ -83,6 +97,15 @@ function ProgramCard({ program, text }: { program: Program; text: Content["progr
         aria-controls={panelId}
         className="grid cursor-pointer grid-cols-[1fr_auto] items-start gap-x-4 gap-y-2 p-7 text-start transition-colors hover:bg-white/[0.03] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-300"
       >
+        {program.image && (
+          <SitePhoto
+            image={program.image}
+            crop="cover"
+            sizes={coverSizes}
+            eager={first}
+            className="col-span-2 mb-3 rounded-2xl"
+          />
+        )}
         <h2 className="text-xl font-semibold text-gold-200">{program.title}</h2>
         {chevronIcon}
         <span className="col-span-2 text-base font-normal text-paper/75">{program.summary}</span>

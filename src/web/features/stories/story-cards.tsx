@@ -1,10 +1,18 @@
 import { Quote } from "lucide-react";
+import { SitePhoto } from "../../components/ui/site-photo.tsx";
 import { useLanguage } from "../../language/use-language.ts";
 
 // The same element at every render: React passes over it when the language changes.
 const quoteIcon = <Quote aria-hidden="true" className="size-8 text-gold-500 rtl:-scale-x-100" />;
 
-/** The three community stories: quote, short name and context. */
+/**
+ * The card's width in the layout: the section's (at most 80rem, less its padding), a third of it
+ * beside the others from md, less the card's own padding.
+ */
+const portraitSizes =
+  "(min-width: 80rem) 22rem, (min-width: 48rem) calc((100vw - 6rem) / 3 - 3.5rem), calc(100vw - 5.5rem)";
+
+/** The community stories: quote, short name and context, and the speaker's portrait if any. */
 export function StoryCards() {
   const { content } = useLanguage();
   return (
@@ -13,6 +21,14 @@ export function StoryCards() {
       {content.stories.map((story, index) => (
         <li key={index}>
           <figure className="flex h-full flex-col gap-5 rounded-3xl p-7 bg-paper text-ink-950 shadow-xl shadow-ink-950/10">
+            {story.image && (
+              <SitePhoto
+                image={story.image}
+                crop="portrait"
+                sizes={portraitSizes}
+                className="rounded-2xl"
+              />
+            )}
             {quoteIcon}
             <blockquote className="flex-1 text-lg">
               <p>{story.quote}</p>

@@ -18,6 +18,7 @@ import {
 } from "../model/fields.ts";
 import { keysAt, limitAt, pathKey, problemsWithin, type FieldPath } from "../model/problems.ts";
 import { ConflictChoice, useFieldConflict } from "./conflict-choice.tsx";
+import { PhotoField } from "./photo-field.tsx";
 
 interface NodeProps {
   section: SiteContentSection;
@@ -27,6 +28,8 @@ interface NodeProps {
   published: unknown;
   problems: ReadonlyMap<string, string>;
   onChange: (value: unknown) => void;
+  /** The id of a note every field under this one is described by as well. */
+  hintId?: string;
 }
 
 const languages: readonly Language[] = ["ar", "en"];
@@ -67,6 +70,7 @@ function TextField({
   onChange,
   label,
   language,
+  hintId,
 }: NodeProps & { label: string; language: Language }) {
   const { words, language: pageLanguage } = useEditorContent();
   const id = fieldId(section, path);
@@ -77,6 +81,7 @@ function TextField({
   const changed = typeof published === "string" && published !== text;
   const conflict = useFieldConflict(path);
   const described = [
+    hintId,
     `${id}-count`,
     problem && `${id}-problem`,
     changed && `${id}-published`,
@@ -443,6 +448,25 @@ function GroupField(props: NodeProps) {
 /** Whatever is at `path`, drawn as the kind of value it is. */
 export function Node(props: NodeProps) {
   const { words, language } = useEditorContent();
+  if (props.path.at(-1) === "image") {
+    const image = props.value as { alt: unknown } | undefined;
+    const published = props.published as { alt?: unknown } | undefined;
+    const path = [...props.path, "alt"];
+    return (
+      <PhotoField {...props}>
+        {image && (
+          <BilingualField
+            {...props}
+            path={path}
+            value={image.alt}
+            published={published?.alt}
+            hintId={`${fieldId(props.section, [...props.path, "path"])}-alt-hint`}
+            onChange={(alt) => props.onChange({ ...image, alt })}
+          />
+        )}
+      </PhotoField>
+    );
+  }
   if (Array.isArray(props.value) || isBilingual(props.value) || isGroup(props)) {
     // A list or a group both members changed past merging field by field (a list each made
     // longer or shorter) is chosen whole, under it.

@@ -34,6 +34,9 @@ export const en: EditorContent = {
     quote: "Quote",
     author: "Author",
     context: "Context",
+    image: "Photo",
+    path: "Photo file",
+    alt: "Description of the photo",
     meta: "Titles and descriptions for search engines and link previews",
     home: "Home page",
     hero: "Opening",
@@ -73,6 +76,32 @@ export const en: EditorContent = {
   characters: (count, limit) => `${count} of ${limit} characters`,
   published: "On the site now:",
   noEnd: "No end time",
+  photo: {
+    legend: "Photo",
+    shapes: {
+      stories: "Shown square at the top of the story.",
+      programs: "Shown 16:9 at the top of the program's card.",
+      pages: "Shown 1200 × 630 when the page is shared.",
+    },
+    choose: "Add a photo",
+    replace: "Replace the photo",
+    remove: "Remove the photo",
+    accepted: (limit) =>
+      `JPEG, PNG, WebP or AVIF, up to ${limit} MB. On a phone, choose from your photos or take one.`,
+    preparing: "Preparing the photo…",
+    uploading: "Uploading the photo…",
+    uploaded: "Photo uploaded. Describe it below; visitors see it when you publish.",
+    chosen: "The photo you chose",
+    current: "The photo in this draft",
+    none: "No photo",
+    tooLarge: (size, limit) =>
+      `This file is ${size} MB: a photo can be ${limit} MB at most. Choose a smaller one.`,
+    notImage: "This file is not a photo the site takes: choose a JPEG, PNG, WebP or AVIF photo.",
+    unreadable: "This photo could not be read. Choose another, or save it again as a JPEG.",
+    failed: (reason) => `The photo was not uploaded: ${reason}`,
+    altHint:
+      "Say what the photo shows, for visitors who cannot see it: required in both languages.",
+  },
   list: {
     add: (item) => `Add ${item}`,
     remove: "Remove",
@@ -87,7 +116,7 @@ export const en: EditorContent = {
     unsaved: "Changes not saved yet",
     conflict: (who, pending) =>
       `The draft is not saved yet: ${who} changed this part first. ${pending}.`,
-    held: "Not saved until the link marked below is mended",
+    held: "Not saved until the link or photo marked below is mended",
     failed: (reason) => `The draft was not saved: ${reason}`,
     loading: "Loading the site's content…",
     loadFailed: "The site's content could not be loaded.",
@@ -128,6 +157,9 @@ export const en: EditorContent = {
     tooFew: (count) => `Keep at least ${count}.`,
     tooMany: (count) => `At most ${count}.`,
     exactly: (count) => `Exactly ${count}.`,
+    imagePath:
+      "Choose the photo again: this one is not a JPEG, PNG, WebP or AVIF in the site's photos.",
+    alt: "Describe the photo in this language too: a description is required in both languages.",
     refused: "The database refused this value: mend it so the part can be saved.",
     invalid: "This is not valid.",
     summary: (count) => `${count} to fix before publishing`,

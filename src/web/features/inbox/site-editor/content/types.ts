@@ -16,6 +16,29 @@ export interface EditorContent {
   characters: (count: string, limit: string) => string;
   published: string;
   noEnd: string;
+  /** A photo of a story, a program or a page's link preview (src/shared/site-content.ts). */
+  photo: {
+    legend: string;
+    /** How the site shows it, by the section it is in. */
+    shapes: { stories: string; programs: string; pages: string };
+    choose: string;
+    replace: string;
+    remove: string;
+    /** What may be chosen, with the largest file's size in MB. */
+    accepted: (limit: string) => string;
+    preparing: string;
+    uploading: string;
+    uploaded: string;
+    /** The photo chosen on this device, before and while it uploads. */
+    chosen: string;
+    current: string;
+    none: string;
+    tooLarge: (size: string, limit: string) => string;
+    notImage: string;
+    unreadable: string;
+    failed: (reason: string) => string;
+    altHint: string;
+  };
   list: {
     add: (item: string) => string;
     remove: string;
@@ -29,7 +52,10 @@ export interface EditorContent {
     /** The draft as another member last saved it: who, and when. */
     savedBy: (who: string, time: string) => string;
     unsaved: string;
-    /** A draft the database would refuse (a link off its service), kept here until mended. */
+    /**
+     * A draft the database would refuse (a link off its service, a photo without its
+     * description), kept here until mended.
+     */
     held: string;
     /** Another member saved first; `pending` says how many fields wait for a choice. */
     conflict: (who: string, pending: string) => string;
@@ -72,6 +98,8 @@ export interface EditorContent {
     id: string;
     repeated: string;
     endBeforeStart: string;
+    imagePath: string;
+    alt: string;
     tooFew: (count: string) => string;
     tooMany: (count: string) => string;
     exactly: (count: string) => string;

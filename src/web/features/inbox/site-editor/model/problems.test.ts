@@ -5,7 +5,7 @@ import { formatNumber } from "../../../../lib/format.ts";
 import { ar } from "../content/ar.ts";
 import { en } from "../content/en.ts";
 import { changesBetween } from "./changes.ts";
-import { keysAt, limitAt, refusedField, sectionProblems } from "./problems.ts";
+import { keysAt, limitAt, refusedAsDraft, refusedField, sectionProblems } from "./problems.ts";
 
 const digits = (language: "ar" | "en") => (count: number) => formatNumber(language, count);
 
@@ -56,8 +56,29 @@ describe("what keeps a section from publishing", () => {
       "start",
       "end",
       "youtube",
+      "image",
       "id",
     ]);
+    expect(keysAt("stories", [1, "image"])).toEqual(["path", "alt"]);
+    expect(limitAt("pages", ["meta", "home", "image", "alt"])).toBe(150);
+  });
+
+  it("holds a draft the database would refuse for its photo, in the page's language", () => {
+    const story = initialSiteContent().stories[0]!;
+    const image = { path: "stories/a.webp", alt: { ar: "سارة", en: " " } };
+    expect(refusedAsDraft("stories", [{ ...story, image }])).toBe(true);
+    expect(refusedAsDraft("stories", [{ ...story, image: { ...image, path: "../a.webp" } }])).toBe(
+      true,
+    );
+    expect(
+      refusedAsDraft("stories", [
+        { ...story, image: { ...image, alt: { ar: "سارة", en: "Sara" } } },
+      ]),
+    ).toBe(false);
+    const problems = sectionProblems("stories", [{ ...story, image }], en.problems, String);
+    expect(problems.get("0.image.alt.en")).toBe(
+      "Describe the photo in this language too: a description is required in both languages.",
+    );
   });
 });
 

@@ -80,6 +80,10 @@ export function describeProblem(
       return words.repeated;
     case "endBeforeStart":
       return words.endBeforeStart;
+    case "imagePath":
+      return words.imagePath;
+    case "alt":
+      return words.alt;
     case "tooFew":
       return words.tooFew(digits(problem.limit ?? 0));
     case "tooMany":
@@ -112,17 +116,23 @@ export function sectionProblems(
   return problems;
 }
 
+/** The problems the database refuses a draft for too (20261127000000, 20261127002000). */
+const refusedKinds = new Set(["link", "imagePath", "alt"]);
+
 /**
  * Whether the database would refuse this body as a draft: an address that is not https on its
- * service's hosts (a script address among them). Such a draft is held in the browser, with its
- * problem under the field, until the member mends it.
+ * service's hosts (a script address among them), or a photo outside the site's photos or without
+ * its description in both languages. Such a draft is held in the browser, with its problem under
+ * the field, until the member mends it.
  */
 export function refusedAsDraft(section: SiteContentSection, body: unknown): boolean {
   const result = siteContentSchemas[section].safeParse(body);
   return (
     !result.success &&
     result.error.issues.some(
-      (issue) => issue.code === "custom" && (issue.params as { kind?: string })?.kind === "link",
+      (issue) =>
+        issue.code === "custom" &&
+        refusedKinds.has((issue.params as { kind?: string } | undefined)?.kind ?? ""),
     )
   );
 }

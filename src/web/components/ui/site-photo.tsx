@@ -1,0 +1,35 @@
+import { photoSources, type PhotoCrop } from "../../lib/photo-crops.ts";
+
+// The crop's shape held by the layout too, whatever size the variant arrives at.
+const aspects = { portrait: "aspect-square", cover: "aspect-video" } as const;
+
+interface SitePhotoProps {
+  image: { path: string; alt: string };
+  crop: PhotoCrop;
+  /** The width the photo takes in the layout at each breakpoint, for the browser's choice. */
+  sizes: string;
+  /** Within the first screen: fetched at once rather than when scrolled near. */
+  eager?: boolean;
+  className?: string;
+}
+
+/**
+ * A photo of the site's media in a fixed crop: its variants for the browser to choose from by the
+ * layout's width, and its size in the markup, so nothing moves when it arrives.
+ */
+export function SitePhoto({ image, crop, sizes, eager = false, className = "" }: SitePhotoProps) {
+  const { src, srcSet, width, height } = photoSources(image.path, crop);
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={image.alt}
+      loading={eager ? undefined : "lazy"}
+      decoding="async"
+      className={`h-auto w-full bg-ink-900/10 object-cover ${aspects[crop]} ${className}`}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+// A member puts a speaker's photo on a story from a phone, in Arabic: chooses it, describes it in
+// both languages, publishes, and a visitor without scripts sees it on the community page with its
+// description in the page's language. It publishes, so it runs with the editor's journeys
+// (playwright.config.ts), and restores the version before, leaving the content as it found it.
+import { deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser } from "@playwright/test";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
+import { joinAsMember } from "./team.ts";
+
+const words = {
+  site: "الموقع",
+  stories: "القصص",
+  story1: /^القصة ١/u,
+  choose: "أضف صورة",
+  chosen: "الصورة التي اخترتها",
+  uploaded: /رُفعت الصورة/u,
+  altAr: "وصف الصورة (العربية)",
+  altEn: "وصف الصورة (الإنجليزية)",
+  saved: /حُفظت المسودة/u,
+  publish: "نشر…",
+  publishTitle: "نشر هذه التعديلات؟",
+  confirm: "انشر",
+  live: /صار على الموقع الآن/u,
+  history: "السجل",
+  restore: "استعادة",
+  restored: /نُشر الإصدار .* من جديد/u,
+};
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A photo as a phone's picker hands one over: a PNG of a warm gradient, 800 × 600. */
+function photo(): Buffer {
+  const width = 800;
+  const height = 600;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      rows.set(
+        [200, Math.round((x / width) * 180), Math.round((y / height) * 120)],
+        row + 1 + x * 3,
+      );
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The community page as a visitor without scripts receives it: the photo with this alt text. */
+async function photoWithoutScripts(browser: Browser, path: string, alt: string) {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 667 },
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  const image = page.getByRole("img", { name: alt, exact: true });
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute("width", "960");
+  await expect(image).toHaveAttribute("height", "960");
+  await expect(image).toHaveAttribute("loading", "lazy");
+  await expect(image).toHaveAttribute(
+    "src",
+    /^\/storage\/v1\/render\/image\/public\/site-media\/stories\/[0-9a-f-]{36}\.webp\?width=480&height=480&resize=cover/u,
+  );
+  // The browser chose a variant near a phone's width, and it arrived.
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+  const chosen = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
+  expect(Number(/[?&]width=(\d+)/u.exec(chosen)?.[1])).toBeLessThanOrEqual(960);
+  await context.close();
+}
+
+test("a member adds a photo to a story from a phone in Arabic, and the page shows it without scripts in both languages", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const marker = (uniqueEmail("photo").split("@")[0] ?? "").slice(-6);
+  const altAr = `سارة على المنصة ${marker}`;
+  const altEn = `Sara on stage ${marker}`;
+
+  await page.setViewportSize({ width: 375, height: 667 });
+  await joinAsMember(page, "ar");
+  await page.getByRole("link", { name: words.site, exact: true }).click();
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: words.stories, exact: true })
+    .click();
+  const story = page.getByRole("group", { name: words.story1 });
+  const input = story.getByLabel(words.choose, { exact: true });
+  await expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/avif");
+  await input.setInputFiles({ name: "IMG_0042.png", mimeType: "image/png", buffer: photo() });
+
+  await expect(story.getByRole("img", { name: words.chosen })).toBeVisible();
+  await expect(story.getByRole("status").filter({ hasText: words.uploaded })).toBeVisible({
+    timeout: 20_000,
+  });
+  await story.getByLabel(words.altAr, { exact: true }).fill(altAr);
+  await story.getByLabel(words.altEn, { exact: true }).fill(altEn);
+  await expect(page.getByRole("status").filter({ hasText: words.saved })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+
+  await page.getByRole("button", { name: words.publish }).click();
+  const dialog = page.getByRole("dialog", { name: words.publishTitle });
+  await expect(dialog).toContainText(altAr);
+  await dialog.getByRole("button", { name: words.confirm, exact: true }).click();
+  await expect(page.getByText(words.live)).toBeVisible({ timeout: 15_000 });
+
+  await photoWithoutScripts(browser, "/community", altAr);
+  await photoWithoutScripts(browser, "/en/community", altEn);
+
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: words.history, exact: true })
+    .click();
+  await page
+    .getByRole("button", { name: new RegExp(`^${words.restore}`, "u") })
+    .nth(0)
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: words.restore }).click();
+  await expect(page.getByText(words.restored)).toBeVisible({ timeout: 10_000 });
+});
