@@ -20,6 +20,7 @@ const databaseFreeSuites = [
   "src/server/site/render-pages.test.ts",
   "src/server/site/site.test.ts",
   "src/server/storage/backend.test.ts",
+  "src/server/storage/check-storage.test.ts",
 ];
 
 // The server suites run twice: on the embedded database, and on PostgreSQL (TEST_DATABASE_URL)

@@ -19,6 +19,7 @@ import { renderOnPublish } from "./site/render-on-publish.ts";
 import { loadPageRenderer } from "./site/render-pages.ts";
 import { seedBuildLinks } from "./site/seed-build-links.ts";
 import { loadSite } from "./site/site.ts";
+import { checkStorage } from "./storage/check-storage.ts";
 
 export interface Booted {
   app: ReturnType<typeof createApp>;
@@ -67,6 +68,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     const applied = await migrate(db, await readMigrations(config.migrationsDir));
     if (applied.length > 0) log.info("migrations applied", { migrations: applied.join(", ") });
     await warnOfCharacterClasses(db, log);
+    await checkStorage(config, log);
     // Before the pages are rendered at start, so that they show the links at once.
     await seedBuildLinks(db, config.buildLinks, log).catch((error: unknown) =>
       log.error("the VITE_LINK_* links were not published", { error: errorForLog(error) }),

@@ -18,7 +18,7 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
-/** s3rver's own credentials: it checks every request's signature against them. */
+/** s3rver's own credentials: it refuses any other access key (it does not check v4 signatures). */
 export const s3Credentials = {
   AWS_ACCESS_KEY_ID: "S3RVER",
   AWS_SECRET_ACCESS_KEY: "S3RVER",
