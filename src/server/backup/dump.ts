@@ -51,6 +51,15 @@ export function backupStorage(config: StorageConfig): BackupStorage {
   };
 }
 
+/** On S3 a backup holds no object: said plainly, with the command that copies them. */
+export function objectsNote(storage: BackupStorage | undefined): string {
+  if (storage?.backend !== "s3") return "";
+  return (
+    `The stored objects stay in the S3 bucket ${storage.bucket}: this backup does not hold them. ` +
+    `Copy them beside it with: ${storage.copy}\n`
+  );
+}
+
 /**
  * The file backend's objects, read after the rows: an object removed meanwhile (replaced or
  * deleted after the snapshot) is left out, one added meanwhile is carried though no row names it.

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config.ts";
 import { backupAddress } from "../backup/backup-address.ts";
 import { checkBackup } from "../backup/backup-file.ts";
-import { dumpDatabase } from "../backup/dump.ts";
+import { dumpDatabase, objectsNote } from "../backup/dump.ts";
 import { connectForCopy } from "../backup/postgres-copy.ts";
 import { openPGlite } from "../db/pglite.ts";
 import { loadJwtSecret, makeApiKey } from "../keys.ts";
@@ -135,9 +135,12 @@ await runCommand(async () => {
     const backup = await checkBackup(partial);
     await nameBackup(partial, output);
     const rows = backup.tables.reduce((sum, table) => sum + table.rows, 0);
+    const bytes = backup.objects.reduce((sum, found) => sum + found.size, 0);
     process.stdout.write(
       `Backed up ${describeDatabase(config)} (migration ${backup.about.migration}): ` +
-        `${backup.tables.length} tables, ${rows} rows, in ${((performance.now() - started) / 1000).toFixed(1)} s, to ${output}\n`,
+        `${backup.tables.length} tables, ${rows} rows, ${backup.objects.length} stored objects ` +
+        `(${bytes} bytes), in ${((performance.now() - started) / 1000).toFixed(1)} s, to ${output}\n` +
+        objectsNote(backup.about.storage),
     );
   } catch (error) {
     file.destroy();

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config.ts";
+import { objectsNote } from "../backup/dump.ts";
 import { openPostgresTarget, restoreBackup, type RestoreTarget } from "../backup/restore.ts";
 import { readMigrations } from "../db/migrate.ts";
 import { openPGlite } from "../db/pglite.ts";
@@ -51,6 +52,9 @@ await runCommand(async () => {
     `Restored the backup of ${report.createdAt} (migration ${report.backupMigration}) into ` +
       `${describeDatabase(config)}, now at migration ${report.migration}, in ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s. Rows per table, counted after loading:\n` +
-      lines.join(""),
+      lines.join("") +
+      `Stored objects written back, each checked against its size and SHA-256: ` +
+      `${report.objects.count} (${report.objects.bytes} bytes)\n` +
+      objectsNote(report.storage),
   );
 }, usage);
