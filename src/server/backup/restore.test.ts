@@ -16,7 +16,9 @@ import { openPGliteThread } from "../db/pglite.ts";
 import { openPostgres } from "../db/postgres.ts";
 import { s3Backend } from "../storage/s3-backend.ts";
 import type { StorageBackend } from "../storage/backend.ts";
-import { BackupWriter, firstLine } from "./backup-file.ts";
+import { BackupWriter, checkBackup, firstLine } from "./backup-file.ts";
+import { dumpDatabase, objectsNote, type StoredObjects } from "./dump.ts";
+import { connectForCopy } from "./postgres-copy.ts";
 import { openPostgresTarget, restoreBackup, type RestoreTarget } from "./restore.ts";
 
 // Restores into a migrated copy of the template, on the embedded database and on PostgreSQL,
@@ -38,7 +40,12 @@ afterAll(async () => {
 });
 
 /** A new database migrated to this version, opened as npm run restore opens its target. */
-async function migratedTarget(): Promise<{ open: () => Promise<Target>; read: Queryable }> {
+async function migratedTarget(): Promise<{
+  open: () => Promise<Target>;
+  read: Queryable;
+  /** Takes a backup of this database into `file`, as npm run backup does. */
+  backUp: (file: string, objects?: StoredObjects) => Promise<void>;
+}> {
   if (onPostgres()) {
     const created = await createDatabase("restore", { template: inject("postgresTemplate") });
     const reader = await openPostgres({ connectionString: created.url, poolSize: 1 });
@@ -47,7 +54,24 @@ async function migratedTarget(): Promise<{ open: () => Promise<Target>; read: Qu
       await created.drop();
     });
     const open = () => openPostgresTarget(created.url);
-    return { open, read: reader };
+    const backUp = async (file: string, objects?: StoredObjects) => {
+      const connection = await connectForCopy(created.url);
+      let text = "";
+      try {
+        await connection.exec("begin isolation level repeatable read, read only");
+        await dumpDatabase(
+          connection,
+          async (chunk) => void (text += chunk),
+          "postgresql",
+          objects,
+        );
+        await connection.exec("commit");
+      } finally {
+        await connection.close();
+      }
+      await writeFile(file, text);
+    };
+    return { open, read: reader, backUp };
   }
   const directory = await mkdtemp(path.join(tmpdir(), "kalima-restore-target-"));
   const database = await openPGliteThread({ directory, template: inject("databaseTemplate") });
@@ -60,7 +84,12 @@ async function migratedTarget(): Promise<{ open: () => Promise<Target>; read: Qu
     load: (work) => database.transaction(work),
     close: async () => {},
   });
-  return { open, read: database };
+  const backUp = async (file: string, objects?: StoredObjects) => {
+    let text = "";
+    await dumpDatabase(database, async (chunk) => void (text += chunk), "embedded", objects);
+    await writeFile(file, text);
+  };
+  return { open, read: database, backUp };
 }
 
 /** A backup of the site's versions alone, with `rows` in the order given. */
@@ -251,6 +280,33 @@ describe("a backup that holds stored objects", () => {
     const left = [];
     for await (const found of storage.list(prefix)) left.push(found.key);
     expect(left).toEqual([]);
+  }, 60_000);
+
+  it("taken with STORAGE_BACKEND=s3, names the bucket and how to copy it, holding no object", async () => {
+    await storage.write("kept-in-the-bucket/a.png/v1", Readable.from([Buffer.from("a")]), {
+      contentType: "image/png",
+      cacheControl: "no-cache",
+    });
+    const source = await migratedTarget();
+    const file = path.join(files, `s3-${onPostgres() ? "postgres" : "embedded"}.backup`);
+    await source.backUp(file, {
+      config: { backend: "s3", ...s3.settings, fileSizeLimit: 1024 },
+      backend: storage,
+    });
+    const checked = await checkBackup(file);
+    const copy = `aws s3 sync s3://${s3.bucket} ./kalima-objects --region us-east-1 --endpoint-url ${s3.endpoint}`;
+    expect(checked.objects).toEqual([]);
+    expect(checked.about.storage).toEqual({
+      backend: "s3",
+      objects: "in the bucket",
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      copy,
+    });
+    expect(objectsNote(checked.about.storage)).toBe(
+      `The stored objects stay in the S3 bucket ${s3.bucket}: this backup does not hold them. ` +
+        `Copy them beside it with: ${copy}\n`,
+    );
   }, 60_000);
 
   it("is refused when no storage is given to write its objects to", async () => {
