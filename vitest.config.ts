@@ -21,6 +21,7 @@ const databaseFreeSuites = [
   "src/server/site/site.test.ts",
   "src/server/storage/backend.test.ts",
   "src/server/storage/check-storage.test.ts",
+  "src/server/storage/file-backend.test.ts",
 ];
 
 // The server suites run twice: on the embedded database, and on PostgreSQL (TEST_DATABASE_URL)

@@ -1,4 +1,4 @@
-// Builds Kalima's HTTP application: the route table for the site, /rest/v1 and /auth/v1.
+// Builds Kalima's HTTP application: the route table for the site, /rest/v1, /auth/v1 and /storage/v1.
 // It never listens: main.ts does that, and tests call app.request() in process.
 import { Hono } from "hono";
 import { OAuthProviders } from "./auth/oauth-providers.ts";
@@ -26,6 +26,8 @@ import { makeApiKey } from "./keys.ts";
 import type { SubmitAnonymously } from "./site/form-post.ts";
 import { siteRoutes } from "./site/serve-site.ts";
 import type { Site } from "./site/site.ts";
+import type { StorageBackend } from "./storage/backend.ts";
+import { isKeylessStorageRead, storageRoutes } from "./storage/routes.ts";
 
 const serverErrorPage = `<!DOCTYPE html>
 <html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -49,6 +51,7 @@ export interface AppDependencies {
     | "apiExternalUrl"
     | "jwtExpiry"
     | "mail"
+    | "storage"
   > &
     Partial<Pick<Config, "dbTxEnd" | "apiRateLimit" | "dbAggregatesEnabled">>;
   db: Database;
@@ -56,6 +59,8 @@ export interface AppDependencies {
   jwtSecret: string;
   site: Site | undefined;
   log: Logger;
+  /** Where /storage/v1 keeps objects' bytes (storage/open-backend.ts). */
+  storage: StorageBackend;
   /** What GET /metrics reports, on a listener of its own; nothing is counted without it. */
   metrics?: Metrics | undefined;
 }
@@ -113,6 +118,24 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       limiter: new AuthRateLimiter(deps.db, deps.config.auth.rateLimits.enabled),
       providers: new OAuthProviders(deps.config.auth.providers),
       log: deps.log,
+    }),
+  );
+
+  // Public and signed reads carry no key, as hosted's gateway lets them through: an <img> or a
+  // shared link cannot send one.
+  app.use("/storage/v1/*", apiCors(deps.config.corsOrigins), (c, next) =>
+    isKeylessStorageRead(c.req.method, c.req.path) ? next() : apiKey(c, next),
+  );
+  app.route(
+    "/storage/v1",
+    storageRoutes({
+      db: deps.db,
+      backend: deps.storage,
+      secret,
+      fileSizeLimit: deps.config.storage.fileSizeLimit,
+      schema: deps.schema,
+      log: deps.log,
+      requestsPerMinute: deps.config.apiRateLimit ?? 0,
     }),
   );
 

@@ -20,11 +20,15 @@ import { loadPageRenderer } from "./site/render-pages.ts";
 import { seedBuildLinks } from "./site/seed-build-links.ts";
 import { loadSite } from "./site/site.ts";
 import { checkStorage } from "./storage/check-storage.ts";
+import type { StorageBackend } from "./storage/backend.ts";
+import { openStorageBackend } from "./storage/open-backend.ts";
 
 export interface Booted {
   app: ReturnType<typeof createApp>;
   db: Database;
   keys: ApiKeys;
+  /** Where /storage/v1 keeps objects' bytes; main.ts closes it after the server stops. */
+  storage: StorageBackend;
   /** Delivers the outbox; undefined when SMTP_URL is unset. main.ts starts and stops it. */
   mailWorker: MailWorker | undefined;
   /** What the metrics listener reports; undefined when METRICS_PORT is unset. */
@@ -112,7 +116,14 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     const stopPageRenders =
       site && renderer ? await renderOnPublish(db, site, renderer, log, publishes) : async () => {};
     const metrics = config.metrics ? createMetrics(db) : undefined;
-    const app = createApp({ config, db, schema, jwtSecret, site, log, metrics });
+    const storage = openStorageBackend(config.storage);
+    if (db.kind === "postgres" && storage.kind === "file") {
+      log.info(
+        "stored files are kept on this machine's disk: several instances on one PostgreSQL need STORAGE_BACKEND=s3",
+        { path: config.storage.backend === "file" ? config.storage.path : undefined },
+      );
+    }
+    const app = createApp({ config, db, schema, jwtSecret, site, log, metrics, storage });
     const backups = isEmbeddedDatabase(db)
       ? backupRoutes(db, new TextEncoder().encode(jwtSecret), log)
       : undefined;
@@ -125,6 +136,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       app,
       db,
       keys,
+      storage,
       mailWorker,
       metrics,
       backups,

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const {
     app,
     db,
+    storage,
     mailWorker,
     metrics,
     backups,
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
       await stopPageRenders();
       await stopPublishHook();
       await adminClosed;
+      await storage.close();
       await db.close();
       clearTimeout(force);
       log.info("stopped");

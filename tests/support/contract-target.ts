@@ -19,6 +19,8 @@ export interface ContractTarget {
   kind: "ours" | "external";
   /** Seconds a revoked refresh token may still be exchanged (hosted projects: 10). */
   refreshTokenReuseInterval: number;
+  /** Our server's file storage folder, to count the bytes it keeps; undefined for a project. */
+  storagePath: string | undefined;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function contractTarget(options: TestServerOptions = {}): Promise<C
       fetch: globalThis.fetch,
       kind: "external",
       refreshTokenReuseInterval: Number(process.env.CONTRACT_REFRESH_TOKEN_REUSE_INTERVAL ?? 10),
+      storagePath: undefined,
       close: async () => {},
     };
   }
@@ -53,6 +56,7 @@ export async function contractTarget(options: TestServerOptions = {}): Promise<C
     fetch: server.fetch,
     kind: "ours",
     refreshTokenReuseInterval: server.authConfig.refreshTokenReuseInterval,
+    storagePath: server.storagePath,
     close: server.close,
   };
 }

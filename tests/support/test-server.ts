@@ -24,6 +24,7 @@ import {
   type SchemaCache,
 } from "../../src/server/rest/schema-cache.ts";
 import { loadSite } from "../../src/server/site/site.ts";
+import { fileBackend } from "../../src/server/storage/file-backend.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
 import { pgliteExtensions } from "../../src/server/db/pglite-extensions.js";
 
@@ -41,6 +42,8 @@ export interface TestServer {
   authConfig: AuthConfig;
   /** What the app counts, with `metrics`. */
   metrics: Metrics | undefined;
+  /** The folder its file storage backend keeps bytes in, removed at close. */
+  storagePath: string;
   url: string;
   /** A fetch that answers in process, as supabase-js's `global.fetch`. */
   fetch: typeof fetch;
@@ -72,6 +75,8 @@ export interface TestServerOptions {
   dbAggregatesEnabled?: boolean;
   /** Count what GET /metrics reports, as a server started with METRICS_PORT does. */
   metrics?: boolean;
+  /** FILE_SIZE_LIMIT in bytes; 50 MB, the default, when unset. */
+  fileSizeLimit?: number;
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -139,6 +144,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ? await loadSite(options.siteDir, { anonKey: keys.anon })
     : undefined;
   const metrics = options.metrics ? createMetrics(db) : undefined;
+  const storagePath = await mkdtemp(path.join(tmpdir(), "kalima-storage-"));
+  const storage = fileBackend(storagePath);
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],
@@ -153,6 +160,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dbTxEnd: options.dbTxEnd,
       dbAggregatesEnabled: options.dbAggregatesEnabled ?? false,
       apiRateLimit: options.apiRateLimit ?? 0,
+      storage: {
+        backend: "file",
+        path: storagePath,
+        fileSizeLimit: options.fileSizeLimit ?? 50 * 1024 * 1024,
+      },
     },
     db,
     schema,
@@ -160,6 +172,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     site,
     log,
     metrics,
+    storage,
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -181,9 +194,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     metrics,
     url: testOrigin,
     fetch: inProcessFetch,
+    storagePath,
     close: async () => {
       await stopReloads();
+      await storage.close();
       await close();
+      await rm(storagePath, { recursive: true, force: true });
     },
   };
 }

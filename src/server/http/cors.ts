@@ -13,10 +13,19 @@ const allowHeaders = [
   "x-supabase-api-version",
   "x-retry-count",
   "accept",
+  // storage-js's uploads
+  "x-upsert",
+  "x-metadata",
+  "cache-control",
 ].join(",");
-const exposeHeaders = ["Content-Range", "X-Supabase-Api-Version", "X-Total-Count", "Link"].join(
-  ",",
-);
+const exposeHeaders = [
+  "Content-Range",
+  "X-Supabase-Api-Version",
+  "X-Total-Count",
+  "Link",
+  "ETag",
+  "Content-Disposition",
+].join(",");
 const allowMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].join(",");
 const maxAgeSeconds = "86400";
 

@@ -1,0 +1,203 @@
+import type { Context, Handler } from "hono";
+import type { AppEnv } from "../http/context.ts";
+import { ownerOf, storageRole } from "./claims.ts";
+import type { StorageDependencies } from "./dependencies.ts";
+import { storageError } from "./errors.ts";
+import { jsonBody, optionalBoolean, optionalString } from "./json-body.ts";
+import { mustBeValidBucketName } from "./names.ts";
+import { inRoleTransaction, queryObjects } from "./objects.ts";
+import { removeQuietly } from "./upload.ts";
+import { objectKey } from "./backend.ts";
+
+const bucketColumns = `id, name, owner, public, created_at, updated_at,
+  file_size_limit::float8 as file_size_limit, allowed_mime_types`;
+
+const sizeUnits: Record<string, number> = {
+  b: 1,
+  kb: 1024,
+  mb: 1024 ** 2,
+  gb: 1024 ** 3,
+  tb: 1024 ** 4,
+};
+
+/** `file_size_limit` as Supabase reads it: a number of bytes, or text such as "10MB". */
+function fileSizeLimit(body: Record<string, unknown>): number | null | undefined {
+  const value = body.file_size_limit;
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value === "number") {
+    if (!Number.isInteger(value) || value < 0) throw storageError.invalidFileSizeLimit();
+    return value === 0 ? null : value;
+  }
+  if (typeof value !== "string") throw storageError.invalidFileSizeLimit();
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|tb)?\s*$/iu.exec(value);
+  if (!match) throw storageError.invalidFileSizeLimit();
+  return Math.round(Number(match[1]) * (sizeUnits[(match[2] ?? "b").toLowerCase()] ?? 1));
+}
+
+function allowedMimeTypes(body: Record<string, unknown>): string[] | null | undefined {
+  const value = body.allowed_mime_types;
+  if (value === undefined || value === null) return value;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
+    throw storageError.invalidBody("body/allowed_mime_types must be array");
+  }
+  const types = (value as string[]).filter((type) => type !== "");
+  for (const type of types) {
+    if (!/^[\w.+-]+\/([\w.+-]+|\*)$/u.test(type)) throw storageError.invalidMimeType(type);
+  }
+  return types;
+}
+
+/** GET /bucket: the buckets the caller's policies let it see. */
+export function listBuckets(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const limit = Number(c.req.query("limit") ?? "NaN");
+    const offset = Number(c.req.query("offset") ?? "0");
+    const column = c.req.query("sortColumn") ?? "name";
+    const order = c.req.query("sortOrder") === "desc" ? "desc" : "asc";
+    if (!["id", "name", "created_at", "updated_at"].includes(column)) {
+      throw storageError.invalidBody(
+        "querystring/sortColumn must be equal to one of the allowed values",
+      );
+    }
+    const search = c.req.query("search");
+    const rows = await queryObjects(
+      deps.db,
+      storageRole(c, deps),
+      `select ${bucketColumns}, 'STANDARD' as type from storage.buckets
+        where $1::text is null or name ilike '%' || $1 || '%'
+        order by ${column} ${order}
+        limit $2 offset $3`,
+      [
+        search ?? null,
+        Number.isInteger(limit) && limit > 0 ? limit : null,
+        Number.isInteger(offset) && offset > 0 ? offset : 0,
+      ],
+    );
+    return c.json(rows);
+  };
+}
+
+/** GET /bucket/:bucket */
+export function getBucket(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const rows = await queryObjects(
+      deps.db,
+      storageRole(c, deps),
+      `select ${bucketColumns}, 'STANDARD' as type from storage.buckets where id = $1`,
+      [c.req.param("bucket")],
+    );
+    if (!rows[0]) throw storageError.noSuchBucket();
+    return c.json(rows[0]);
+  };
+}
+
+/** POST /bucket: under the caller's policies (the service role's, as a rule). */
+export function createBucket(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const body = await jsonBody(c);
+    const name = optionalString(body, "name");
+    if (name === undefined) {
+      throw storageError.invalidBody("body must have required property 'name'");
+    }
+    const id = mustBeValidBucketName(optionalString(body, "id") ?? name);
+    mustBeValidBucketName(name);
+    const limit = fileSizeLimit(body) ?? null;
+    const types = allowedMimeTypes(body) ?? null;
+    const owner = ownerOf(c.get("claims"));
+    await queryObjects(
+      deps.db,
+      storageRole(c, deps),
+      `insert into storage.buckets
+         (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
+       values ($1, $2, $3::uuid, $3::text, $4, $5, $6::text[])`,
+      [id, name, owner ?? null, optionalBoolean(body, "public") ?? false, limit, types],
+    );
+    return c.json({ name });
+  };
+}
+
+/** PUT /bucket/:bucket: only what the body names changes. */
+export function updateBucket(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const body = await jsonBody(c);
+    const isPublic = optionalBoolean(body, "public");
+    const limit = fileSizeLimit(body);
+    const types = allowedMimeTypes(body);
+    const rows = await queryObjects(
+      deps.db,
+      storageRole(c, deps),
+      `update storage.buckets set
+         public = coalesce($2, public),
+         file_size_limit = case when $3 then $4 else file_size_limit end,
+         allowed_mime_types = case when $5 then $6::text[] else allowed_mime_types end,
+         updated_at = now()
+       where id = $1
+       returning id`,
+      [
+        c.req.param("bucket"),
+        isPublic ?? null,
+        limit !== undefined,
+        limit ?? null,
+        types !== undefined,
+        types ?? null,
+      ],
+    );
+    if (!rows[0]) throw storageError.noSuchBucket();
+    return c.json({ message: "Successfully updated" });
+  };
+}
+
+async function bucketVisible(c: Context<AppEnv>, deps: StorageDependencies, id: string) {
+  const rows = await queryObjects(
+    deps.db,
+    storageRole(c, deps),
+    "select id from storage.buckets where id = $1",
+    [id],
+  );
+  if (!rows[0]) throw storageError.noSuchBucket();
+}
+
+/** POST /bucket/:bucket/empty: every object the caller may delete, then their bytes. */
+export function emptyBucket(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const id = c.req.param("bucket") ?? "";
+    await bucketVisible(c, deps, id);
+    const removed = await queryObjects<{ name: string; version: string }>(
+      deps.db,
+      storageRole(c, deps),
+      "delete from storage.objects where bucket_id = $1 returning name, version",
+      [id],
+    );
+    await removeQuietly(
+      deps,
+      removed.map((row) => objectKey(id, row.name, row.version)),
+    );
+    return c.json({ message: "Successfully emptied" });
+  };
+}
+
+/** DELETE /bucket/:bucket: refused while it holds any object, as Supabase refuses it. */
+export function deleteBucket(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const id = c.req.param("bucket") ?? "";
+    await bucketVisible(c, deps, id);
+    await inRoleTransaction(deps.db, storageRole(c, deps), async (tx) => {
+      const { rows: held } = await tx.query(
+        "select 1 from storage.objects where bucket_id = $1 limit 1",
+        [id],
+      );
+      if (held.length > 0) throw storageError.bucketNotEmpty();
+      try {
+        const { rows } = await tx.query("delete from storage.buckets where id = $1 returning id", [
+          id,
+        ]);
+        if (!rows[0]) throw storageError.noSuchBucket();
+      } catch (error) {
+        if (Reflect.get(error as object, "code") === "23503") throw storageError.bucketNotEmpty();
+        throw error;
+      }
+    });
+    return c.json({ message: "Successfully deleted" });
+  };
+}

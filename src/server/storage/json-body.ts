@@ -1,0 +1,73 @@
+import type { Context } from "hono";
+import { storageError } from "./errors.ts";
+
+const jsonBodyLimit = 1024 * 1024;
+
+/** A request's JSON object, or the refusal Supabase Storage gives for what is not one. */
+export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  const length = Number(c.req.header("content-length") ?? 0);
+  if (length > jsonBodyLimit) throw storageError.entityTooLarge();
+  const text = await c.req.text();
+  if (text.length > jsonBodyLimit) throw storageError.entityTooLarge();
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw storageError.invalidJsonBody();
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw storageError.invalidBody("body must be object");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export function requiredString(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  if (value === undefined)
+    throw storageError.invalidBody(`body must have required property '${name}'`);
+  if (typeof value !== "string") throw storageError.invalidBody(`body/${name} must be string`);
+  return value;
+}
+
+export function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw storageError.invalidBody(`body/${name} must be string`);
+  return value;
+}
+
+export function optionalBoolean(body: Record<string, unknown>, name: string): boolean | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw storageError.invalidBody(`body/${name} must be boolean`);
+  return value;
+}
+
+/** A whole number of at least `minimum`, as the routes' schemas (`integer`, `minimum`) say. */
+export function optionalInteger(
+  body: Record<string, unknown>,
+  name: string,
+  minimum: number,
+): number | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value)) {
+    throw storageError.invalidBody(`body/${name} must be integer`);
+  }
+  if (value < minimum) throw storageError.invalidBody(`body/${name} must be >= ${minimum}`);
+  return value;
+}
+
+export function stringArray(body: Record<string, unknown>, name: string): string[] {
+  const value = body[name];
+  if (value === undefined)
+    throw storageError.invalidBody(`body must have required property '${name}'`);
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
+    throw storageError.invalidBody(`body/${name} must be array of strings`);
+  }
+  if (value.length === 0) {
+    throw storageError.invalidBody(`body/${name} must NOT have fewer than 1 items`);
+  }
+  return value as string[];
+}

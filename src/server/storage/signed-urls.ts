@@ -1,0 +1,117 @@
+import type { Handler } from "hono";
+import type { AppEnv } from "../http/context.ts";
+import { ownerOf, storageRole } from "./claims.ts";
+import type { StorageDependencies } from "./dependencies.ts";
+import { storageError } from "./errors.ts";
+import { jsonBody, stringArray } from "./json-body.ts";
+import { mustBeValidKey } from "./names.ts";
+import { asStorageError, findBucket, findObjectAsRole, queryObjects } from "./objects.ts";
+import { signToken } from "./signed-tokens.ts";
+import { inTransaction } from "../rest/transaction.ts";
+
+/** The longest expiry whose exp still fits a signed 32-bit number of seconds, as Supabase bounds it. */
+function maxExpiresIn(): number {
+  return 2 ** 31 - 1 - Math.floor(Date.now() / 1000);
+}
+
+function expiresInOf(body: Record<string, unknown>): number {
+  const value = body.expiresIn;
+  if (value === undefined)
+    throw storageError.invalidBody("body must have required property 'expiresIn'");
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw storageError.invalidBody("body/expiresIn must be integer");
+  }
+  if (value < 1) throw storageError.invalidBody("body/expiresIn must be >= 1");
+  if (value > maxExpiresIn()) throw storageError.invalidBody("Invalid Parameter expiresIn");
+  return value;
+}
+
+/** The path of a signed URL, as storage-js appends it to its `/storage/v1` address. */
+function signedPath(bucketId: string, name: string, token: string): string {
+  return `/object/sign/${bucketId}/${name}?token=${token}`;
+}
+
+/** POST /object/sign/:bucket/:name: for an object the caller's policies let it read. */
+export function signUrl(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const body = await jsonBody(c);
+    const expiresIn = expiresInOf(body);
+    const bucketId = c.req.param("bucket") ?? "";
+    const name = mustBeValidKey(c.req.param("name") ?? "");
+    await findObjectAsRole(deps.db, storageRole(c, deps), bucketId, name);
+    const token = await signToken(
+      deps.secret,
+      { url: `${bucketId}/${name}`, scope: "download" },
+      expiresIn,
+    );
+    return c.json({ signedURL: signedPath(bucketId, name, token) });
+  };
+}
+
+/** POST /object/sign/:bucket with `{paths}`: one answer per path, an error for those not found. */
+export function signUrls(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const body = await jsonBody(c);
+    const expiresIn = expiresInOf(body);
+    const paths = stringArray(body, "paths");
+    const bucketId = c.req.param("bucket") ?? "";
+    const found = await queryObjects<{ name: string }>(
+      deps.db,
+      storageRole(c, deps),
+      "select name from storage.objects where bucket_id = $1 and name = any($2::text[])",
+      [bucketId, paths],
+    );
+    const names = new Set(found.map((row) => row.name));
+    const answers = await Promise.all(
+      paths.map(async (path) => {
+        if (!names.has(path)) {
+          return {
+            error: "Either the object does not exist or you do not have access to it",
+            path,
+            signedURL: null,
+          };
+        }
+        const token = await signToken(
+          deps.secret,
+          { url: `${bucketId}/${path}`, scope: "download" },
+          expiresIn,
+        );
+        return { error: null, path, signedURL: signedPath(bucketId, path, token) };
+      }),
+    );
+    return c.json(answers);
+  };
+}
+
+const uploadUrlLifetimeSeconds = 2 * 60 * 60;
+
+/**
+ * POST /object/upload/sign/:bucket/:name: a token good for one upload within two hours, made
+ * only when the caller's policies would let it write the object itself (asked by a write rolled
+ * back, as Supabase's canUpload asks).
+ */
+export function signUploadUrl(deps: StorageDependencies): Handler<AppEnv> {
+  return async (c) => {
+    const bucketId = c.req.param("bucket") ?? "";
+    const name = mustBeValidKey(c.req.param("name") ?? "");
+    const upsert = c.req.header("x-upsert") === "true";
+    await findBucket(deps.db, bucketId);
+    const owner = ownerOf(c.get("claims"));
+    await asStorageError(() =>
+      inTransaction(deps.db, storageRole(c, deps), { rollback: true }, async (tx) => {
+        await tx.query(
+          `insert into storage.objects (bucket_id, name, owner, owner_id, version)
+           values ($1, $2, $3::uuid, $3::text, 'check')
+           ${upsert ? "on conflict (bucket_id, name) do update set version = excluded.version" : ""}`,
+          [bucketId, name, owner ?? null],
+        );
+      }),
+    );
+    const token = await signToken(
+      deps.secret,
+      { url: `${bucketId}/${name}`, scope: "upload", owner, upsert },
+      uploadUrlLifetimeSeconds,
+    );
+    return c.json({ url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token });
+  };
+}

@@ -1,0 +1,185 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFor, contractTarget, type ContractTarget } from "../support/contract-target.ts";
+import { expectStorageError, storedFiles, uniqueBucket } from "../support/storage.ts";
+
+// What a client gets wrong is refused with Supabase Storage's status and words, and changes
+// nothing: no row, no bytes.
+let target: ContractTarget;
+let service: SupabaseClient;
+const bucket = uniqueBucket("strict");
+
+beforeAll(async () => {
+  target = await contractTarget();
+  service = clientFor(target, target.serviceRoleKey);
+  const made = await service.storage.createBucket(bucket, {
+    public: false,
+    fileSizeLimit: 16,
+    allowedMimeTypes: ["text/plain", "image/*"],
+  });
+  expect(made.error).toBeNull();
+  await service.storage.from(bucket).upload("kept.txt", "kept", { contentType: "text/plain" });
+});
+afterAll(async () => {
+  await service.storage.emptyBucket(bucket);
+  await service.storage.deleteBucket(bucket);
+  await target.close();
+});
+
+async function unchanged() {
+  const listed = await service.storage.from(bucket).list();
+  expect(listed.data!.map((entry) => entry.name)).toEqual(["kept.txt"]);
+  const text = await (await service.storage.from(bucket).download("kept.txt")).data!.text();
+  expect(text).toBe("kept");
+  expect(await storedFiles(target, bucket)).toHaveLength(target.storagePath ? 1 : 0);
+}
+
+function request(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+  return target.fetch(`${target.url}/storage/v1${path}`, {
+    ...init,
+    headers: {
+      apikey: target.serviceRoleKey,
+      authorization: `Bearer ${target.serviceRoleKey}`,
+      ...init.headers,
+    },
+  });
+}
+
+describe("an upload that is refused", () => {
+  const cases: {
+    label: string;
+    upload: () => Promise<{ error: unknown }>;
+    statusCode: string;
+    message: string;
+  }[] = [
+    {
+      label: "over the bucket's limit, as form data",
+      upload: () =>
+        service.storage
+          .from(bucket)
+          .upload("big.txt", new Blob(["x".repeat(17)], { type: "text/plain" })),
+      statusCode: "413",
+      message: "The object exceeded the maximum allowed size",
+    },
+    {
+      label: "over the bucket's limit, as a stream of unknown length",
+      upload: () =>
+        service.storage
+          .from(bucket)
+          .upload("big.txt", Readable.from([Buffer.alloc(10), Buffer.alloc(10)]), {
+            contentType: "text/plain",
+          }),
+      statusCode: "413",
+      message: "The object exceeded the maximum allowed size",
+    },
+    {
+      label: "of a type the bucket does not take",
+      upload: () =>
+        service.storage.from(bucket).upload("page.html", "<p>hi</p>", { contentType: "text/html" }),
+      statusCode: "415",
+      message: "mime type text/html is not supported",
+    },
+    {
+      label: "to a bucket that does not exist",
+      upload: () => service.storage.from("no-such-bucket").upload("a.txt", "a"),
+      statusCode: "404",
+      message: "Bucket not found",
+    },
+    {
+      label: "with a name that is not a key",
+      upload: () =>
+        service.storage.from(bucket).upload("a\u0000b.txt", "a", { contentType: "text/plain" }),
+      statusCode: "400",
+      message: "Invalid key: a\u0000b.txt",
+    },
+    {
+      label: "over an existing object without upsert",
+      upload: () =>
+        service.storage.from(bucket).upload("kept.txt", "other", { contentType: "text/plain" }),
+      statusCode: "409",
+      message: "The resource already exists",
+    },
+  ];
+
+  it.each(cases)("$label: $statusCode $message", async ({ upload, statusCode, message }) => {
+    const { error } = await upload();
+    expect(error).toMatchObject({ status: 400, statusCode, message });
+    await unchanged();
+  });
+});
+
+describe("a name that would leave its bucket", () => {
+  it.each(["../escape.txt", "a/../../escape.txt", "./here.txt"])(
+    "%s is an invalid key, in an upload's address and in a move or copy",
+    async (name) => {
+      const upload = await request(`/object/${bucket}/${name.replaceAll("/", "%2F")}`, {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "escape",
+      });
+      expect(upload.status).toBe(400);
+      expect(await upload.json()).toMatchObject({
+        statusCode: "400",
+        message: `Invalid key: ${name}`,
+      });
+      const move = await service.storage.from(bucket).move("kept.txt", name);
+      expectStorageError(move.error, {
+        status: 400,
+        statusCode: "400",
+        message: `Invalid key: ${name}`,
+      });
+      const copy = await service.storage.from(bucket).copy("kept.txt", name);
+      expectStorageError(copy.error, {
+        status: 400,
+        statusCode: "400",
+        message: `Invalid key: ${name}`,
+      });
+      await unchanged();
+    },
+  );
+});
+
+describe("a body that is not what the route reads", () => {
+  it("malformed JSON is refused as Supabase's server refuses it", async () => {
+    const answer = await request(`/object/list/${bucket}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"prefix": ',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      statusCode: "400",
+      message: "Body is not valid JSON but content-type is set to 'application/json'",
+    });
+  });
+
+  it("a removal without prefixes names the property it needs, and removes nothing", async () => {
+    const answer = await request(`/object/${bucket}`, {
+      method: "DELETE",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      statusCode: "400",
+      message: "body must have required property 'prefixes'",
+    });
+    await unchanged();
+  });
+});
+
+describe("a bearer token that is not the project's", () => {
+  it("is refused with jose's words before anything is read", async () => {
+    const forged = `${target.anonKey.slice(0, -4)}AAAA`;
+    const answer = await request(`/object/${bucket}/kept.txt`, {
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      statusCode: "403",
+      error: "Unauthorized",
+      message: "signature verification failed",
+    });
+  });
+});

@@ -1,0 +1,142 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFor, contractTarget, type ContractTarget } from "../support/contract-target.ts";
+import { expectStorageError, storedFiles, uniqueBucket } from "../support/storage.ts";
+import { signedInMember } from "../support/team-member.ts";
+
+// The site's photos in site-media: everyone reads them, only team members at aal2 write them,
+// decided by the policies on storage.objects (the site content's rule), never by a handler.
+let target: ContractTarget;
+let service: SupabaseClient;
+let anon: SupabaseClient;
+let memberAal1: SupabaseClient;
+let memberAal2: SupabaseClient;
+let strangerAal2: SupabaseClient;
+const folder = uniqueBucket("tests");
+
+// The smallest PNG there is: one transparent pixel.
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const photo = () => new Blob([png], { type: "image/png" });
+const refusedByPolicy = {
+  status: 400,
+  statusCode: "403",
+  message: "new row violates row-level security policy",
+};
+
+beforeAll(async () => {
+  target = await contractTarget();
+  service = clientFor(target, target.serviceRoleKey);
+  anon = clientFor(target, target.anonKey);
+  memberAal1 = await signedInMember(target, service, "aal1");
+  memberAal2 = await signedInMember(target, service, "aal2");
+  strangerAal2 = await signedInMember(target, service, "aal2", false);
+});
+afterAll(async () => {
+  const { data } = await service.storage.from("site-media").list(folder);
+  await service.storage
+    .from("site-media")
+    .remove((data ?? []).map((entry) => `${folder}/${entry.name}`));
+  await target.close();
+});
+
+describe("the site-media bucket", () => {
+  it("is public, takes JPEG, PNG, WebP and AVIF, at most 10 MB", async () => {
+    const { data, error } = await service.storage.getBucket("site-media");
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      id: "site-media",
+      public: true,
+      file_size_limit: 10 * 1024 * 1024,
+      allowed_mime_types: ["image/jpeg", "image/png", "image/webp", "image/avif"],
+    });
+  });
+
+  it("refuses anon, a member at aal1 and an outsider at aal2, and stores nothing", async () => {
+    for (const client of [anon, memberAal1, strangerAal2]) {
+      const refused = await client.storage.from("site-media").upload(`${folder}/no.png`, photo());
+      expectStorageError(refused.error, refusedByPolicy);
+    }
+    expect((await service.storage.from("site-media").exists(`${folder}/no.png`)).data).toBe(false);
+    expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+
+  it("lets a member at aal2 add, replace, move and remove a photo that everyone reads", async () => {
+    const media = memberAal2.storage.from("site-media");
+    const added = await media.upload(`${folder}/story.png`, photo());
+    expect(added.error).toBeNull();
+    const replaced = await media.upload(`${folder}/story.png`, photo(), { upsert: true });
+    expect(replaced.error).toBeNull();
+    const { data } = anon.storage.from("site-media").getPublicUrl(`${folder}/story.png`);
+    const read = await target.fetch(data.publicUrl);
+    expect(read.status).toBe(200);
+    expect(read.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await read.arrayBuffer())).toEqual(png);
+    const anonDownload = await anon.storage.from("site-media").download(`${folder}/story.png`);
+    expect(anonDownload.error).toBeNull();
+
+    const anonReplace = await anon.storage
+      .from("site-media")
+      .update(`${folder}/story.png`, photo());
+    expectStorageError(anonReplace.error, refusedByPolicy);
+    const aal1Remove = await memberAal1.storage.from("site-media").remove([`${folder}/story.png`]);
+    expect(aal1Remove.data).toEqual([]);
+    const anonMove = await anon.storage
+      .from("site-media")
+      .move(`${folder}/story.png`, `${folder}/taken.png`);
+    expect(anonMove.error).not.toBeNull();
+    expect((await media.exists(`${folder}/story.png`)).data).toBe(true);
+
+    const moved = await media.move(`${folder}/story.png`, `${folder}/program.png`);
+    expect(moved.error).toBeNull();
+    const removed = await media.remove([`${folder}/program.png`]);
+    expect(removed.data!.map((entry) => entry.name)).toEqual([`${folder}/program.png`]);
+    expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+
+  it("leaves every other bucket to its own policies: without one, nobody but the service role writes", async () => {
+    const closed = uniqueBucket("closed");
+    expect((await service.storage.createBucket(closed, { public: true })).error).toBeNull();
+    for (const client of [anon, memberAal2, strangerAal2]) {
+      const refused = await client.storage.from(closed).upload("a.png", photo());
+      expectStorageError(refused.error, refusedByPolicy);
+    }
+    expect((await service.storage.from(closed).upload("a.png", photo())).error).toBeNull();
+    expect((await memberAal2.storage.from(closed).remove(["a.png"])).data).toEqual([]);
+    expect((await service.storage.from(closed).exists("a.png")).data).toBe(true);
+    await service.storage.emptyBucket(closed);
+    await service.storage.deleteBucket(closed);
+  });
+
+  it("refuses a type it does not take and a photo over 10 MB, from a member at aal2 too", async () => {
+    const media = memberAal2.storage.from("site-media");
+    const text = await media.upload(`${folder}/words.txt`, "words", { contentType: "text/plain" });
+    expectStorageError(text.error, {
+      status: 400,
+      statusCode: "415",
+      message: "mime type text/plain is not supported",
+    });
+    const svg = await media.upload(
+      `${folder}/drawing.svg`,
+      new Blob(["<svg xmlns='http://www.w3.org/2000/svg'/>"], { type: "image/svg+xml" }),
+    );
+    expectStorageError(svg.error, {
+      status: 400,
+      statusCode: "415",
+      message: "mime type image/svg+xml is not supported",
+    });
+    const large = await media.upload(
+      `${folder}/large.png`,
+      new Blob([png, Buffer.alloc(10 * 1024 * 1024)], { type: "image/png" }),
+    );
+    expectStorageError(large.error, {
+      status: 400,
+      statusCode: "413",
+      message: "The object exceeded the maximum allowed size",
+    });
+    expect((await media.list(folder)).data).toEqual([]);
+    expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+import { Readable } from "node:stream";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFor, contractTarget, type ContractTarget } from "../support/contract-target.ts";
+import { uniqueBucket } from "../support/storage.ts";
+
+// A 50 MB upload streams through our server to the disk and back: the process never holds it
+// whole. Measured in this process, where our server runs, so only against our own server.
+const megabyte = 1024 * 1024;
+const size = 50 * megabyte;
+let target: ContractTarget;
+let service: SupabaseClient;
+const bucket = uniqueBucket("large");
+
+beforeAll(async () => {
+  target = await contractTarget();
+  service = clientFor(target, target.serviceRoleKey);
+  expect((await service.storage.createBucket(bucket)).error).toBeNull();
+});
+afterAll(async () => {
+  await service.storage.emptyBucket(bucket);
+  await service.storage.deleteBucket(bucket);
+  await target.close();
+});
+
+// The size of the chunks a socket hands the server.
+const chunkSize = 64 * 1024;
+
+/** `total` bytes made a chunk at a time as they are read, never all at once. */
+function generated(total: number): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= total) {
+        this.push(null);
+        return;
+      }
+      const chunk = Buffer.alloc(Math.min(chunkSize, total - sent), sent % 251);
+      sent += chunk.length;
+      this.push(chunk);
+    },
+  });
+}
+
+// Buffers already let go of are freed at V8's next collection, which may come late: collected
+// before each sample, the peak is what the process holds, not what it has yet to free.
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
+/** How far the resident set size rose above where it was while `work` ran, sampled every 20 ms. */
+async function rssGrowth<T>(work: () => Promise<T>): Promise<{ growth: number; value: T }> {
+  collectGarbage();
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => {
+    collectGarbage();
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  try {
+    const value = await work();
+    return { growth: Math.max(peak, process.memoryUsage.rss()) - before, value };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("a 50 MB upload", () => {
+  it("streams to the disk and back, the process growing by far less than the file", async ({
+    annotate,
+  }) => {
+    // A running server has served uploads before: the first one sizes V8's heap, once.
+    const warmUp = await service.storage
+      .from(bucket)
+      .upload("warm-up.bin", generated(8 * megabyte), { contentType: "application/octet-stream" });
+    expect(warmUp.error).toBeNull();
+    const upload = await rssGrowth(() =>
+      service.storage
+        .from(bucket)
+        .upload("video.bin", generated(size), { contentType: "application/octet-stream" }),
+    );
+    expect(upload.value.error).toBeNull();
+    const download = await rssGrowth(async () => {
+      const response = await target.fetch(`${target.url}/storage/v1/object/${bucket}/video.bin`, {
+        headers: {
+          apikey: target.serviceRoleKey,
+          authorization: `Bearer ${target.serviceRoleKey}`,
+        },
+      });
+      let received = 0;
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        received += chunk.byteLength;
+      }
+      return received;
+    });
+    expect(download.value).toBe(size);
+    const info = await service.storage.from(bucket).info("video.bin");
+    expect(info.data?.size).toBe(size);
+    const uploadGrowth = upload.growth / megabyte;
+    const downloadGrowth = download.growth / megabyte;
+    await annotate(
+      `RSS grew by at most ${uploadGrowth.toFixed(1)} MB uploading and ${downloadGrowth.toFixed(1)} MB downloading ${size / megabyte} MB`,
+    );
+    expect(uploadGrowth).toBeLessThan(30);
+    expect(downloadGrowth).toBeLessThan(30);
+  });
+});
