@@ -28,6 +28,7 @@ const databaseFreeSuites = [
 // in the "-postgres" projects, each test file on a database of its own.
 const serverSuites = ["src/server/**/*.test.ts", "tests/contract/**/*.test.ts"];
 const processSuitesOnBoth = [
+  "tests/process/backup-objects.test.ts",
   "tests/process/backup-restore.test.ts",
   "tests/process/build-links.test.ts",
   "tests/process/content-command.test.ts",

@@ -117,15 +117,12 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       site && renderer ? await renderOnPublish(db, site, renderer, log, publishes) : async () => {};
     const metrics = config.metrics ? createMetrics(db) : undefined;
     const storage = openStorageBackend(config.storage);
-    if (db.kind === "postgres" && storage.kind === "file") {
-      log.info(
-        "stored files are kept on this machine's disk: several instances on one PostgreSQL need STORAGE_BACKEND=s3",
-        { path: config.storage.backend === "file" ? config.storage.path : undefined },
-      );
-    }
     const app = createApp({ config, db, schema, jwtSecret, site, log, metrics, storage });
     const backups = isEmbeddedDatabase(db)
-      ? backupRoutes(db, new TextEncoder().encode(jwtSecret), log)
+      ? backupRoutes(db, new TextEncoder().encode(jwtSecret), log, {
+          config: config.storage,
+          backend: storage,
+        })
       : undefined;
     const mailWorker = config.mail
       ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })

@@ -12,10 +12,11 @@ import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config.ts";
 import { backupAddress } from "../backup/backup-address.ts";
 import { checkBackup } from "../backup/backup-file.ts";
-import { dumpDatabase, objectsNote } from "../backup/dump.ts";
+import { dumpDatabase, objectsNote, type StoredObjects } from "../backup/dump.ts";
 import { connectForCopy } from "../backup/postgres-copy.ts";
 import { openPGlite } from "../db/pglite.ts";
 import { loadJwtSecret, makeApiKey } from "../keys.ts";
+import { openStorageBackend } from "../storage/open-backend.ts";
 import { runCommand, UsageError } from "./command.ts";
 import { describeDatabase } from "./database-name.ts";
 import { errorMessage } from "../../shared/error-message.ts";
@@ -64,18 +65,22 @@ async function nameBackup(partial: string, output: string): Promise<void> {
 
 type Writer = (data: string | Uint8Array) => Promise<void>;
 
-async function fromPostgres(databaseUrl: string, write: Writer): Promise<void> {
+async function fromPostgres(
+  databaseUrl: string,
+  write: Writer,
+  objects: StoredObjects,
+): Promise<void> {
   const connection = await connectForCopy(databaseUrl);
   try {
     await connection.exec("begin isolation level repeatable read, read only");
-    await dumpDatabase(connection, write, "postgresql");
+    await dumpDatabase(connection, write, "postgresql", objects);
     await connection.exec("commit");
   } finally {
     await connection.close();
   }
 }
 
-async function fromEmbedded(config: Config, write: Writer): Promise<void> {
+async function fromEmbedded(config: Config, write: Writer, objects: StoredObjects): Promise<void> {
   const address = await backupAddress(config.dataDir);
   const answer = address
     ? await fetch(address, {
@@ -93,7 +98,7 @@ async function fromEmbedded(config: Config, write: Writer): Promise<void> {
     // No server on DATA_DIR: the files are ours, if no other process holds them.
     const db = await openPGlite(path.join(config.dataDir, "pglite"));
     try {
-      await dumpDatabase(db, write, "embedded");
+      await dumpDatabase(db, write, "embedded", objects);
     } finally {
       await db.close();
     }
@@ -126,10 +131,11 @@ await runCommand(async () => {
   const write: Writer = async (data) => {
     if (!file.write(data)) await once(file, "drain");
   };
+  const objects = { config: config.storage, backend: openStorageBackend(config.storage) };
   try {
     await (config.databaseUrl
-      ? fromPostgres(config.databaseUrl, write)
-      : fromEmbedded(config, write));
+      ? fromPostgres(config.databaseUrl, write, objects)
+      : fromEmbedded(config, write, objects));
     file.end();
     await once(file, "finish");
     const backup = await checkBackup(partial);
@@ -146,5 +152,7 @@ await runCommand(async () => {
     file.destroy();
     await rm(partial, { force: true });
     throw error;
+  } finally {
+    await objects.backend.close();
   }
 }, usage);

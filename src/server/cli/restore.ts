@@ -8,6 +8,7 @@ import { objectsNote } from "../backup/dump.ts";
 import { openPostgresTarget, restoreBackup, type RestoreTarget } from "../backup/restore.ts";
 import { readMigrations } from "../db/migrate.ts";
 import { openPGlite } from "../db/pglite.ts";
+import { openStorageBackend } from "../storage/open-backend.ts";
 import { runCommand, UsageError } from "./command.ts";
 import { describeDatabase } from "./database-name.ts";
 import { errorMessage } from "../../shared/error-message.ts";
@@ -42,7 +43,12 @@ await runCommand(async () => {
   const config = loadConfig();
   const started = performance.now();
   const migrations = await readMigrations(config.migrationsDir);
-  const report = await restoreBackup(file, () => openTarget(config), { migrations, replace });
+  const storage = openStorageBackend(config.storage);
+  const report = await restoreBackup(file, () => openTarget(config), {
+    migrations,
+    replace,
+    storage,
+  }).finally(() => storage.close());
   const kept = new Set(report.kept);
   const lines = Object.entries(report.rows).map(
     ([table, rows]) =>

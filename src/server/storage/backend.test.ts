@@ -1,10 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { s3Credentials, startS3Server } from "../../../tests/support/s3-server.ts";
 import { StoredBytesMissing, type StorageBackend } from "./backend.ts";
+import { fileBackend } from "./file-backend.ts";
 import { s3Backend } from "./s3-backend.ts";
 
 // The chunks a stream has passed on are garbage the collector frees when it likes, tens of
@@ -32,7 +36,22 @@ async function openS3(): Promise<Opened> {
   };
 }
 
-const backends: [string, () => Promise<Opened>][] = [["s3", openS3]];
+async function openFile(): Promise<Opened> {
+  const root = await mkdtemp(path.join(tmpdir(), "kalima-backend-"));
+  const backend = fileBackend(root);
+  return {
+    backend,
+    async close() {
+      await backend.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+const backends: [string, () => Promise<Opened>][] = [
+  ["file", openFile],
+  ["s3", openS3],
+];
 
 const options = { contentType: "image/png", cacheControl: "max-age=3600" };
 
@@ -81,8 +100,9 @@ describe.each(backends)("the %s backend", (name, open) => {
     await opened.close();
   });
 
-  // First, before the other tests have grown the process: its RSS seldom shrinks again, and
-  // memory it already holds would hide a write that buffered the whole body.
+  // RSS seldom shrinks: memory the process already holds (from another backend's run) can hide
+  // a write that buffered. So the live memory (heap and buffers, collected as the write goes)
+  // is bounded too, which no earlier growth hides.
   it("streams a 50 MB write without holding it in memory", async () => {
     const key = `${under()}/large.bin/v1`;
     const size = 50 * 1024 * 1024;
@@ -90,10 +110,15 @@ describe.each(backends)("the %s backend", (name, open) => {
     // code), which is not what a write holds.
     await backend.write(`${key}-warm`, generated(12 * 1024 * 1024), options);
     collectGarbage();
-    const before = process.memoryUsage().rss;
-    let peak = before;
+    const live = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    const before = { rss: process.memoryUsage().rss, live: live() };
+    const peak = { ...before };
+    const sample = () => {
+      peak.rss = Math.max(peak.rss, process.memoryUsage().rss);
+      peak.live = Math.max(peak.live, live());
+    };
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      sample();
       collectGarbage();
     }, 20);
     try {
@@ -102,11 +127,15 @@ describe.each(backends)("the %s backend", (name, open) => {
     } finally {
       clearInterval(sampler);
     }
-    peak = Math.max(peak, process.memoryUsage().rss);
-    const growth = peak - before;
-    process.stdout.write(`${name}: 50 MB write, RSS grew ${(growth / 1024 ** 2).toFixed(1)} MB\n`);
+    sample();
+    const megabytes = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
+    process.stdout.write(
+      `${name}: 50 MB write, RSS grew ${megabytes(peak.rss - before.rss)} MB, ` +
+        `live memory ${megabytes(peak.live - before.live)} MB\n`,
+    );
     // A body held whole would add its 50 MB; a stream holds a few parts (S3) or chunks (disk).
-    expect(growth).toBeLessThan(40 * 1024 * 1024);
+    expect(peak.rss - before.rss).toBeLessThan(40 * 1024 * 1024);
+    expect(peak.live - before.live).toBeLessThan(40 * 1024 * 1024);
 
     const read = await backend.read(key, { start: size - 4 });
     expect(await bytesOf(read.body)).toEqual(Buffer.alloc(4, (size - 1) >> 16));
@@ -123,11 +152,13 @@ describe.each(backends)("the %s backend", (name, open) => {
 
     const read = await backend.read(key);
     expect(await bytesOf(read.body)).toEqual(body);
-    expect(read).toMatchObject({ size: body.length, eTag: stored.eTag, contentRange: undefined });
+    expect(read).toMatchObject({ size: body.length, eTag: stored.eTag });
+    expect(read.contentRange).toBeUndefined();
     expect(await backend.head(key)).toEqual(stored);
   });
 
-  it("reads a range, to its end or open, and a range past the end as the whole", async () => {
+  // The routes answer 416 for a range the object cannot satisfy, before a backend is asked.
+  it("reads a range, to its end or open", async () => {
     const key = `${under()}/range.txt/v1`;
     await backend.write(key, Readable.from([Buffer.from("0123456789")]), options);
 
@@ -138,10 +169,6 @@ describe.each(backends)("the %s backend", (name, open) => {
     const tail = await backend.read(key, { start: 7 });
     expect((await bytesOf(tail.body)).toString()).toBe("789");
     expect(tail.contentRange).toBe("bytes 7-9/10");
-
-    const past = await backend.read(key, { start: 10 });
-    expect((await bytesOf(past.body)).toString()).toBe("0123456789");
-    expect(past).toMatchObject({ size: 10, contentRange: undefined });
   });
 
   it("copies bytes to a new key, leaving the source", async () => {

@@ -50,10 +50,6 @@ function isMissing(error: unknown): boolean {
   );
 }
 
-function isUnsatisfiableRange(error: unknown): boolean {
-  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416;
-}
-
 /** CopySource is `bucket/key`, URL-encoded, with the key's slashes kept as they are. */
 function copySource(bucket: string, key: string): string {
   return [bucket, ...key.split("/")].map(encodeURIComponent).join("/");
@@ -118,8 +114,6 @@ export function s3Backend(settings: S3Settings): S3Backend {
     try {
       return await get(key, range);
     } catch (error) {
-      // A range that starts past the end is not satisfiable: the whole object, unranged.
-      if (range && isUnsatisfiableRange(error)) return read(key);
       if (isMissing(error)) throw new StoredBytesMissing(key);
       throw error;
     }
