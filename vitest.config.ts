@@ -19,6 +19,8 @@ const databaseFreeSuites = [
   "src/server/rest/filters.test.ts",
   "src/server/site/render-pages.test.ts",
   "src/server/site/site.test.ts",
+  "src/server/storage/backend.test.ts",
+  "src/server/storage/check-storage.test.ts",
   "src/server/storage/file-backend.test.ts",
   "src/server/storage/images/*.test.ts",
 ];
@@ -27,6 +29,7 @@ const databaseFreeSuites = [
 // in the "-postgres" projects, each test file on a database of its own.
 const serverSuites = ["src/server/**/*.test.ts", "tests/contract/**/*.test.ts"];
 const processSuitesOnBoth = [
+  "tests/process/backup-objects.test.ts",
   "tests/process/backup-restore.test.ts",
   "tests/process/build-links.test.ts",
   "tests/process/content-command.test.ts",

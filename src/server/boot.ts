@@ -19,6 +19,7 @@ import { renderOnPublish } from "./site/render-on-publish.ts";
 import { loadPageRenderer } from "./site/render-pages.ts";
 import { seedBuildLinks } from "./site/seed-build-links.ts";
 import { loadSite } from "./site/site.ts";
+import { checkStorage } from "./storage/check-storage.ts";
 import type { StorageBackend } from "./storage/backend.ts";
 import { ImageWork } from "./storage/images/image-work.ts";
 import { openStorageBackend } from "./storage/open-backend.ts";
@@ -72,6 +73,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     const applied = await migrate(db, await readMigrations(config.migrationsDir));
     if (applied.length > 0) log.info("migrations applied", { migrations: applied.join(", ") });
     await warnOfCharacterClasses(db, log);
+    await checkStorage(config, log);
     // Before the pages are rendered at start, so that they show the links at once.
     await seedBuildLinks(db, config.buildLinks, log).catch((error: unknown) =>
       log.error("the VITE_LINK_* links were not published", { error: errorForLog(error) }),
@@ -116,16 +118,13 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       site && renderer ? await renderOnPublish(db, site, renderer, log, publishes) : async () => {};
     const metrics = config.metrics ? createMetrics(db) : undefined;
     const storage = openStorageBackend(config.storage);
-    if (db.kind === "postgres" && storage.kind === "file") {
-      log.info(
-        "stored files are kept on this machine's disk: several instances on one PostgreSQL need STORAGE_BACKEND=s3",
-        { path: config.storage.backend === "file" ? config.storage.path : undefined },
-      );
-    }
     const images = new ImageWork(config.images, log);
     const app = createApp({ config, db, schema, jwtSecret, site, log, metrics, storage, images });
     const backups = isEmbeddedDatabase(db)
-      ? backupRoutes(db, new TextEncoder().encode(jwtSecret), log)
+      ? backupRoutes(db, new TextEncoder().encode(jwtSecret), log, {
+          config: config.storage,
+          backend: storage,
+        })
       : undefined;
     const mailWorker = config.mail
       ? new MailWorker({ db, mail: config.mail, siteUrl: config.siteUrl, log })

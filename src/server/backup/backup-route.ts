@@ -4,7 +4,7 @@ import { isEmbeddedDatabase, type Database, type EmbeddedDatabase } from "../db/
 import { openPGliteThread } from "../db/pglite.ts";
 import { verifyPostgrestJwt } from "../jwt.ts";
 import { errorForLog, type Logger } from "../log.ts";
-import { dumpDatabase } from "./dump.ts";
+import { dumpDatabase, type StoredObjects } from "./dump.ts";
 
 function refuse(c: Context, message: string, status: 401 | 404 | 409 | 500): Response {
   c.header("cache-control", "no-store");
@@ -17,9 +17,15 @@ function refuse(c: Context, message: string, status: 401 | 404 | 409 | 500): Res
  * never the public port. The files are copied while the server goes on serving, and the copy
  * is read on a thread of its own. The answer's status waits for the backup's first line: a copy
  * that cannot be opened or read is an error, not an empty success. On PostgreSQL the command
- * reads the database itself and this answers 404.
+ * reads the database itself and this answers 404. The stored objects, on this machine's disk,
+ * follow the rows, read from the backend the server writes them with.
  */
-export function backupRoutes(db: Database, secret: Uint8Array, log: Logger): Hono {
+export function backupRoutes(
+  db: Database,
+  secret: Uint8Array,
+  log: Logger,
+  objects?: StoredObjects,
+): Hono {
   const app = new Hono();
   let running = false;
   app.get("/", async (c) => {
@@ -79,6 +85,7 @@ export function backupRoutes(db: Database, secret: Uint8Array, log: Logger): Hon
         await writer.write(encoder.encode(text));
       },
       "embedded",
+      objects,
     );
     const outcome = await Promise.race([
       firstLine.then(() => undefined),

@@ -1,7 +1,17 @@
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
 import type { Copying, Database, Queryable } from "../db/database.ts";
 import { migrate, type Migration } from "../db/migrate.ts";
 import { openPostgres } from "../db/postgres.ts";
-import { BackupFileError, checkBackup, tableBatches, type CheckedBackup } from "./backup-file.ts";
+import type { StorageBackend, StoredBytes } from "../storage/backend.ts";
+import {
+  BackupFileError,
+  checkBackup,
+  objectParts,
+  tableBatches,
+  type BackupStorage,
+  type CheckedBackup,
+} from "./backup-file.ts";
 import { migrationLevel, siteTables, type SiteTable } from "./catalog.ts";
 import { portableSettings } from "./dump.ts";
 import { connectForCopy } from "./postgres-copy.ts";
@@ -43,6 +53,8 @@ export interface RestoreOptions {
   migrations: Migration[];
   /** Replace what a database already migrated holds; without it such a target is refused. */
   replace: boolean;
+  /** Where the backup's stored objects are written: the backend STORAGE_BACKEND names. */
+  storage?: StorageBackend | undefined;
 }
 
 export interface RestoreReport {
@@ -52,6 +64,10 @@ export interface RestoreReport {
   rows: Record<string, number>;
   /** The tables the backup does not hold, which kept what the target had. */
   kept: string[];
+  /** The stored objects written back, and their bytes. */
+  objects: { count: number; bytes: number };
+  /** Where the backup says the objects were; undefined for a backup of format 1. */
+  storage: BackupStorage | undefined;
 }
 
 /** A refusal that changed nothing: the operator's next step is in its message. */
@@ -102,65 +118,79 @@ async function restoreInto(
   }
   await migrate(target.database, options.migrations);
   const migration = (await migrationLevel(target.database)) ?? "";
+  if (backup.objects.length > 0 && !options.storage) {
+    throw new RestoreRefused(
+      `The backup holds ${backup.objects.length} stored objects, and no storage was given to write them to`,
+    );
+  }
 
-  const rows = await target.load(async (tx) => {
-    await tx.exec(portableSettings);
-    const tables = await siteTables(tx);
-    const columnsOf = new Map(tables.map((table) => [table.name, new Set(table.columns)]));
-    for (const section of backup.tables) {
-      const columns = columnsOf.get(section.name);
-      if (!columns) {
-        throw new RestoreRefused(`The backup holds ${section.name}, which this version has not`);
+  const written: string[] = [];
+  const rows = await target
+    .load(async (tx) => {
+      await tx.exec(portableSettings);
+      const tables = await siteTables(tx);
+      const columnsOf = new Map(tables.map((table) => [table.name, new Set(table.columns)]));
+      for (const section of backup.tables) {
+        const columns = columnsOf.get(section.name);
+        if (!columns) {
+          throw new RestoreRefused(`The backup holds ${section.name}, which this version has not`);
+        }
+        const missing = section.columns.filter((column) => !columns.has(column));
+        if (missing.length > 0) {
+          throw new RestoreRefused(
+            `The backup's ${section.name} has columns this version has not: ${missing.join(", ")}`,
+          );
+        }
       }
-      const missing = section.columns.filter((column) => !columns.has(column));
-      if (missing.length > 0) {
-        throw new RestoreRefused(
-          `The backup's ${section.name} has columns this version has not: ${missing.join(", ")}`,
+      const names = tables.map((table) => table.name);
+      const replaced = await tablesToEmpty(tx, tables, backup);
+      for (const name of names) await tx.exec(`alter table ${name} disable trigger user`);
+      if (replaced.length > 0) await tx.exec(`truncate ${replaced.join(", ")}`);
+      // As a bulk load does: indexes no constraint needs are built once, after the rows are in,
+      // rather than kept up row by row (the search's trigram index most of all).
+      const indexes = await looseIndexes(tx, replaced);
+      for (const index of indexes) await tx.exec(`drop index ${index.name}`);
+      const constraints = await forwardReferences(tx, backup);
+      for (const constraint of constraints) {
+        await tx.exec(`alter table ${constraint.table} drop constraint ${constraint.name}`);
+      }
+      for await (const batch of tableBatches(file, backup)) {
+        await tx.copyIn(`${batch.table} (${batch.columns.join(", ")})`, batch.rows);
+      }
+      for (const index of indexes) await tx.exec(index.definition);
+      // Added again as it was, so every row loaded is checked against it.
+      for (const constraint of constraints) {
+        await tx.exec(
+          `alter table ${constraint.table} add constraint ${constraint.name} ${constraint.definition}`,
         );
       }
-    }
-    const names = tables.map((table) => table.name);
-    const replaced = await tablesToEmpty(tx, tables, backup);
-    for (const name of names) await tx.exec(`alter table ${name} disable trigger user`);
-    if (replaced.length > 0) await tx.exec(`truncate ${replaced.join(", ")}`);
-    // As a bulk load does: indexes no constraint needs are built once, after the rows are in,
-    // rather than kept up row by row (the search's trigram index most of all).
-    const indexes = await looseIndexes(tx, replaced);
-    for (const index of indexes) await tx.exec(`drop index ${index.name}`);
-    const constraints = await forwardReferences(tx, backup);
-    for (const constraint of constraints) {
-      await tx.exec(`alter table ${constraint.table} drop constraint ${constraint.name}`);
-    }
-    for await (const batch of tableBatches(file, backup)) {
-      await tx.copyIn(`${batch.table} (${batch.columns.join(", ")})`, batch.rows);
-    }
-    for (const index of indexes) await tx.exec(index.definition);
-    // Added again as it was, so every row loaded is checked against it.
-    for (const constraint of constraints) {
-      await tx.exec(
-        `alter table ${constraint.table} add constraint ${constraint.name} ${constraint.definition}`,
-      );
-    }
-    for (const [sequence, value] of Object.entries(backup.sequences)) {
-      await tx.query("select setval($1::regclass, $2::bigint)", [sequence, value]);
-    }
-    for (const name of names) await tx.exec(`alter table ${name} enable trigger user`);
-    const counted: Record<string, number> = {};
-    for (const name of names) {
-      const { rows: found } = await tx.query<{ count: string | number }>(
-        `select count(*) as count from ${name}`,
-      );
-      counted[name] = Number(found[0]?.count ?? 0);
-    }
-    for (const section of backup.tables) {
-      if (counted[section.name] !== section.rows) {
-        throw new BackupFileError(
-          `${section.name} has ${counted[section.name]} rows after loading, not the backup's ${section.rows}`,
-        );
+      for (const [sequence, value] of Object.entries(backup.sequences)) {
+        await tx.query("select setval($1::regclass, $2::bigint)", [sequence, value]);
       }
-    }
-    return counted;
-  });
+      for (const name of names) await tx.exec(`alter table ${name} enable trigger user`);
+      const counted: Record<string, number> = {};
+      for (const name of names) {
+        const { rows: found } = await tx.query<{ count: string | number }>(
+          `select count(*) as count from ${name}`,
+        );
+        counted[name] = Number(found[0]?.count ?? 0);
+      }
+      for (const section of backup.tables) {
+        if (counted[section.name] !== section.rows) {
+          throw new BackupFileError(
+            `${section.name} has ${counted[section.name]} rows after loading, not the backup's ${section.rows}`,
+          );
+        }
+      }
+      // Last before the commit: a failure here rolls the rows back, and the objects written are
+      // removed below, so no restore is left half done.
+      await restoreObjects(file, backup, options.storage, written);
+      return counted;
+    })
+    .catch(async (error: unknown) => {
+      if (written.length > 0) await options.storage?.remove(written).catch(() => {});
+      throw error;
+    });
   const held = new Set(backup.tables.map((table) => table.name));
   return {
     backupMigration: backup.about.migration,
@@ -168,7 +198,61 @@ async function restoreInto(
     createdAt: backup.about.createdAt,
     rows,
     kept: Object.keys(rows).filter((name) => !held.has(name)),
+    objects: {
+      count: backup.objects.length,
+      bytes: backup.objects.reduce((sum, found) => sum + found.size, 0),
+    },
+    storage: backup.about.storage,
   };
+}
+
+/**
+ * Writes the backup's objects into `storage`, each checked again against its size and SHA-256
+ * as it is read. `written` gathers the keys that were not there before, for a failed restore to
+ * remove; a key already there holds the same version's bytes, and is written over.
+ */
+async function restoreObjects(
+  file: string,
+  backup: CheckedBackup,
+  storage: StorageBackend | undefined,
+  written: string[],
+): Promise<void> {
+  if (!storage || backup.objects.length === 0) return;
+  const sizes = new Map(backup.objects.map((found) => [found.key, found.size]));
+  let body: PassThrough | undefined;
+  let writing: Promise<StoredBytes> | undefined;
+  try {
+    for await (const part of objectParts(file, backup)) {
+      if (part.kind === "start") {
+        const there = await storage.head(part.key).then(
+          () => true,
+          () => false,
+        );
+        if (!there) written.push(part.key);
+        body = new PassThrough();
+        writing = storage.write(part.key, body, {
+          contentType: "application/octet-stream",
+          cacheControl: "no-cache",
+        });
+      } else if (part.kind === "bytes" && body && writing) {
+        // Waits for the backend to take the bytes, or for the write to fail.
+        if (!body.write(part.bytes)) await Promise.race([once(body, "drain"), writing]);
+      } else if (part.kind === "end" && body && writing) {
+        body.end();
+        const { size } = await writing;
+        body = undefined;
+        writing = undefined;
+        if (size !== sizes.get(part.key)) {
+          throw new BackupFileError(
+            `${part.key} was stored as ${size} bytes, not the backup's ${sizes.get(part.key)}`,
+          );
+        }
+      }
+    }
+  } finally {
+    body?.destroy(new Error("the restore stopped"));
+    await writing?.catch(() => {});
+  }
 }
 
 /**

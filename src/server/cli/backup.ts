@@ -12,10 +12,11 @@ import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config.ts";
 import { backupAddress } from "../backup/backup-address.ts";
 import { checkBackup } from "../backup/backup-file.ts";
-import { dumpDatabase } from "../backup/dump.ts";
+import { dumpDatabase, objectsNote, type StoredObjects } from "../backup/dump.ts";
 import { connectForCopy } from "../backup/postgres-copy.ts";
 import { openPGlite } from "../db/pglite.ts";
 import { loadJwtSecret, makeApiKey } from "../keys.ts";
+import { openStorageBackend } from "../storage/open-backend.ts";
 import { runCommand, UsageError } from "./command.ts";
 import { describeDatabase } from "./database-name.ts";
 import { errorMessage } from "../../shared/error-message.ts";
@@ -64,18 +65,22 @@ async function nameBackup(partial: string, output: string): Promise<void> {
 
 type Writer = (data: string | Uint8Array) => Promise<void>;
 
-async function fromPostgres(databaseUrl: string, write: Writer): Promise<void> {
+async function fromPostgres(
+  databaseUrl: string,
+  write: Writer,
+  objects: StoredObjects,
+): Promise<void> {
   const connection = await connectForCopy(databaseUrl);
   try {
     await connection.exec("begin isolation level repeatable read, read only");
-    await dumpDatabase(connection, write, "postgresql");
+    await dumpDatabase(connection, write, "postgresql", objects);
     await connection.exec("commit");
   } finally {
     await connection.close();
   }
 }
 
-async function fromEmbedded(config: Config, write: Writer): Promise<void> {
+async function fromEmbedded(config: Config, write: Writer, objects: StoredObjects): Promise<void> {
   const address = await backupAddress(config.dataDir);
   const answer = address
     ? await fetch(address, {
@@ -93,7 +98,7 @@ async function fromEmbedded(config: Config, write: Writer): Promise<void> {
     // No server on DATA_DIR: the files are ours, if no other process holds them.
     const db = await openPGlite(path.join(config.dataDir, "pglite"));
     try {
-      await dumpDatabase(db, write, "embedded");
+      await dumpDatabase(db, write, "embedded", objects);
     } finally {
       await db.close();
     }
@@ -126,22 +131,28 @@ await runCommand(async () => {
   const write: Writer = async (data) => {
     if (!file.write(data)) await once(file, "drain");
   };
+  const objects = { config: config.storage, backend: openStorageBackend(config.storage) };
   try {
     await (config.databaseUrl
-      ? fromPostgres(config.databaseUrl, write)
-      : fromEmbedded(config, write));
+      ? fromPostgres(config.databaseUrl, write, objects)
+      : fromEmbedded(config, write, objects));
     file.end();
     await once(file, "finish");
     const backup = await checkBackup(partial);
     await nameBackup(partial, output);
     const rows = backup.tables.reduce((sum, table) => sum + table.rows, 0);
+    const bytes = backup.objects.reduce((sum, found) => sum + found.size, 0);
     process.stdout.write(
       `Backed up ${describeDatabase(config)} (migration ${backup.about.migration}): ` +
-        `${backup.tables.length} tables, ${rows} rows, in ${((performance.now() - started) / 1000).toFixed(1)} s, to ${output}\n`,
+        `${backup.tables.length} tables, ${rows} rows, ${backup.objects.length} stored objects ` +
+        `(${bytes} bytes), in ${((performance.now() - started) / 1000).toFixed(1)} s, to ${output}\n` +
+        objectsNote(backup.about.storage),
     );
   } catch (error) {
     file.destroy();
     await rm(partial, { force: true });
     throw error;
+  } finally {
+    await objects.backend.close();
   }
 }, usage);

@@ -4,9 +4,11 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config.ts";
+import { objectsNote } from "../backup/dump.ts";
 import { openPostgresTarget, restoreBackup, type RestoreTarget } from "../backup/restore.ts";
 import { readMigrations } from "../db/migrate.ts";
 import { openPGlite } from "../db/pglite.ts";
+import { openStorageBackend } from "../storage/open-backend.ts";
 import { runCommand, UsageError } from "./command.ts";
 import { describeDatabase } from "./database-name.ts";
 import { errorMessage } from "../../shared/error-message.ts";
@@ -41,7 +43,12 @@ await runCommand(async () => {
   const config = loadConfig();
   const started = performance.now();
   const migrations = await readMigrations(config.migrationsDir);
-  const report = await restoreBackup(file, () => openTarget(config), { migrations, replace });
+  const storage = openStorageBackend(config.storage);
+  const report = await restoreBackup(file, () => openTarget(config), {
+    migrations,
+    replace,
+    storage,
+  }).finally(() => storage.close());
   const kept = new Set(report.kept);
   const lines = Object.entries(report.rows).map(
     ([table, rows]) =>
@@ -51,6 +58,9 @@ await runCommand(async () => {
     `Restored the backup of ${report.createdAt} (migration ${report.backupMigration}) into ` +
       `${describeDatabase(config)}, now at migration ${report.migration}, in ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s. Rows per table, counted after loading:\n` +
-      lines.join(""),
+      lines.join("") +
+      `Stored objects written back, each checked against its size and SHA-256: ` +
+      `${report.objects.count} (${report.objects.bytes} bytes)\n` +
+      objectsNote(report.storage),
   );
 }, usage);
