@@ -5,9 +5,11 @@
 // slowdown, scripts/perf/first-tap.mjs): a tap the page answers in place is held to its budget
 // (the language switch's is larger), one that loads another page (the language switch before
 // the app is awake) is shown as a load, held to the page-load budgets. Exits non-zero when a
-// budget is missed.
+// budget is missed. The content carries photos first (scripts/perf/photos.mjs), as the team's
+// will: --no-photos measures the pages without them.
 //   npm run perf -- --runs 5 --routes /,/contact --languages ar --tap-runs 3
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +21,7 @@ import { ensureBuilt, root } from "../build-steps.mjs";
 import { byteBudgets, lighthouseBudgets, tapBudgetsMs } from "./budgets.mjs";
 import { measureFirstTap } from "./first-tap.mjs";
 import { measureFirstView } from "./first-view.mjs";
+import { publishPhotos } from "./photos.mjs";
 import { sitePages } from "../../src/shared/pages.js";
 
 const { values: options } = parseArgs({
@@ -28,6 +31,7 @@ const { values: options } = parseArgs({
     languages: { type: "string", default: "ar,en" },
     "tap-runs": { type: "string", default: "5" },
     "tap-delays": { type: "string", default: "300,3000" },
+    "no-photos": { type: "boolean", default: false },
   },
 });
 const tapRuns = Number(options["tap-runs"]);
@@ -46,9 +50,17 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 ensureBuilt();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "kalima-perf-"));
+const jwtSecret = randomBytes(32).toString("hex");
 const server = spawn(process.execPath, ["dist/server/main.js"], {
   cwd: root,
-  env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "false" },
+  env: {
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    JWT_SECRET: jwtSecret,
+    LOG_REQUESTS: "false",
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 const origin = await new Promise((resolve, reject) => {
@@ -67,6 +79,7 @@ const rows = [];
 const misses = [];
 
 try {
+  if (!options["no-photos"]) await publishPhotos(origin, jwtSecret);
   const browser = await chromium.launch({ executablePath: chromiumPath });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,

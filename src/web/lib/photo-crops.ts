@@ -5,10 +5,10 @@ import { photoUrl } from "./photo-variants.ts";
  * variant's width and height without storing the photo's own, and the widths served of it.
  */
 export const photoCrops = {
-  /** A story's speaker, square at the top of its card. */
-  portrait: { width: 1, height: 1, widths: [240, 360, 480, 720, 960] },
-  /** A program's cover, 16:9 across its card. */
-  cover: { width: 16, height: 9, widths: [480, 640, 960, 1280] },
+  /** A story's speaker: square, shown as a 4rem circle beside their name. */
+  portrait: { width: 1, height: 1, widths: [96, 160, 240] },
+  /** A program's cover: 16:9, shown 6rem wide beside its title. */
+  cover: { width: 16, height: 9, widths: [160, 240, 320] },
 } as const;
 export type PhotoCrop = keyof typeof photoCrops;
 

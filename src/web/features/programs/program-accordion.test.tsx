@@ -18,17 +18,17 @@ const programs = initialSiteContent().programs.map((program, index) =>
 
 describe("<ProgramAccordion>'s covers", () => {
   it.each(["ar", "en"] as const)(
-    "show a program's cover at 16:9 in %s, the first at once and the rest when scrolled near",
+    "show a program's cover at 16:9 beside its title in %s, the first at once and the rest when scrolled near",
     (language) => {
       renderWeb(<ProgramAccordion />, { language, site: { programs } });
       const first = screen.getByRole("img", { name: programs[0]!.image!.alt[language] });
       const second = screen.getByRole("img", { name: programs[1]!.image!.alt[language] });
       expect(screen.getAllByRole("img")).toHaveLength(2);
       for (const cover of [first, second]) {
-        expect(cover).toHaveAttribute("width", "1280");
-        expect(cover).toHaveAttribute("height", "720");
-        expect(cover.getAttribute("srcset")).toMatch(/width=480&height=270\b.* 480w, .* 1280w$/u);
-        expect(cover.getAttribute("sizes")).toMatch(/^\(min-width: 80rem\) 36rem, /u);
+        expect(cover).toHaveAttribute("width", "320");
+        expect(cover).toHaveAttribute("height", "180");
+        expect(cover.getAttribute("srcset")).toMatch(/width=160&height=90\b.* 160w, .* 320w$/u);
+        expect(cover).toHaveAttribute("sizes", "6rem");
       }
       expect(first).not.toHaveAttribute("loading");
       expect(second).toHaveAttribute("loading", "lazy");

@@ -46,9 +46,11 @@ export function ProgramAccordion() {
   );
 }
 
-/** A card's width: half the section's (at most 80rem) from md, less the card's padding. */
-const coverSizes =
-  "(min-width: 80rem) 36rem, (min-width: 48rem) calc(50vw - 5rem), calc(100vw - 5.5rem)";
+/**
+ * A thumbnail beside the title at every width: the title and summary stay the first view's
+ * largest paint, and six covers cost a phone a few kilobytes each.
+ */
+const coverSizes = "6rem";
 
 function ProgramCard({
   program,
@@ -95,20 +97,26 @@ function ProgramCard({
         ref={summary}
         aria-expanded={hydrated ? open : undefined}
         aria-controls={panelId}
-        className="grid cursor-pointer grid-cols-[1fr_auto] items-start gap-x-4 gap-y-2 p-7 text-start transition-colors hover:bg-white/[0.03] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-300"
+        className={`grid cursor-pointer items-start gap-x-4 gap-y-2 p-7 text-start transition-colors hover:bg-white/[0.03] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-300 ${program.image ? "grid-cols-[auto_1fr_auto]" : "grid-cols-[1fr_auto]"}`}
       >
         {program.image && (
-          <SitePhoto
-            image={program.image}
-            crop="cover"
-            sizes={coverSizes}
-            eager={first}
-            className="col-span-2 mb-3 rounded-2xl"
-          />
+          <span className="w-24 self-center">
+            <SitePhoto
+              image={program.image}
+              crop="cover"
+              sizes={coverSizes}
+              eager={first}
+              className="rounded-xl"
+            />
+          </span>
         )}
-        <h2 className="text-xl font-semibold text-gold-200">{program.title}</h2>
+        <h2 className="self-center text-xl font-semibold text-gold-200">{program.title}</h2>
         {chevronIcon}
-        <span className="col-span-2 text-base font-normal text-paper/75">{program.summary}</span>
+        <span
+          className={`text-base font-normal text-paper/75 ${program.image ? "col-span-3" : "col-span-2"}`}
+        >
+          {program.summary}
+        </span>
       </summary>
       {/* The fragment's target: inside the disclosure, so that reaching it opens it, and at the
           card's top, so that the card's heading shows. */}

@@ -25,15 +25,15 @@ describe("<StoryCards>'s portraits", () => {
     renderWeb(<StoryCards />, { language, site: { stories } });
     const photo = screen.getByRole("img", { name: alt });
     expect(screen.getAllByRole("img")).toEqual([photo]);
-    expect(photo).toHaveAttribute("width", "960");
-    expect(photo).toHaveAttribute("height", "960");
+    expect(photo).toHaveAttribute("width", "240");
+    expect(photo).toHaveAttribute("height", "240");
     expect(photo).toHaveAttribute("loading", "lazy");
     expect(photo).toHaveAttribute("decoding", "async");
     expect(photo.getAttribute("src")).toMatch(
-      /^\/storage\/v1\/render\/image\/public\/site-media\/stories\/speaker\.webp\?width=480&height=480&resize=cover/u,
+      /^\/storage\/v1\/render\/image\/public\/site-media\/stories\/speaker\.webp\?width=160&height=160&resize=cover/u,
     );
-    expect(photo.getAttribute("srcset")).toMatch(/ 240w, .* 960w$/u);
-    expect(photo.getAttribute("sizes")).toMatch(/calc\(100vw - 5\.5rem\)$/u);
+    expect(photo.getAttribute("srcset")).toMatch(/ 96w, .* 240w$/u);
+    expect(photo).toHaveAttribute("sizes", "4rem");
   });
 
   it("draws no picture for a story without one", () => {

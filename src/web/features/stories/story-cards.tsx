@@ -6,11 +6,10 @@ import { useLanguage } from "../../language/use-language.ts";
 const quoteIcon = <Quote aria-hidden="true" className="size-8 text-gold-500 rtl:-scale-x-100" />;
 
 /**
- * The card's width in the layout: the section's (at most 80rem, less its padding), a third of it
- * beside the others from md, less the card's own padding.
+ * A small circle beside the name at every width: a photo never becomes the page's largest paint,
+ * so it costs the first view a few kilobytes and not its LCP.
  */
-const portraitSizes =
-  "(min-width: 80rem) 22rem, (min-width: 48rem) calc((100vw - 6rem) / 3 - 3.5rem), calc(100vw - 5.5rem)";
+const portraitSizes = "4rem";
 
 /** The community stories: quote, short name and context, and the speaker's portrait if any. */
 export function StoryCards() {
@@ -21,21 +20,25 @@ export function StoryCards() {
       {content.stories.map((story, index) => (
         <li key={index}>
           <figure className="flex h-full flex-col gap-5 rounded-3xl p-7 bg-paper text-ink-950 shadow-xl shadow-ink-950/10">
-            {story.image && (
-              <SitePhoto
-                image={story.image}
-                crop="portrait"
-                sizes={portraitSizes}
-                className="rounded-2xl"
-              />
-            )}
             {quoteIcon}
             <blockquote className="flex-1 text-lg">
               <p>{story.quote}</p>
             </blockquote>
-            <figcaption className="border-t border-current/10 pt-4">
-              <span className="block font-semibold">{story.author}</span>
-              <span className="text-ink-700">{story.context}</span>
+            <figcaption className="flex items-center gap-4 border-t border-current/10 pt-4">
+              {story.image && (
+                <span className="size-16 shrink-0">
+                  <SitePhoto
+                    image={story.image}
+                    crop="portrait"
+                    sizes={portraitSizes}
+                    className="rounded-full"
+                  />
+                </span>
+              )}
+              <span>
+                <span className="block font-semibold">{story.author}</span>
+                <span className="text-ink-700">{story.context}</span>
+              </span>
             </figcaption>
           </figure>
         </li>
