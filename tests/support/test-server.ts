@@ -10,6 +10,7 @@ import {
   loadConfig,
   type AuthConfig,
   type MailConfig,
+  type StorageConfig,
   type TxEnd,
 } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
@@ -24,6 +25,7 @@ import {
   type SchemaCache,
 } from "../../src/server/rest/schema-cache.ts";
 import { loadSite } from "../../src/server/site/site.ts";
+import type { StorageBackend } from "../../src/server/storage/backend.ts";
 import { fileBackend } from "../../src/server/storage/file-backend.ts";
 import { ImageWork } from "../../src/server/storage/images/image-work.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
@@ -43,8 +45,10 @@ export interface TestServer {
   authConfig: AuthConfig;
   /** What the app counts, with `metrics`. */
   metrics: Metrics | undefined;
-  /** The folder its file storage backend keeps bytes in, removed at close. */
-  storagePath: string;
+  /** Where it keeps objects' bytes: files in a folder of its own, removed at close. */
+  storage: StorageBackend;
+  /** The storage settings it was started with, as loadConfig reads them. */
+  storageConfig: StorageConfig;
   /** Its photos' renders, with a cache in a folder of its own, removed at close. */
   images: ImageWork;
   url: string;
@@ -136,6 +140,22 @@ async function freshDatabase(
   return { db, close: () => db.close() };
 }
 
+/** An empty place for objects' bytes: a fresh folder. */
+async function freshStorage(
+  fileSizeLimit: number,
+): Promise<{ storage: StorageBackend; config: StorageConfig; close(): Promise<void> }> {
+  const storagePath = await mkdtemp(path.join(tmpdir(), "kalima-storage-"));
+  const storage = fileBackend(storagePath);
+  return {
+    storage,
+    config: { backend: "file", path: storagePath, fileSizeLimit },
+    close: async () => {
+      await storage.close();
+      await rm(storagePath, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A fresh copy of the migrated database and an app on it; nothing listens. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const log: Logger = options.log ?? { ...silentLogger, error: (m, f) => console.error(m, f) };
@@ -149,8 +169,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ? await loadSite(options.siteDir, { anonKey: keys.anon })
     : undefined;
   const metrics = options.metrics ? createMetrics(db) : undefined;
-  const storagePath = await mkdtemp(path.join(tmpdir(), "kalima-storage-"));
-  const storage = fileBackend(storagePath);
+  const stored = await freshStorage(options.fileSizeLimit ?? 50 * 1024 * 1024);
   const imageCache = await mkdtemp(path.join(tmpdir(), "kalima-image-cache-"));
   const images = new ImageWork(
     {
@@ -174,11 +193,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dbTxEnd: options.dbTxEnd,
       dbAggregatesEnabled: options.dbAggregatesEnabled ?? false,
       apiRateLimit: options.apiRateLimit ?? 0,
-      storage: {
-        backend: "file",
-        path: storagePath,
-        fileSizeLimit: options.fileSizeLimit ?? 50 * 1024 * 1024,
-      },
+      storage: stored.config,
     },
     db,
     schema,
@@ -186,7 +201,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     site,
     log,
     metrics,
-    storage,
+    storage: stored.storage,
     images,
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
@@ -209,13 +224,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     metrics,
     url: testOrigin,
     fetch: inProcessFetch,
-    storagePath,
+    storage: stored.storage,
+    storageConfig: stored.config,
     images,
     close: async () => {
       await stopReloads();
-      await storage.close();
+      await stored.close();
       await close();
-      await rm(storagePath, { recursive: true, force: true });
       await rm(imageCache, { recursive: true, force: true });
     },
   };
