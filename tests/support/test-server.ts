@@ -3,6 +3,7 @@ import { STATUS_CODES } from "node:http";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createApp } from "../../src/server/app.ts";
@@ -27,6 +28,7 @@ import {
 import { loadSite } from "../../src/server/site/site.ts";
 import type { StorageBackend } from "../../src/server/storage/backend.ts";
 import { fileBackend } from "../../src/server/storage/file-backend.ts";
+import { s3Backend } from "../../src/server/storage/s3-backend.ts";
 import { ImageWork } from "../../src/server/storage/images/image-work.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
 import { pgliteExtensions } from "../../src/server/db/pglite-extensions.js";
@@ -45,7 +47,7 @@ export interface TestServer {
   authConfig: AuthConfig;
   /** What the app counts, with `metrics`. */
   metrics: Metrics | undefined;
-  /** Where it keeps objects' bytes: files in a folder of its own, removed at close. */
+  /** Where it keeps objects' bytes: files in a folder removed at close, or a bucket of its own. */
   storage: StorageBackend;
   /** The storage settings it was started with, as loadConfig reads them. */
   storageConfig: StorageConfig;
@@ -86,6 +88,8 @@ export interface TestServerOptions {
   fileSizeLimit?: number;
   /** RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC; high enough to stay out of the way unless asked. */
   renderPerSecond?: number;
+  /** STORAGE_BACKEND; TEST_STORAGE_BACKEND's, or file, when unset. */
+  storageBackend?: "file" | "s3";
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -140,19 +144,51 @@ async function freshDatabase(
   return { db, close: () => db.close() };
 }
 
-/** An empty place for objects' bytes: a fresh folder. */
+function storageKindOfProject(): "file" | "s3" {
+  const kind = process.env.TEST_STORAGE_BACKEND ?? "file";
+  if (kind !== "file" && kind !== "s3") {
+    throw new Error(`TEST_STORAGE_BACKEND is file or s3, not ${kind}`);
+  }
+  return kind;
+}
+
+/** An empty place for objects' bytes: a fresh folder, or a fresh bucket on the project's S3 server. */
 async function freshStorage(
+  kind: "file" | "s3",
   fileSizeLimit: number,
 ): Promise<{ storage: StorageBackend; config: StorageConfig; close(): Promise<void> }> {
-  const storagePath = await mkdtemp(path.join(tmpdir(), "kalima-storage-"));
-  const storage = fileBackend(storagePath);
+  if (kind === "file") {
+    const storagePath = await mkdtemp(path.join(tmpdir(), "kalima-storage-"));
+    const storage = fileBackend(storagePath);
+    return {
+      storage,
+      config: { backend: "file", path: storagePath, fileSizeLimit },
+      close: async () => {
+        await storage.close();
+        await rm(storagePath, { recursive: true, force: true });
+      },
+    };
+  }
+  const server = inject("s3Storage");
+  if (!server) {
+    throw new Error(
+      "TEST_STORAGE_BACKEND=s3 needs the S3 server of tests/support/s3-storage.ts as globalSetup",
+    );
+  }
+  // The buckets stay until the S3 server's folder is removed at the end of the run.
+  const bucket = `kalima-${randomBytes(6).toString("hex")}`;
+  const client = new S3Client(server);
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
+  }
+  const settings = { ...server, bucket };
+  const storage = s3Backend(settings);
   return {
     storage,
-    config: { backend: "file", path: storagePath, fileSizeLimit },
-    close: async () => {
-      await storage.close();
-      await rm(storagePath, { recursive: true, force: true });
-    },
+    config: { backend: "s3", ...settings, fileSizeLimit },
+    close: () => storage.close(),
   };
 }
 
@@ -169,7 +205,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ? await loadSite(options.siteDir, { anonKey: keys.anon })
     : undefined;
   const metrics = options.metrics ? createMetrics(db) : undefined;
-  const stored = await freshStorage(options.fileSizeLimit ?? 50 * 1024 * 1024);
+  const stored = await freshStorage(
+    options.storageBackend ?? storageKindOfProject(),
+    options.fileSizeLimit ?? 50 * 1024 * 1024,
+  );
   const imageCache = await mkdtemp(path.join(tmpdir(), "kalima-image-cache-"));
   const images = new ImageWork(
     {
