@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import { s3Credentials } from "./tests/support/s3-server.ts";
 
 // Tests that open no database (server, shared and build code): run once, in the "unit" project, with no
 // migrated template to wait for. A suite that opens a database belongs in the server projects.
@@ -28,6 +29,8 @@ const databaseFreeSuites = [
 // The server suites run twice: on the embedded database, and on PostgreSQL (TEST_DATABASE_URL)
 // in the "-postgres" projects, each test file on a database of its own.
 const serverSuites = ["src/server/**/*.test.ts", "tests/contract/**/*.test.ts"];
+// The storage contract suites run a third time with the bytes in S3 (an s3rver for the run).
+const storageContractSuites = ["tests/contract/storage-*.test.ts"];
 const processSuitesOnBoth = [
   "tests/process/backup-objects.test.ts",
   "tests/process/backup-restore.test.ts",
@@ -101,6 +104,15 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...databaseFreeSuites],
           globalSetup: ["tests/support/database-template.ts"],
           env: { TEST_DATABASE_KIND: "embedded" },
+        },
+      },
+      {
+        test: {
+          ...serverProject,
+          name: "server-s3",
+          include: storageContractSuites,
+          globalSetup: ["tests/support/database-template.ts", "tests/support/s3-storage.ts"],
+          env: { TEST_DATABASE_KIND: "embedded", TEST_STORAGE_BACKEND: "s3", ...s3Credentials },
         },
       },
       {

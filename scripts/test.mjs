@@ -2,7 +2,8 @@
 // suites run in process; then the built server is spawned (process suite) and driven by
 // Chromium (browser suite). It fails, saying why, when something a suite needs is missing.
 // The server, contract and process suites run on the embedded database, and again on
-// PostgreSQL when TEST_DATABASE_URL names a cluster where they may create databases.
+// PostgreSQL when TEST_DATABASE_URL names a cluster where they may create databases; the storage
+// contract suites run once more with the bytes in S3.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,6 +71,7 @@ try {
   vitest("web");
   vitest("unit");
   vitest("server");
+  vitest("server-s3");
   if (postgresUrl) vitest("server-postgres");
   else process.stdout.write(`\n${postgresNotice}\n`);
 

@@ -4,7 +4,6 @@ import {
   testAuthConfig,
   type TestServer,
 } from "../../tests/support/test-server.ts";
-import { fileBackend } from "./storage/file-backend.ts";
 import { createApp } from "./app.ts";
 import { loadSchemaCache } from "./rest/schema-cache.ts";
 import type { Site } from "./site/site.ts";
@@ -36,13 +35,13 @@ beforeAll(async () => {
       jwtExpiry: 3600,
       auth: testAuthConfig(),
       mail: undefined,
-      storage: { backend: "file", path: server.storagePath, fileSizeLimit: 1024 },
+      storage: { ...server.storageConfig, fileSizeLimit: 1024 },
     },
     db: server.db,
     schema: await loadSchemaCache(server.db),
     jwtSecret: server.jwtSecret,
     site: brokenSite,
-    storage: fileBackend(server.storagePath),
+    storage: server.storage,
     images: server.images,
     log: { info() {}, warn() {}, error: (...entry: unknown[]) => logged.push(entry) },
   });

@@ -32,7 +32,7 @@ async function unchanged() {
   expect(listed.data!.map((entry) => entry.name)).toEqual(["kept.txt"]);
   const text = await (await service.storage.from(bucket).download("kept.txt")).data!.text();
   expect(text).toBe("kept");
-  expect(await storedFiles(target, bucket)).toHaveLength(target.storagePath ? 1 : 0);
+  expect(await storedFiles(target, bucket)).toHaveLength(target.storage ? 1 : 0);
 }
 
 function request(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {

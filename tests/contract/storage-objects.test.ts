@@ -104,10 +104,8 @@ describe("an upload", () => {
     const updated = await files().update("twice.txt", new Blob(["third"]));
     expect(updated.error).toBeNull();
     expect(await text("twice.txt")).toBe("third");
-    // Each replacement removed the version before it (our server's files; none to count on a project).
-    expect(await storedFiles(target, `${bucket}/twice.txt`)).toHaveLength(
-      target.storagePath ? 1 : 0,
-    );
+    // Each replacement removed the version before it (our server's versions; none to count on a project).
+    expect(await storedFiles(target, `${bucket}/twice.txt`)).toHaveLength(target.storage ? 1 : 0);
   });
 
   // Hosted Storage refuses keys outside ASCII; ours keeps them (docs/decisions/0033).

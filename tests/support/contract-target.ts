@@ -6,6 +6,7 @@ import {
   type SupabaseClientOptions,
 } from "@supabase/supabase-js";
 import WebSocket from "ws";
+import type { StorageBackend } from "../../src/server/storage/backend.ts";
 import { startTestServer, type TestServerOptions } from "./test-server.ts";
 
 export interface ContractTarget {
@@ -19,8 +20,8 @@ export interface ContractTarget {
   kind: "ours" | "external";
   /** Seconds a revoked refresh token may still be exchanged (hosted projects: 10). */
   refreshTokenReuseInterval: number;
-  /** Our server's file storage folder, to count the bytes it keeps; undefined for a project. */
-  storagePath: string | undefined;
+  /** Our server's storage backend, to count the bytes it keeps; undefined for a project. */
+  storage: StorageBackend | undefined;
   close(): Promise<void>;
 }
 
@@ -43,7 +44,7 @@ export async function contractTarget(options: TestServerOptions = {}): Promise<C
       fetch: globalThis.fetch,
       kind: "external",
       refreshTokenReuseInterval: Number(process.env.CONTRACT_REFRESH_TOKEN_REUSE_INTERVAL ?? 10),
-      storagePath: undefined,
+      storage: undefined,
       close: async () => {},
     };
   }
@@ -56,7 +57,7 @@ export async function contractTarget(options: TestServerOptions = {}): Promise<C
     fetch: server.fetch,
     kind: "ours",
     refreshTokenReuseInterval: server.authConfig.refreshTokenReuseInterval,
-    storagePath: server.storagePath,
+    storage: server.storage,
     close: server.close,
   };
 }

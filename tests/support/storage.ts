@@ -1,5 +1,3 @@
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { expect } from "vitest";
 import type { ContractTarget } from "./contract-target.ts";
 
@@ -11,18 +9,14 @@ export function expectStorageError(
   expect(error).toMatchObject(expected);
 }
 
-/** How many version files our server keeps under a bucket (or everywhere): none left behind. */
-export async function storedFiles(target: ContractTarget, bucket = ""): Promise<string[]> {
-  if (!target.storagePath) return [];
-  const root = path.join(target.storagePath, bucket);
-  try {
-    const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile() && !entry.parentPath.includes(".partial"))
-      .map((entry) => path.relative(target.storagePath!, path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
+/** The version keys our server keeps under a bucket or folder (or everywhere): none left behind. */
+export async function storedFiles(target: ContractTarget, folder = ""): Promise<string[]> {
+  if (!target.storage) return [];
+  const keys: string[] = [];
+  for await (const { key } of target.storage.list(folder === "" ? "" : `${folder}/`)) {
+    keys.push(key);
   }
+  return keys;
 }
 
 export function uniqueBucket(label: string): string {

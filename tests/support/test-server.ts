@@ -3,6 +3,7 @@ import { STATUS_CODES } from "node:http";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createApp } from "../../src/server/app.ts";
@@ -10,6 +11,7 @@ import {
   loadConfig,
   type AuthConfig,
   type MailConfig,
+  type StorageConfig,
   type TxEnd,
 } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
@@ -24,7 +26,9 @@ import {
   type SchemaCache,
 } from "../../src/server/rest/schema-cache.ts";
 import { loadSite } from "../../src/server/site/site.ts";
+import type { StorageBackend } from "../../src/server/storage/backend.ts";
 import { fileBackend } from "../../src/server/storage/file-backend.ts";
+import { s3Backend } from "../../src/server/storage/s3-backend.ts";
 import { ImageWork } from "../../src/server/storage/images/image-work.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
 import { pgliteExtensions } from "../../src/server/db/pglite-extensions.js";
@@ -43,8 +47,10 @@ export interface TestServer {
   authConfig: AuthConfig;
   /** What the app counts, with `metrics`. */
   metrics: Metrics | undefined;
-  /** The folder its file storage backend keeps bytes in, removed at close. */
-  storagePath: string;
+  /** Where it keeps objects' bytes: files in a folder removed at close, or a bucket of its own. */
+  storage: StorageBackend;
+  /** The storage settings it was started with, as loadConfig reads them. */
+  storageConfig: StorageConfig;
   /** Its photos' renders, with a cache in a folder of its own, removed at close. */
   images: ImageWork;
   url: string;
@@ -82,6 +88,8 @@ export interface TestServerOptions {
   fileSizeLimit?: number;
   /** RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC; high enough to stay out of the way unless asked. */
   renderPerSecond?: number;
+  /** STORAGE_BACKEND; TEST_STORAGE_BACKEND's, or file, when unset. */
+  storageBackend?: "file" | "s3";
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -136,6 +144,54 @@ async function freshDatabase(
   return { db, close: () => db.close() };
 }
 
+function storageKindOfProject(): "file" | "s3" {
+  const kind = process.env.TEST_STORAGE_BACKEND ?? "file";
+  if (kind !== "file" && kind !== "s3") {
+    throw new Error(`TEST_STORAGE_BACKEND is file or s3, not ${kind}`);
+  }
+  return kind;
+}
+
+/** An empty place for objects' bytes: a fresh folder, or a fresh bucket on the project's S3 server. */
+async function freshStorage(
+  kind: "file" | "s3",
+  fileSizeLimit: number,
+): Promise<{ storage: StorageBackend; config: StorageConfig; close(): Promise<void> }> {
+  if (kind === "file") {
+    const storagePath = await mkdtemp(path.join(tmpdir(), "kalima-storage-"));
+    const storage = fileBackend(storagePath);
+    return {
+      storage,
+      config: { backend: "file", path: storagePath, fileSizeLimit },
+      close: async () => {
+        await storage.close();
+        await rm(storagePath, { recursive: true, force: true });
+      },
+    };
+  }
+  const server = inject("s3Storage");
+  if (!server) {
+    throw new Error(
+      "TEST_STORAGE_BACKEND=s3 needs the S3 server of tests/support/s3-storage.ts as globalSetup",
+    );
+  }
+  // The buckets stay until the S3 server's folder is removed at the end of the run.
+  const bucket = `kalima-${randomBytes(6).toString("hex")}`;
+  const client = new S3Client(server);
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
+  }
+  const settings = { ...server, bucket };
+  const storage = s3Backend(settings);
+  return {
+    storage,
+    config: { backend: "s3", ...settings, fileSizeLimit },
+    close: () => storage.close(),
+  };
+}
+
 /** A fresh copy of the migrated database and an app on it; nothing listens. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const log: Logger = options.log ?? { ...silentLogger, error: (m, f) => console.error(m, f) };
@@ -149,8 +205,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ? await loadSite(options.siteDir, { anonKey: keys.anon })
     : undefined;
   const metrics = options.metrics ? createMetrics(db) : undefined;
-  const storagePath = await mkdtemp(path.join(tmpdir(), "kalima-storage-"));
-  const storage = fileBackend(storagePath);
+  const stored = await freshStorage(
+    options.storageBackend ?? storageKindOfProject(),
+    options.fileSizeLimit ?? 50 * 1024 * 1024,
+  );
   const imageCache = await mkdtemp(path.join(tmpdir(), "kalima-image-cache-"));
   const images = new ImageWork(
     {
@@ -174,11 +232,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dbTxEnd: options.dbTxEnd,
       dbAggregatesEnabled: options.dbAggregatesEnabled ?? false,
       apiRateLimit: options.apiRateLimit ?? 0,
-      storage: {
-        backend: "file",
-        path: storagePath,
-        fileSizeLimit: options.fileSizeLimit ?? 50 * 1024 * 1024,
-      },
+      storage: stored.config,
     },
     db,
     schema,
@@ -186,7 +240,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     site,
     log,
     metrics,
-    storage,
+    storage: stored.storage,
     images,
   });
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
@@ -209,13 +263,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     metrics,
     url: testOrigin,
     fetch: inProcessFetch,
-    storagePath,
+    storage: stored.storage,
+    storageConfig: stored.config,
     images,
     close: async () => {
       await stopReloads();
-      await storage.close();
+      await stored.close();
       await close();
-      await rm(storagePath, { recursive: true, force: true });
       await rm(imageCache, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,3 @@
-import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 
@@ -41,11 +40,9 @@ function upload(name: string, body: string, upsert = false) {
 }
 
 async function files(): Promise<string[]> {
-  const entries = await readdir(server.storagePath, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => `${entry.parentPath}/${entry.name}`.slice(server.storagePath.length + 1))
-    .sort();
+  const keys: string[] = [];
+  for await (const { key } of server.storage.list("")) keys.push(key);
+  return keys.sort();
 }
 
 describe("the order of an upload's writes", () => {
