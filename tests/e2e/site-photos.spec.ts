@@ -83,19 +83,19 @@ async function photoWithoutScripts(browser: Browser, path: string, alt: string) 
   const image = page.getByRole("img", { name: alt, exact: true });
   await image.scrollIntoViewIfNeeded();
   await expect(image).toBeVisible();
-  await expect(image).toHaveAttribute("width", "240");
-  await expect(image).toHaveAttribute("height", "240");
+  await expect(image).toHaveAttribute("width", "192");
+  await expect(image).toHaveAttribute("height", "192");
   await expect(image).toHaveAttribute("loading", "lazy");
   await expect(image).toHaveAttribute(
     "src",
-    /^\/storage\/v1\/render\/image\/public\/site-media\/stories\/[0-9a-f-]{36}\.webp\?width=160&height=160&resize=cover/u,
+    /^\/storage\/v1\/render\/image\/public\/site-media\/stories\/[0-9a-f-]{36}\.webp\?width=128&height=128&resize=cover/u,
   );
   // The browser chose a variant for the circle's size, never the original, and it arrived.
   await expect
     .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
     .toBeGreaterThan(0);
   const chosen = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
-  expect(Number(/[?&]width=(\d+)/u.exec(chosen)?.[1])).toBeLessThanOrEqual(240);
+  expect(Number(/[?&]width=(\d+)/u.exec(chosen)?.[1])).toBeLessThanOrEqual(192);
   await context.close();
 }
 

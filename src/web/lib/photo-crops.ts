@@ -6,9 +6,9 @@ import { photoUrl } from "./photo-variants.ts";
  */
 export const photoCrops = {
   /** A story's speaker: square, shown as a 4rem circle beside their name. */
-  portrait: { width: 1, height: 1, widths: [96, 160, 240] },
+  portrait: { width: 1, height: 1, widths: [64, 128, 192] },
   /** A program's cover: 16:9, shown 6rem wide beside its title. */
-  cover: { width: 16, height: 9, widths: [160, 240, 320] },
+  cover: { width: 16, height: 9, widths: [96, 192, 288] },
 } as const;
 export type PhotoCrop = keyof typeof photoCrops;
 

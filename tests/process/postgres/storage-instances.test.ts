@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { s3Backend } from "../../../src/server/storage/s3-backend.ts";
 import { clientAt, processJwtSecret, processKeys } from "../../support/api.ts";
+import { twoColourImage } from "../../support/images.ts";
 import { createDatabase, type TestDatabase } from "../../support/postgres-databases.ts";
 import { s3Credentials, startS3Server, type TestS3Server } from "../../support/s3-server.ts";
 import {
@@ -13,7 +15,7 @@ import {
 
 // Two instances behind one load balancer, on one PostgreSQL and one S3 bucket: neither keeps an
 // object's bytes of its own, so what is uploaded through one is read and removed through the
-// other, and the bucket is left with nothing.
+// other (photos transformed through it too), and the bucket is left with nothing.
 
 // Compared by hash: a deep equality of megabytes, element by element, takes seconds.
 function sha256(bytes: Buffer): string {
@@ -89,6 +91,37 @@ describe("two instances on one PostgreSQL with STORAGE_BACKEND=s3", () => {
     expect(removed.data).toHaveLength(1);
     const gone = await one.from("shared").download("صور/across.jpg");
     expect(gone.error).not.toBeNull();
+    expect(await keysInBucket()).toEqual([]);
+  }, 60_000);
+
+  it("transform through one a photo uploaded through the other", async () => {
+    const { service_role } = await processKeys();
+    const one = clientAt(first.url, service_role).storage;
+    const two = clientAt(second.url, service_role).storage;
+    const bucket = "photos";
+    const types = ["image/jpeg", "image/png", "image/webp", "image/avif"];
+    expect(
+      (await one.createBucket(bucket, { public: true, allowedMimeTypes: types })).error,
+    ).toBeNull();
+    const photo = await twoColourImage("png", 640, 320);
+    const uploaded = await one
+      .from(bucket)
+      .upload("stage.png", photo, { contentType: "image/png" });
+    expect(uploaded.error).toBeNull();
+
+    const { publicUrl } = two.from(bucket).getPublicUrl("stage.png", {
+      transform: { width: 160, height: 90, resize: "cover" },
+    });
+    expect(publicUrl.startsWith(second.url)).toBe(true);
+    const response = await fetch(publicUrl, { headers: { accept: "image/webp,*/*" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    const variant = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([variant.format, variant.width, variant.height]).toEqual(["webp", 160, 90]);
+
+    expect((await two.from(bucket).remove(["stage.png"])).error).toBeNull();
+    const gone = await fetch(one.from(bucket).getPublicUrl("stage.png").data.publicUrl);
+    expect(gone.status).toBe(400);
     expect(await keysInBucket()).toEqual([]);
   }, 60_000);
 });

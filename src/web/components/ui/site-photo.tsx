@@ -8,8 +8,6 @@ interface SitePhotoProps {
   crop: PhotoCrop;
   /** The width the photo takes in the layout at each breakpoint, for the browser's choice. */
   sizes: string;
-  /** Within the first screen: fetched at once rather than when scrolled near. */
-  eager?: boolean;
   className?: string;
 }
 
@@ -17,7 +15,7 @@ interface SitePhotoProps {
  * A photo of the site's media in a fixed crop: its variants for the browser to choose from by the
  * layout's width, and its size in the markup, so nothing moves when it arrives.
  */
-export function SitePhoto({ image, crop, sizes, eager = false, className = "" }: SitePhotoProps) {
+export function SitePhoto({ image, crop, sizes, className = "" }: SitePhotoProps) {
   const { src, srcSet, width, height } = photoSources(image.path, crop);
   return (
     <img
@@ -27,7 +25,9 @@ export function SitePhoto({ image, crop, sizes, eager = false, className = "" }:
       width={width}
       height={height}
       alt={image.alt}
-      loading={eager ? undefined : "lazy"}
+      // Lazy even in the first screen: an image fetched before the stylesheet and the fonts
+      // would delay the text, which is each page's largest paint.
+      loading="lazy"
       decoding="async"
       className={`h-auto w-full bg-ink-900/10 object-cover ${aspects[crop]} ${className}`}
     />

@@ -35,10 +35,10 @@ export function ProgramAccordion() {
   const programs = usePrograms();
   return (
     <ul className="grid items-start gap-5 md:grid-cols-2">
-      {programs.map((program, index) => (
+      {programs.map((program) => (
         <li key={program.key}>
           <HydrationPart>
-            <ProgramCard program={program} text={content.programsPage} first={index === 0} />
+            <ProgramCard program={program} text={content.programsPage} />
           </HydrationPart>
         </li>
       ))}
@@ -52,16 +52,7 @@ export function ProgramAccordion() {
  */
 const coverSizes = "6rem";
 
-function ProgramCard({
-  program,
-  text,
-  first,
-}: {
-  program: Program;
-  text: Content["programsPage"];
-  /** The first card, whose cover a wide screen shows at once. */
-  first: boolean;
-}) {
+function ProgramCard({ program, text }: { program: Program; text: Content["programsPage"] }) {
   const hydrated = useHydrated();
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
@@ -105,7 +96,6 @@ function ProgramCard({
               image={program.image}
               crop="cover"
               sizes={coverSizes}
-              eager={first}
               className="rounded-xl"
             />
           </span>

@@ -25,14 +25,14 @@ describe("<StoryCards>'s portraits", () => {
     renderWeb(<StoryCards />, { language, site: { stories } });
     const photo = screen.getByRole("img", { name: alt });
     expect(screen.getAllByRole("img")).toEqual([photo]);
-    expect(photo).toHaveAttribute("width", "240");
-    expect(photo).toHaveAttribute("height", "240");
+    expect(photo).toHaveAttribute("width", "192");
+    expect(photo).toHaveAttribute("height", "192");
     expect(photo).toHaveAttribute("loading", "lazy");
     expect(photo).toHaveAttribute("decoding", "async");
     expect(photo.getAttribute("src")).toMatch(
-      /^\/storage\/v1\/render\/image\/public\/site-media\/stories\/speaker\.webp\?width=160&height=160&resize=cover/u,
+      /^\/storage\/v1\/render\/image\/public\/site-media\/stories\/speaker\.webp\?width=128&height=128&resize=cover/u,
     );
-    expect(photo.getAttribute("srcset")).toMatch(/ 96w, .* 240w$/u);
+    expect(photo.getAttribute("srcset")).toMatch(/ 64w, .* 192w$/u);
     expect(photo).toHaveAttribute("sizes", "4rem");
   });
 
