@@ -111,7 +111,7 @@ describe("two instances on one PostgreSQL with STORAGE_BACKEND=s3", () => {
 
     const { publicUrl } = two.from(bucket).getPublicUrl("stage.png", {
       transform: { width: 160, height: 90, resize: "cover" },
-    });
+    }).data;
     expect(publicUrl.startsWith(second.url)).toBe(true);
     const response = await fetch(publicUrl, { headers: { accept: "image/webp,*/*" } });
     expect(response.status).toBe(200);
