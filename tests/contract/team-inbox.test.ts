@@ -1,4 +1,3 @@
-import * as OTPAuth from "otpauth";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,6 +6,7 @@ import {
   uniqueEmail,
   type ContractTarget,
 } from "../support/contract-target.ts";
+import { raiseToAal2 } from "../support/team-member.ts";
 
 // The team's journey through supabase-js: invited by the admin API, signed in by the link,
 // a password and an authenticator app, then reading and triaging submissions, decided by RLS.
@@ -56,20 +56,6 @@ async function memberClient(email: string) {
   });
   expect(set.error).toBeNull();
   return { client, link };
-}
-
-async function raiseToAal2(client: SupabaseClient) {
-  const enrolled = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "phone" });
-  expect(enrolled.error).toBeNull();
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.data!.totp.secret) });
-  const challenge = await client.auth.mfa.challenge({ factorId: enrolled.data!.id });
-  const verified = await client.auth.mfa.verify({
-    factorId: enrolled.data!.id,
-    challengeId: challenge.data!.id,
-    code: totp.generate(),
-  });
-  expect(verified.error).toBeNull();
-  return enrolled.data!.id;
 }
 
 describe("an invited member", () => {

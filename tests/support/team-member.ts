@@ -34,6 +34,12 @@ export async function signedInMember(
   });
   expect(set.error).toBeNull();
   if (level === "aal1") return client;
+  await raiseToAal2(client);
+  return client;
+}
+
+/** Enrols a TOTP factor for the signed-in client and verifies a real code: the session is aal2. */
+export async function raiseToAal2(client: SupabaseClient): Promise<string> {
   const enrolled = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "phone" });
   expect(enrolled.error).toBeNull();
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.data!.totp.secret) });
@@ -44,5 +50,5 @@ export async function signedInMember(
     code: totp.generate(),
   });
   expect(verified.error).toBeNull();
-  return client;
+  return enrolled.data!.id;
 }
