@@ -385,12 +385,12 @@ describe("another member's save, heard as it happens", () => {
       status: "saved",
       savedAt: "2026-11-27T19:02:00Z",
       savedBy: "layla@example.com",
-      arrived: true,
+      arrived: { restoredFrom: null },
     });
     expect(save).not.toHaveBeenCalled();
     // What is typed next is saved from their revision.
     store.edit("links", { instagram: "https://instagram.com/mine" });
-    expect(store.snapshot().links.arrived).toBe(false);
+    expect(store.snapshot().links.arrived).toBeUndefined();
   });
 
   it("is nothing new when this member holds that revision already, or a newer one", () => {
@@ -467,7 +467,7 @@ describe("another member's save, heard as it happens", () => {
       status: "saved",
       revision: 3,
       body: { instagram: "layla's, over mine" },
-      arrived: true,
+      arrived: { restoredFrom: null },
     });
     expect(save).toHaveBeenCalledTimes(1);
   });

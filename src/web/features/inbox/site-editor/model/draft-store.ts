@@ -20,8 +20,11 @@ export interface SectionDraft {
   savedAt?: string;
   /** Whose save `savedAt` is, as the server names them (an address). */
   savedBy?: string | null;
-  /** The draft is another member's save, heard as it happened, not one this member made. */
-  arrived?: boolean;
+  /**
+   * The draft is a save heard as it happened, not one this member made: another member's, or
+   * their restore of an earlier version.
+   */
+  arrived?: { restoredFrom: number | null };
   /** Why the last save failed, when it did (not a conflict). */
   failure?: unknown;
   /** Another member's save that came first: theirs, while the member's own body stays. */
@@ -111,7 +114,7 @@ export class DraftStore {
     this.set(section, {
       body,
       status: status === "conflict" ? "conflict" : "unsaved",
-      arrived: false,
+      arrived: undefined,
     });
     // Typing may settle the last field that waited for a choice (their text, typed again).
     if (status === "conflict") {
@@ -172,7 +175,7 @@ export class DraftStore {
       revision: result.saved.revision,
       savedAt: result.saved.updated_at,
       savedBy: result.saved.updated_by_email,
-      arrived: false,
+      arrived: undefined,
       status: changedSince ? "unsaved" : "saved",
       failure: undefined,
     });
@@ -277,7 +280,7 @@ export class DraftStore {
         revision: draft.revision,
         savedAt: draft.updated_at,
         savedBy: draft.updated_by_email,
-        arrived: true,
+        arrived: { restoredFrom: draft.restored_from },
         failure: undefined,
         merged: undefined,
       });
