@@ -1,0 +1,61 @@
+// Who else has the site editor open, and where: presence on the team's private channel, which
+// the database lets members at aal2 join (policies on realtime.messages for `team:` topics).
+// Anyone else, or a project without realtime, simply sees no one.
+import type { RealtimeChannel } from "@supabase/supabase-js";
+import { getSupabase } from "../../../../lib/supabase-client.ts";
+import type { EditorPresence, PresenceState } from "../model/presence.ts";
+
+export interface EditorsChannel {
+  /** Says where this member is now; said again after every rejoin. */
+  show: (presence: EditorPresence) => void;
+  leave: () => void;
+}
+
+/**
+ * `changed` hears everyone's presence after each change; `fresh` marks the first state after a
+ * join or a rejoin, which tells who is there, not who arrived. Lost, the state is empty.
+ */
+export type PresenceListener = (state: PresenceState, fresh: boolean) => void;
+
+export function joinEditors(member: string, changed: PresenceListener): EditorsChannel {
+  let shown: EditorPresence | undefined;
+  let channel: RealtimeChannel | undefined;
+  let joined = false;
+  let fresh = true;
+  let stopped = false;
+  let stop = () => {};
+  void getSupabase()
+    .then(async (supabase) => {
+      await supabase.realtime.setAuth();
+      if (stopped) return;
+      const made: RealtimeChannel = supabase
+        .channel("team:site-editor", { config: { private: true, presence: { key: member } } })
+        .on("presence", { event: "sync" }, () => {
+          changed(made.presenceState(), fresh);
+          fresh = false;
+        })
+        .subscribe((status) => {
+          if (stopped) return;
+          joined = status === "SUBSCRIBED";
+          if (joined) {
+            if (shown) void made.track({ ...shown });
+            return;
+          }
+          fresh = true;
+          changed({}, true);
+        });
+      channel = made;
+      stop = () => void supabase.removeChannel(made);
+    })
+    .catch(() => undefined);
+  return {
+    show(presence) {
+      shown = presence;
+      if (joined) void channel?.track({ ...presence });
+    },
+    leave() {
+      stopped = true;
+      stop();
+    },
+  };
+}
