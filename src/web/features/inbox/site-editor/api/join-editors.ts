@@ -21,9 +21,24 @@ export function joinEditors(member: string, changed: PresenceListener): EditorsC
   let shown: EditorPresence | undefined;
   let channel: RealtimeChannel | undefined;
   let joined = false;
+  let tracked = false;
+  let sending = Promise.resolve();
   let fresh = true;
   let stopped = false;
   let stop = () => {};
+  // supabase-js 2.109 keeps a member's earlier entry when they track again, an update its
+  // presence mishandles (supabase/supabase-js#2565): untracked first, the move is a leave and a
+  // join, which it handles, and which is what a move between sections is.
+  const send = () => {
+    sending = sending
+      .then(async () => {
+        if (!joined || !channel || !shown) return;
+        if (tracked) await channel.untrack();
+        await channel.track({ ...shown });
+        tracked = true;
+      })
+      .catch(() => undefined);
+  };
   void getSupabase()
     .then(async (supabase) => {
       await supabase.realtime.setAuth();
@@ -37,8 +52,9 @@ export function joinEditors(member: string, changed: PresenceListener): EditorsC
         .subscribe((status) => {
           if (stopped) return;
           joined = status === "SUBSCRIBED";
+          tracked = false;
           if (joined) {
-            if (shown) void made.track({ ...shown });
+            send();
             return;
           }
           fresh = true;
@@ -51,7 +67,7 @@ export function joinEditors(member: string, changed: PresenceListener): EditorsC
   return {
     show(presence) {
       shown = presence;
-      if (joined) void channel?.track({ ...presence });
+      send();
     },
     leave() {
       stopped = true;
