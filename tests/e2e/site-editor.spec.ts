@@ -486,7 +486,7 @@ test("two members at once: a publish takes only what was saved and names whose i
   await b.context().close();
 });
 
-test("two members at once, heard live: each is named in the part both have open, and one's save shows in the other's at once, in Arabic and English", async ({
+test("two members at once, heard live: each is named in the part both have open, and one's save, publish and restore show in the other's at once, in Arabic and English", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -550,6 +550,66 @@ test("two members at once, heard live: each is named in the part both have open,
   await expect(
     b.getByRole("status").filter({ hasText: `\u2068${layla}\u2069 saved this part at` }),
   ).toBeVisible();
+
+  // Layla's next words cannot leave her browser; Omar changes the same field meanwhile. She is
+  // shown both texts at once, hers kept, before any save of hers meets his.
+  const refusals: string[] = [];
+  a.on("response", (response) => {
+    if (response.url().includes("/rpc/save_site_draft") && response.status() === 409) {
+      refusals.push(response.url());
+    }
+  });
+  await a.route("**/rest/v1/rpc/save_site_draft", (route) => void route.abort());
+  const laylas = `Layla's words ${marker}`;
+  await laylasField.fill(laylas);
+  await expect(a.getByRole("status").filter({ hasText: /^لم تُحفظ المسودة: /u })).toBeVisible();
+  await a.unroute("**/rest/v1/rpc/save_site_draft");
+  await quoteOf(b, "Quote (English)").fill(`Omar's second words ${marker}`);
+  await expect(b.getByRole("status").filter({ hasText: words.en.saved })).toBeVisible();
+  const told = a.getByRole("alert").filter({ hasText: words.ar.conflict });
+  await expect(told).toContainText(omar);
+  const choice = a.getByRole("group", { name: words.ar.bothChanged("الاقتباس (الإنجليزية)") });
+  await expect(choice).toContainText(`Omar's second words ${marker}`);
+  await expect(laylasField).toHaveValue(laylas);
+  expect(refusals).toEqual([]);
+  expect(await axeViolations(a)).toEqual([]);
+  await choice.getByRole("button", { name: words.ar.keepMine }).click();
+  await expect(told).toHaveCount(0);
+  await expect(a.getByRole("status").filter({ hasText: words.ar.saved })).toBeVisible();
+  await expect(quoteOf(b, "Quote (English)")).toHaveValue(laylas);
+  expect(refusals).toEqual([]);
+
+  // Omar publishes: what Layla's field compares with is the new version, and she is told.
+  await expect(laylasField).toHaveAccessibleDescription(/على الموقع الآن/u);
+  await b.getByRole("button", { name: words.en.publish }).click();
+  const dialog = b.getByRole("dialog", { name: words.en.publishTitle });
+  await expect(dialog).toContainText(laylas);
+  await dialog.getByRole("button", { name: words.en.confirm, exact: true }).click();
+  await expect(b.getByText(words.en.live)).toBeVisible({ timeout: 10_000 });
+  await expect(
+    a.getByRole("status").filter({ hasText: `نشر \u2068${omar}\u2069 الإصدار` }),
+  ).toBeVisible();
+  await expect(laylasField).not.toHaveAccessibleDescription(/على الموقع الآن/u);
+
+  // Omar restores the version before: Layla's draft and "on the site now" follow, named.
+  await b
+    .getByRole("navigation")
+    .getByRole("link", { name: words.en.history, exact: true })
+    .click();
+  await b
+    .getByRole("button", { name: new RegExp(`^${words.en.restore}`, "u") })
+    .nth(0)
+    .click();
+  await b.getByRole("dialog").getByRole("button", { name: words.en.restore }).click();
+  await expect(b.getByText(words.en.restored)).toBeVisible({ timeout: 10_000 });
+  await expect(laylasField).toHaveValue(before);
+  await expect(
+    a.getByRole("status").filter({ hasText: `استعاد \u2068${omar}\u2069 الإصدار` }),
+  ).toBeVisible();
+  await expect(
+    a.getByRole("status").filter({ hasText: `أعاد \u2068${omar}\u2069 نشر الإصدار` }),
+  ).toBeVisible();
+  await expect(laylasField).not.toHaveAccessibleDescription(/على الموقع الآن/u);
   await a.context().close();
   await b.context().close();
 });
