@@ -579,11 +579,23 @@ test("two members at once, heard live: each is named in the part both have open,
   await expect(quoteOf(b, "Quote (English)")).toHaveValue(laylas);
   expect(refusals).toEqual([]);
 
+  // Layla asks to publish; Omar saves while she reads the question: it is read again, and says so.
+  await a.getByRole("button", { name: words.ar.publish }).click();
+  const question = a.getByRole("dialog", { name: words.ar.publishTitle });
+  await expect(question).toContainText(laylas);
+  const third = `Omar's third words ${marker}`;
+  await quoteOf(b, "Quote (English)").fill(third);
+  await expect(question.getByRole("status")).toHaveText(/^أُعيدت قراءتها/u);
+  await expect(question).toContainText(third);
+  await expect(question).not.toContainText(laylas);
+  await question.getByRole("button", { name: "ليس الآن", exact: true }).click();
+  await expect(laylasField).toHaveValue(third);
+
   // Omar publishes: what Layla's field compares with is the new version, and she is told.
   await expect(laylasField).toHaveAccessibleDescription(/على الموقع الآن/u);
   await b.getByRole("button", { name: words.en.publish }).click();
   const dialog = b.getByRole("dialog", { name: words.en.publishTitle });
-  await expect(dialog).toContainText(laylas);
+  await expect(dialog).toContainText(third);
   await dialog.getByRole("button", { name: words.en.confirm, exact: true }).click();
   await expect(b.getByText(words.en.live)).toBeVisible({ timeout: 10_000 });
   await expect(
