@@ -496,6 +496,13 @@ test("two members at once, heard live: each is named in the part both have open,
   // Layla at a desk in Arabic, Omar on a phone in English.
   const a = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const b = await (await browser.newContext({ viewport: { width: 375, height: 760 } })).newPage();
+  const errors: string[] = [];
+  for (const page of [a, b]) {
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  }
   await joinAsMember(a, "ar", layla);
   await joinAsMember(b, "en", omar);
   await openSite(a, "ar", "stories");
@@ -622,6 +629,8 @@ test("two members at once, heard live: each is named in the part both have open,
     a.getByRole("status").filter({ hasText: `أعاد \u2068${omar}\u2069 نشر الإصدار` }),
   ).toBeVisible();
   await expect(laylasField).not.toHaveAccessibleDescription(/على الموقع الآن/u);
+  // The one save held back at the network's edge is the only error either console shows.
+  expect(errors).toEqual([expect.stringMatching(/^Failed to load resource: net::ERR_FAILED/u)]);
   await a.context().close();
   await b.context().close();
 });
