@@ -288,6 +288,62 @@ describe("limits and bad input", () => {
     expect(await closed(flood.socket)).toBe(1000);
   });
 
+  it("closes a socket that sends too many messages a second, or a frame past the payload limit", async () => {
+    const { socket, frames } = await rawSocket();
+    socket.send(JSON.stringify(["1", "1", "realtime:flood", "phx_join", {}]));
+    await frames.next((frame) => frame[1] === "1");
+    for (let index = 0; index < 120; index++) {
+      socket.send(
+        JSON.stringify([
+          "1",
+          null,
+          "realtime:flood",
+          "broadcast",
+          { type: "broadcast", event: "x", payload: {} },
+        ]),
+      );
+    }
+    const shutdown = await frames.next((frame) => frame[3] === "system");
+    expect(shutdown[4]).toEqual({
+      extension: "system",
+      status: "error",
+      message: "Too many messages per second",
+      channel: "flood",
+    });
+    expect(await closed(socket)).toBe(1000);
+
+    const big = await rawSocket();
+    big.socket.send("x".repeat(limits.payloadBytes + 80 * 1024));
+    expect(await closed(big.socket)).toBe(1009);
+  });
+
+  it("refuses a presence that is not a map, and one tracked too often", async () => {
+    const { socket, frames } = await rawSocket();
+    socket.send(JSON.stringify(["1", "1", "realtime:busy", "phx_join", {}]));
+    await frames.next((frame) => frame[1] === "1");
+    const track = (ref: string, payload: unknown) =>
+      socket.send(
+        JSON.stringify([
+          "1",
+          ref,
+          "realtime:busy",
+          "presence",
+          { type: "presence", event: "track", payload },
+        ]),
+      );
+    track("p0", "just words");
+    expect((await frames.next((frame) => frame[1] === "p0"))[4]).toEqual({
+      status: "error",
+      response: { reason: "Presence track payload must be a map" },
+    });
+    for (let index = 1; index <= 10; index++) track(`p${index}`, { at: index });
+    const shutdown = await frames.next((frame) => frame[3] === "system");
+    expect((shutdown[4] as { message: string }).message).toBe(
+      "Client presence rate limit exceeded",
+    );
+    socket.close();
+  });
+
   it("closes sockets from one address past the limit with 429", async () => {
     // The suite's clients hold some of the address's places already: open until refused.
     const open = [];
