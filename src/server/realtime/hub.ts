@@ -243,7 +243,9 @@ export class RealtimeHub {
     this.limits = deps.limits;
     this.log = deps.log;
     this.tables = new PublishedTables(deps.db);
-    this.feed = new ChangeFeed(deps.db, this.tables, deps.log);
+    // A subscriber cannot be told which changes it missed: its socket is closed instead, and
+    // realtime-js joins again, which is when the inbox reads what it missed.
+    this.feed = new ChangeFeed(deps.db, this.tables, deps.log, () => this.dropAll());
     this.bus = new RealtimeBus(deps.db, deps.log, (message, local) => this.fromBus(message, local));
   }
 

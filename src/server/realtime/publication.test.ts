@@ -35,3 +35,20 @@ it("hears a table added to supabase_realtime, and stops when it is dropped from 
   expect(rows[0]?.count).toBe(0);
   await anon.removeAllChannels();
 });
+
+it("closes its sockets when its database connection broke, and the clients join again", async (context) => {
+  if (server.db.kind !== "postgres") context.skip();
+  const anon = clientFor(server, server.keys.anon);
+  const statuses: string[] = [];
+  anon.channel("survivor").subscribe((status) => statuses.push(status));
+  await expect.poll(() => statuses).toEqual(["SUBSCRIBED"]);
+  await server.db.query(
+    "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'kalima-listen' and datname = current_database()",
+  );
+  await expect
+    .poll(() => statuses.filter((status) => status === "SUBSCRIBED").length, {
+      timeout: 15_000,
+    })
+    .toBe(2);
+  await anon.removeAllChannels();
+});
