@@ -256,12 +256,16 @@ describe("liveInboxReducer", () => {
 });
 
 describe("staleAfter", () => {
-  it("reads the list again for rows, and the submission a change or row names", () => {
+  it("reads the list again for rows, and a submission whose history grew", () => {
     expect(staleAfter({ kind: "arrived", submission: submission(1) })).toEqual({
       list: true,
-      submission: 1,
+      submission: undefined,
     });
-    expect(staleAfter({ kind: "removed", id: 2 })).toEqual({ list: true, submission: 2 });
+    expect(staleAfter({ kind: "updated", submission: submission(1, { seen: true }) })).toEqual({
+      list: true,
+      submission: undefined,
+    });
+    expect(staleAfter({ kind: "removed", id: 2 })).toEqual({ list: true, submission: undefined });
     expect(
       staleAfter({
         kind: "changed",

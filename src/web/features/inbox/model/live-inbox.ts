@@ -258,14 +258,17 @@ export function withLiveRows(rows: readonly Submission[], edits: LiveInbox["edit
   });
 }
 
-/** What needs reading again after an event: the list (and its counts), and which submission. */
+/**
+ * What needs reading again after an event: the list (and its counts) for any row, a submission
+ * when its history grew. A row's own change is not read again in the open submission: what it
+ * shows of triage comes with a history row, and being opened (seen) it does not show.
+ */
 export function staleAfter(event: InboxEvent): { list: boolean; submission: number | undefined } {
   switch (event.kind) {
     case "arrived":
     case "updated":
-      return { list: true, submission: event.submission.id };
     case "removed":
-      return { list: true, submission: event.id };
+      return { list: true, submission: undefined };
     case "changed":
       return { list: false, submission: event.change.submission_id };
     case "deleted":
