@@ -49,7 +49,7 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
       lastReading = Date.now();
       const open = opened.current;
       const detail = everything || (open !== undefined && submissions.has(open));
-      dispatch({ type: "read", list: list || everything, open: detail });
+      dispatch({ type: "read", list: list || everything, open: detail, everything });
       list = false;
       everything = false;
       submissions = new Set();

@@ -180,6 +180,9 @@ describe("liveInboxReducer", () => {
     expect(state.announcement?.serial).toBe(2);
     // Another submission opened: what was done to the last one is not this one's.
     expect(run([{ type: "open", id: 8 }], state).others).toBeUndefined();
+    // Read again after a lost connection: the history tells what was done meanwhile.
+    const reread = run([{ type: "read", list: true, open: true, everything: true }], state);
+    expect(reread.others).toBeUndefined();
   });
 
   it("marks the open submission gone, and by whom once the database says", () => {

@@ -155,8 +155,11 @@ export type LiveAction =
   | { type: "channel"; status: ChannelStatus }
   | { type: "unavailable" }
   | { type: "looked" }
-  /** Time to read again what went stale. */
-  | { type: "read"; list: boolean; open: boolean }
+  /**
+   * Time to read again what went stale; `everything` after a lost connection, when what others
+   * did meanwhile is known only from what is read (the history).
+   */
+  | { type: "read"; list: boolean; open: boolean; everything?: boolean }
   | { type: "open"; id: number | undefined };
 
 function announce(state: LiveInbox, said: Said): Announcement {
@@ -240,6 +243,7 @@ export function liveInboxReducer(state: LiveInbox, action: LiveAction): LiveInbo
         ...state,
         ...(action.list ? { listReads: state.listReads + 1, edits: {} } : {}),
         ...(action.open ? { openReads: state.openReads + 1 } : {}),
+        ...(action.everything ? { others: undefined } : {}),
       };
     case "looked":
       return state.unseen === 0 ? state : { ...state, unseen: 0 };
