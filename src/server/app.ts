@@ -20,6 +20,7 @@ import { countSignInFailures, countTotpLockouts } from "./metrics/auth-metrics.t
 import type { Metrics } from "./metrics/metrics.ts";
 import { countRequests } from "./metrics/request-metrics.ts";
 import { countFormRefusals, countSubmissions } from "./metrics/submission-metrics.ts";
+import type { Realtime } from "./realtime/service.ts";
 import { restRoutes } from "./rest/routes.ts";
 import type { SchemaCache } from "./rest/schema-cache.ts";
 import { makeApiKey } from "./keys.ts";
@@ -64,6 +65,8 @@ export interface AppDependencies {
   storage: StorageBackend;
   /** Photos' renders and clean-ups, with their cache (storage/images/). */
   images: ImageWork;
+  /** /realtime/v1 (realtime/service.ts); its socket is taken over by the HTTP server. */
+  realtime?: Realtime | undefined;
   /** What GET /metrics reports, on a listener of its own; nothing is counted without it. */
   metrics?: Metrics | undefined;
 }
@@ -142,6 +145,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       images: deps.images,
     }),
   );
+
+  if (deps.realtime) {
+    app.use("/realtime/v1/*", apiCors(deps.config.corsOrigins), apiKey);
+    app.route("/realtime/v1", deps.realtime.routes);
+  }
 
   const anonKey = makeApiKey(deps.jwtSecret, "anon");
   // A form posted without scripts goes through the REST API's own insert, as the anon role,

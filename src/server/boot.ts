@@ -12,6 +12,7 @@ import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import { errorForLog, type Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
+import { createRealtime, type Realtime } from "./realtime/service.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
 import { callHookOnPublish } from "./site/publish-hook.ts";
 import { listenForPublishes } from "./site/publishes.ts";
@@ -40,6 +41,8 @@ export interface Booted {
   stopSchemaReloads: () => Promise<void>;
   /** Stops rendering the pages again on NOTIFY site_content; called before closing the database. */
   stopPageRenders: () => Promise<void>;
+  /** /realtime/v1: main.ts hands it the server's upgrades, and closes it before the database. */
+  realtime: Realtime;
   /** Stops calling the publish hook (PUBLISH_HOOK_URL); called before closing the database. */
   stopPublishHook: () => Promise<void>;
 }
@@ -119,7 +122,25 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
     const metrics = config.metrics ? createMetrics(db) : undefined;
     const storage = openStorageBackend(config.storage);
     const images = new ImageWork(config.images, log);
-    const app = createApp({ config, db, schema, jwtSecret, site, log, metrics, storage, images });
+    const realtime = await createRealtime({
+      db,
+      jwtSecret,
+      limits: config.realtime,
+      log,
+      trustProxyHeader: config.trustProxyHeader,
+    });
+    const app = createApp({
+      config,
+      db,
+      schema,
+      jwtSecret,
+      site,
+      log,
+      metrics,
+      storage,
+      images,
+      realtime,
+    });
     const backups = isEmbeddedDatabase(db)
       ? backupRoutes(db, new TextEncoder().encode(jwtSecret), log, {
           config: config.storage,
@@ -139,6 +160,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       mailWorker,
       metrics,
       backups,
+      realtime,
       stopSchemaReloads,
       stopPageRenders,
       stopPublishHook,

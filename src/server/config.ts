@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { linkSettings } from "../shared/site-links.js";
 import { withoutTrailingSlashes } from "../shared/trailing-slash.ts";
+import { defaultRealtimeLimits, type RealtimeLimits } from "./realtime/limits.ts";
 
 const port = z.coerce
   .number({ error: "must be a number" })
@@ -140,6 +141,12 @@ const environment = z.object({
     .max(1024 ** 4)
     .default(512 * 1024 * 1024),
   RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Supabase Realtime's tenant limits, applied to each client address and socket here. */
+  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  REALTIME_MAX_CHANNELS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(100),
+  REALTIME_MAX_JOINS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
+  REALTIME_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
+  REALTIME_MAX_PAYLOAD_KB: z.coerce.number().int().min(1).max(3000).default(256),
   SITE_DIR: z.string().trim().min(1).default("./build/client"),
   MIGRATIONS_DIR: z.string().trim().min(1).default("./supabase/migrations"),
 });
@@ -291,6 +298,8 @@ export interface Config {
   /** STORAGE_BACKEND and its settings: where /storage/v1 keeps objects' bytes. */
   storage: StorageConfig;
   images: ImagesConfig;
+  /** /realtime/v1's limits (REALTIME_MAX_*). */
+  realtime: RealtimeLimits;
   siteDir: string;
   migrationsDir: string;
 }
@@ -470,6 +479,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheDir: path.join(path.resolve(values.DATA_DIR), "image-cache"),
       cacheMaxBytes: values.IMAGE_CACHE_MAX_BYTES,
       renderPerSecond: values.RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC,
+    },
+    realtime: {
+      ...defaultRealtimeLimits,
+      connectionsPerAddress: values.REALTIME_MAX_CONNECTIONS_PER_IP,
+      channelsPerConnection: values.REALTIME_MAX_CHANNELS_PER_CLIENT,
+      joinsPerSecond: values.REALTIME_MAX_JOINS_PER_SECOND,
+      eventsPerSecond: values.REALTIME_MAX_EVENTS_PER_SECOND,
+      payloadBytes: values.REALTIME_MAX_PAYLOAD_KB * 1000,
     },
     siteDir: path.resolve(values.SITE_DIR),
     migrationsDir: path.resolve(values.MIGRATIONS_DIR),

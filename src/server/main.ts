@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     mailWorker,
     metrics,
     backups,
+    realtime,
     stopSchemaReloads,
     stopPageRenders,
     stopPublishHook,
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     });
     mailWorker?.start();
   });
+  server.on("upgrade", realtime.handleUpgrade);
   const stopRetention = startRetention(db, log);
   const stopUpkeep = startUpkeep(db, log);
   const stopBucketSweep = startAuthBucketSweep(db, log);
@@ -50,6 +52,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, shutdownGraceMs).unref();
     const adminClosed = admin.close();
+    // Open sockets would hold server.close() back: realtime-js reconnects, to another instance.
+    const realtimeClosed = realtime.close();
     server.close(async () => {
       clearInterval(idleSweep);
       stopRetention();
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
       await stopPageRenders();
       await stopPublishHook();
       await adminClosed;
+      await realtimeClosed;
       await storage.close();
       await db.close();
       clearTimeout(force);

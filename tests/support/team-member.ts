@@ -35,6 +35,9 @@ export async function signedInMember(
   expect(set.error).toBeNull();
   if (level === "aal1") return client;
   await raiseToAal2(client);
+  // supabase-js hands realtime a new token when one is issued or refreshed, not when a factor
+  // is verified: a page that raised its session to aal2 and then subscribes does the same.
+  await client.realtime.setAuth();
   return client;
 }
 

@@ -6,7 +6,11 @@ import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "../../src/server/app.ts";
+import { defaultRealtimeLimits, type RealtimeLimits } from "../../src/server/realtime/limits.ts";
+import { createRealtime, type Realtime } from "../../src/server/realtime/service.ts";
 import {
   loadConfig,
   type AuthConfig,
@@ -54,6 +58,8 @@ export interface TestServer {
   /** Its photos' renders, with a cache in a folder of its own, removed at close. */
   images: ImageWork;
   url: string;
+  /** /realtime/v1, with `realtime`. */
+  realtime: Realtime | undefined;
   /** A fetch that answers in process, as supabase-js's `global.fetch`. */
   fetch: typeof fetch;
   close(): Promise<void>;
@@ -90,6 +96,11 @@ export interface TestServerOptions {
   renderPerSecond?: number;
   /** STORAGE_BACKEND; TEST_STORAGE_BACKEND's, or file, when unset. */
   storageBackend?: "file" | "s3";
+  /**
+   * /realtime/v1 with these limits over the defaults: the app then listens on a port of
+   * 127.0.0.1 of its own, which `url` names, since a WebSocket cannot be answered in process.
+   */
+  realtime?: Partial<RealtimeLimits>;
 }
 
 /** The auth settings tests start from: the server's defaults, minus what would slow tests down. */
@@ -192,7 +203,29 @@ async function freshStorage(
   };
 }
 
-/** A fresh copy of the migrated database and an app on it; nothing listens. */
+/** Serves `app` on a port of 127.0.0.1, with realtime's WebSocket. */
+async function listen(
+  app: ReturnType<typeof createApp>,
+  realtime: Realtime,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = await new Promise<ServerType>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () =>
+      resolve(started),
+    );
+  });
+  server.on("upgrade", realtime.handleUpgrade);
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A fresh copy of the migrated database and an app on it; nothing listens unless `realtime`. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const log: Logger = options.log ?? { ...silentLogger, error: (m, f) => console.error(m, f) };
   const { db, directory, close } = await freshDatabase(options.embeddedThread ?? false, log);
@@ -218,6 +251,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     log,
   );
+  const realtime = options.realtime
+    ? await createRealtime({
+        db,
+        jwtSecret,
+        limits: { ...defaultRealtimeLimits, ...options.realtime },
+        log,
+        trustProxyHeader: options.trustProxyHeader,
+      })
+    : undefined;
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],
@@ -242,7 +284,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     metrics,
     storage: stored.storage,
     images,
+    realtime,
   });
+  const listener = realtime ? await listen(app, realtime) : undefined;
   // Over HTTP, Node adds the reason phrase (201 Created) that clients read as statusText.
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await app.request(input instanceof Request ? input : String(input), init);
@@ -261,12 +305,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     directory,
     authConfig,
     metrics,
-    url: testOrigin,
+    url: listener?.url ?? testOrigin,
+    realtime,
     fetch: inProcessFetch,
     storage: stored.storage,
     storageConfig: stored.config,
     images,
     close: async () => {
+      await realtime?.close();
+      await listener?.close();
       await stopReloads();
       await stored.close();
       await close();

@@ -1,0 +1,278 @@
+// postgres_changes: every change to a published table comes from the database as a notification
+// (the capture trigger, in realtime.sql's migration), on every instance alike, and reaches each
+// subscriber whose role and claims may read the row at that moment. The check is batched: the
+// changes that arrive while one batch is checked form the next, and one statement asks, for every
+// distinct audience (role and claims) at once, which of the batch's rows it may read.
+import type { Database } from "../db/database.ts";
+import { errorForLog, type Logger } from "../log.ts";
+import { passesFilter, type ChangeFilter } from "./change-filter.ts";
+import type { PublishedTable, PublishedTables } from "./published-tables.ts";
+import { readSpill, spillReference } from "./spill.ts";
+
+export type ChangeEvent = "INSERT" | "UPDATE" | "DELETE" | "*";
+
+/** Who hears: a role and the claims its policies read. */
+export interface Audience {
+  role: string;
+  claims: string;
+}
+
+export interface ChangeListener {
+  audience(): Audience;
+  /** Sends a postgres_changes message to the subscriber, for its subscriptions `ids`. */
+  deliver(ids: number[], data: Record<string, unknown>): void;
+}
+
+export interface ChangeSubscription {
+  id: number;
+  event: ChangeEvent;
+  table: PublishedTable;
+  filter: ChangeFilter | undefined;
+  listener: ChangeListener;
+}
+
+interface Change {
+  schema: string;
+  table: string;
+  type: "INSERT" | "UPDATE" | "DELETE";
+  commit_timestamp: string;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+}
+
+function isChange(value: unknown): value is Change {
+  const change = value as Partial<Change> | null;
+  return (
+    typeof change === "object" &&
+    change !== null &&
+    typeof change.schema === "string" &&
+    typeof change.table === "string" &&
+    (change.type === "INSERT" || change.type === "UPDATE" || change.type === "DELETE")
+  );
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Which of the changed rows ($1, their keys as JSON) exist and may be read: their positions. */
+function visibilityProbe(table: PublishedTable): string {
+  const relation = `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.table)}`;
+  const match = table.key
+    .map((column) => `t.${quoteIdentifier(column)} = r.${quoteIdentifier(column)}`)
+    .join(" and ");
+  return `select coalesce(pg_catalog.jsonb_agg(k.ord - 1), '[]'::jsonb)
+  from pg_catalog.jsonb_array_elements($1) with ordinality as k(key, ord)
+  cross join lateral pg_catalog.jsonb_populate_record(null::${relation}, k.key) as r
+ where exists (select 1 from ${relation} t where ${match})`;
+}
+
+function pick(record: Record<string, unknown>, columns: Iterable<string>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const column of columns) if (column in record) picked[column] = record[column];
+  return picked;
+}
+
+function matchesEvent(subscription: ChangeSubscription, change: Change): boolean {
+  return subscription.event === "*" || subscription.event === change.type;
+}
+
+function passes(subscription: ChangeSubscription, row: Record<string, unknown> | null): boolean {
+  const filter = subscription.filter;
+  if (!filter) return true;
+  if (!row) return false;
+  const type = subscription.table.columns.find((column) => column.name === filter.column)?.type;
+  return passesFilter(filter, row, type ?? "text");
+}
+
+export interface ChangeFeedStats {
+  changes: number;
+  batches: number;
+  deliveries: number;
+}
+
+export class ChangeFeed {
+  private readonly subscriptions = new Map<string, Set<ChangeSubscription>>();
+  private readonly pending: Promise<Change | undefined>[] = [];
+  private flushing = false;
+  private stopListening: (() => Promise<void>) | undefined;
+  readonly stats: ChangeFeedStats = { changes: 0, batches: 0, deliveries: 0 };
+
+  constructor(
+    private readonly db: Database,
+    private readonly tables: PublishedTables,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.db.listen("realtime_changes", (payload) =>
+      this.receive(payload),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = undefined;
+  }
+
+  add(subscription: ChangeSubscription): void {
+    const key = `${subscription.table.schema}.${subscription.table.table}`;
+    let set = this.subscriptions.get(key);
+    if (!set) {
+      set = new Set();
+      this.subscriptions.set(key, set);
+    }
+    set.add(subscription);
+  }
+
+  remove(subscription: ChangeSubscription): void {
+    const key = `${subscription.table.schema}.${subscription.table.table}`;
+    const set = this.subscriptions.get(key);
+    set?.delete(subscription);
+    if (set?.size === 0) this.subscriptions.delete(key);
+  }
+
+  private receive(payload: string): void {
+    this.pending.push(this.parse(payload));
+    if (!this.flushing) void this.flush();
+  }
+
+  private async parse(payload: string): Promise<Change | undefined> {
+    try {
+      let body: unknown = JSON.parse(payload);
+      const spilled = spillReference(body);
+      if (spilled !== undefined) body = await readSpill(this.db, spilled);
+      return isChange(body) ? body : undefined;
+    } catch (error) {
+      this.log.error("a realtime change could not be read", { error: errorForLog(error) });
+      return undefined;
+    }
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = (await Promise.all(this.pending.splice(0))).filter(
+          (change): change is Change => change !== undefined,
+        );
+        this.stats.changes += batch.length;
+        this.stats.batches += 1;
+        await this.deliverBatch(batch).catch((error: unknown) =>
+          this.log.error("realtime changes were not delivered", { error: errorForLog(error) }),
+        );
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async deliverBatch(batch: Change[]): Promise<void> {
+    const byTable = new Map<string, Change[]>();
+    for (const change of batch) {
+      const key = `${change.schema}.${change.table}`;
+      if (!this.subscriptions.has(key)) continue;
+      const list = byTable.get(key) ?? [];
+      list.push(change);
+      byTable.set(key, list);
+    }
+    await Promise.all(
+      [...byTable].map(([key, changes]) =>
+        this.deliverTable([...(this.subscriptions.get(key) ?? [])], changes),
+      ),
+    );
+  }
+
+  private async deliverTable(
+    subscriptions: ChangeSubscription[],
+    changes: Change[],
+  ): Promise<void> {
+    const table = subscriptions[0]?.table;
+    if (!table) return;
+    // Who would hear each change if their policies allow: by audience, then by listener.
+    const audiences = new Map<
+      string,
+      { audience: Audience; wanted: Map<number, ChangeSubscription[]> }
+    >();
+    for (const subscription of subscriptions) {
+      const audience = subscription.listener.audience();
+      const audienceKey = `${audience.role}\u0000${audience.claims}`;
+      let entry = audiences.get(audienceKey);
+      if (!entry) {
+        entry = { audience, wanted: new Map() };
+        audiences.set(audienceKey, entry);
+      }
+      changes.forEach((change, index) => {
+        if (!matchesEvent(subscription, change)) return;
+        const row = change.type === "DELETE" ? change.old_record : change.record;
+        if (!passes(subscription, row)) return;
+        const list = entry.wanted.get(index) ?? [];
+        list.push(subscription);
+        entry.wanted.set(index, list);
+      });
+    }
+    const entries = [...audiences.values()].filter((entry) => entry.wanted.size > 0);
+    if (entries.length === 0) return;
+
+    // A deleted row cannot be read again: as hosted, a DELETE reaches every subscriber whose role
+    // may read the table, with the old row's key only. The others are checked row by row.
+    const checked = changes
+      .map((change, index) => ({ change, index }))
+      .filter(({ change }) => change.type !== "DELETE");
+    const visible = new Map<number, Set<number>>();
+    if (checked.length > 0) {
+      const keys = checked.map(({ change }) => pick(change.record ?? {}, table.key));
+      const { rows } = await this.db.query<{ audience: number; visible: unknown }>(
+        "select audience, visible from internal.realtime_visible($1, $2::jsonb, $3::jsonb)",
+        [
+          visibilityProbe(table),
+          JSON.stringify(keys),
+          JSON.stringify(entries.map((entry) => entry.audience)),
+        ],
+      );
+      for (const row of rows) {
+        const positions = (
+          typeof row.visible === "string" ? JSON.parse(row.visible) : row.visible
+        ) as number[];
+        visible.set(
+          Number(row.audience),
+          new Set(positions.map((position) => checked[position]?.index ?? -1)),
+        );
+      }
+    }
+
+    await Promise.all(
+      entries.map(async (entry, audienceIndex) => {
+        const columns = await this.tables.selectableColumns(table, entry.audience.role);
+        if (columns.size === 0) return;
+        const sees = visible.get(audienceIndex);
+        const typedColumns = table.columns.filter((column) => columns.has(column.name));
+        for (const [index, wanting] of [...entry.wanted].sort(([a], [b]) => a - b)) {
+          const change = changes[index];
+          if (!change) continue;
+          if (change.type !== "DELETE" && !sees?.has(index)) continue;
+          const data: Record<string, unknown> = {
+            schema: change.schema,
+            table: change.table,
+            commit_timestamp: change.commit_timestamp,
+            type: change.type,
+            columns: typedColumns,
+            errors: null,
+          };
+          if (change.record) data.record = pick(change.record, columns);
+          if (change.type !== "INSERT") data.old_record = pick(change.old_record ?? {}, columns);
+          const byListener = new Map<ChangeListener, number[]>();
+          for (const subscription of wanting) {
+            const ids = byListener.get(subscription.listener) ?? [];
+            if (!ids.includes(subscription.id)) ids.push(subscription.id);
+            byListener.set(subscription.listener, ids);
+          }
+          for (const [listener, ids] of byListener) {
+            listener.deliver(ids, data);
+            this.stats.deliveries += 1;
+          }
+        }
+      }),
+    );
+  }
+}

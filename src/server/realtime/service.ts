@@ -1,0 +1,205 @@
+// /realtime/v1: the WebSocket at /realtime/v1/websocket (taken over from the HTTP server's
+// upgrade event: the app itself never listens) and the HTTP broadcast at /realtime/v1/api/broadcast.
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { Hono } from "hono";
+import { WebSocketServer } from "ws";
+import type { Database } from "../db/database.ts";
+import { isApiRole, type AppEnv } from "../http/context.ts";
+import { verifyPostgrestJwt } from "../jwt.ts";
+import { apiKeyRoles, type ApiKeyRole } from "../keys.ts";
+import type { Logger } from "../log.ts";
+import { RealtimeHub } from "./hub.ts";
+import { PerSecond, type RealtimeLimits } from "./limits.ts";
+import { protocolVersions, type ProtocolVersion } from "./protocol.ts";
+import { RealtimeTokenError, verifyRealtimeToken } from "./tokens.ts";
+
+export interface RealtimeOptions {
+  db: Database;
+  jwtSecret: string;
+  limits: RealtimeLimits;
+  log: Logger;
+  /** TRUST_PROXY's header: the client's address, for the per-address limit. */
+  trustProxyHeader: string | undefined;
+}
+
+export interface Realtime {
+  hub: RealtimeHub;
+  /** For the HTTP server's `upgrade` event: answers requests for /realtime/v1/websocket. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** POST /realtime/v1/api/broadcast, mounted by the app. */
+  routes: Hono<AppEnv>;
+  close(): Promise<void>;
+}
+
+const socketPath = "/realtime/v1/websocket";
+
+function refuse(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ error: message });
+  const reasons: Record<number, string> = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    404: "Not Found",
+    429: "Too Many Requests",
+  };
+  socket.end(
+    `HTTP/1.1 ${status} ${reasons[status] ?? "Error"}\r\n` +
+      "Content-Type: application/json\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      "Connection: close\r\n\r\n" +
+      body,
+  );
+}
+
+function clientAddress(request: IncomingMessage, trustedHeader: string | undefined): string {
+  const forwarded = trustedHeader ? request.headers[trustedHeader.toLowerCase()] : undefined;
+  const value = Array.isArray(forwarded) ? forwarded.at(-1) : forwarded;
+  return value?.split(",").at(-1)?.trim() || request.socket.remoteAddress || "unknown";
+}
+
+export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
+  const secret = new TextEncoder().encode(options.jwtSecret);
+  const hub = new RealtimeHub({
+    db: options.db,
+    secret,
+    limits: options.limits,
+    log: options.log,
+  });
+  await hub.start();
+  const sockets = new WebSocketServer({
+    noServer: true,
+    // A frame past the payload limit closes the socket (1009) before it is read whole.
+    maxPayload: options.limits.payloadBytes + 64 * 1024,
+    perMessageDeflate: false,
+  });
+
+  function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname !== socketPath && url.pathname !== `${socketPath}/`) {
+      refuse(socket, 404, "Not Found");
+      return;
+    }
+    const headerKey = request.headers["x-api-key"];
+    const apiKey =
+      url.searchParams.get("apikey") ?? (typeof headerKey === "string" ? headerKey : null);
+    if (!apiKey) {
+      refuse(socket, 401, "API key is missing");
+      return;
+    }
+    const vsn = url.searchParams.get("vsn") ?? "1.0.0";
+    if (!(protocolVersions as readonly string[]).includes(vsn)) {
+      refuse(socket, 400, `Unsupported serializer version: ${vsn}`);
+      return;
+    }
+    const address = clientAddress(request, options.trustProxyHeader);
+    void verifyRealtimeToken(apiKey, secret).then(
+      (claims) => {
+        if (!apiKeyRoles.includes(claims.role as ApiKeyRole)) {
+          refuse(socket, 401, "The token provided is not a valid JWT");
+          return;
+        }
+        if (!hub.admit(address)) {
+          options.log.warn("a client passed its realtime connection limit", { address });
+          refuse(socket, 429, "Too many connected users");
+          return;
+        }
+        if (socket.destroyed) {
+          hub.release(address);
+          return;
+        }
+        sockets.handleUpgrade(request, socket, head, (ws) => {
+          hub.open(ws, vsn as ProtocolVersion, address, apiKey);
+        });
+      },
+      (error: unknown) => {
+        const message =
+          error instanceof RealtimeTokenError
+            ? error.code === "InvalidJWTToken" && error.message.startsWith("Token has expired")
+              ? "Token has expired"
+              : error.message
+            : "The token provided is not a valid JWT";
+        refuse(socket, 401, message);
+      },
+    );
+  }
+
+  const routes = new Hono<AppEnv>();
+  const perAddress = new Map<string, PerSecond>();
+  const sweep = setInterval(() => perAddress.clear(), 60_000).unref();
+  // Broadcasts over HTTP, as hosted: {messages: [{topic, event, payload, private}]}, 202 when
+  // accepted; a private topic needs the caller's policies to allow writing to it.
+  routes.post("/api/broadcast", async (c) => {
+    const authorization = c.req.header("authorization");
+    const token = authorization?.startsWith("Bearer ")
+      ? authorization.slice("Bearer ".length)
+      : (c.req.header("apikey") ?? "");
+    const claims = await verifyPostgrestJwt(token, secret).catch(() => undefined);
+    if (!claims || !isApiRole(claims.role)) return c.json({ message: "Unauthorized" }, 401);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ message: "The body is not valid JSON" }, 422);
+    }
+    const messages = (body as { messages?: unknown } | null)?.messages;
+    if (!Array.isArray(messages) || messages.length === 0) {
+      return c.json({ message: "messages must be a non-empty list" }, 422);
+    }
+    if (messages.length > options.limits.eventsPerSecond) {
+      return c.json(
+        { message: "Too many messages to broadcast, please reduce the batch size" },
+        429,
+      );
+    }
+    const address = c.get("clientIp");
+    let limiter = perAddress.get(address);
+    if (!limiter) {
+      limiter = new PerSecond(options.limits.eventsPerSecond);
+      perAddress.set(address, limiter);
+    }
+    const accepted: { topic: string; event: string; payload: unknown }[] = [];
+    for (const entry of messages as unknown[]) {
+      const message = entry as Record<string, unknown> | null;
+      if (
+        typeof message?.topic !== "string" ||
+        message.topic === "" ||
+        typeof message.event !== "string" ||
+        typeof message.payload !== "object" ||
+        message.payload === null
+      ) {
+        return c.json(
+          { message: "each message needs a topic, an event and a payload object" },
+          422,
+        );
+      }
+      if (!hub.payloadAllowed(message.payload)) {
+        return c.json({ message: "Payload too large" }, 413);
+      }
+      if (!limiter.take()) return c.json({ message: "You have exceeded your rate limit" }, 429);
+      const isPrivate = message.private === true;
+      if (isPrivate && !(await hub.mayBroadcast(message.topic, claims as never))) {
+        return c.json({ message: "Unauthorized" }, 401);
+      }
+      accepted.push({
+        topic: `${isPrivate ? "private" : "public"}:${message.topic}`,
+        event: message.event,
+        payload: message.payload,
+      });
+    }
+    for (const message of accepted) {
+      hub.broadcastFromServer(message.topic, message.event, message.payload);
+    }
+    return c.body(null, 202);
+  });
+
+  return {
+    hub,
+    handleUpgrade,
+    routes,
+    async close() {
+      clearInterval(sweep);
+      await hub.stop();
+      sockets.close();
+    },
+  };
+}
