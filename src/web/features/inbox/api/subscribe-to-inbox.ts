@@ -38,6 +38,13 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
   };
 
   void client
+    .then(async (supabase) => {
+      // supabase-js hands realtime the token of the last sign-in or refresh, not the one that
+      // proving a code (aal2) gave: without this, the join would carry an aal1 token, under
+      // which a member reads nothing. No token names the session's own, as it is now.
+      await supabase.realtime.setAuth();
+      return supabase;
+    })
     .then((supabase) => {
       if (stopped) return;
       const hear = (payload: ChangePayload) => {
