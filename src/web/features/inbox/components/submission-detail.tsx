@@ -161,6 +161,12 @@ export function SubmissionDetail({
             />
           )}
         </div>
+        {/* Beside the status it explains, where a phone shows it without scrolling. */}
+        {others && !others.deleted && (
+          <p className="rounded-xl border-s-4 border-gold-600 bg-gold-200/50 px-4 py-3 font-semibold text-ink-900">
+            {othersLine(others, text.live, text.statuses)}
+          </p>
+        )}
         <dl className="grid gap-3">
           <Field term={text.detail.email} ltr>
             <a href={replyHref(submission)} className="break-all underline underline-offset-4">
@@ -209,11 +215,6 @@ export function SubmissionDetail({
             </a>
           )}
         </div>
-        {others && !others.deleted && (
-          <p className="rounded-xl border-s-4 border-gold-600 bg-gold-200/50 px-4 py-3 font-semibold text-ink-900">
-            {othersLine(others, text.live, text.statuses)}
-          </p>
-        )}
         <TriageForm
           key={submission.id}
           submission={submission}
