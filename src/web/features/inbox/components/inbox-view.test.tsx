@@ -145,7 +145,7 @@ describe("the inbox, live", () => {
     realtime.insert("contact_submissions", row(3, "سارة"));
 
     await waitFor(() => expect(screen.getAllByRole("listitem")[2]).toHaveTextContent("سارة"), {
-      timeout: 1500,
+      timeout: 2000,
     });
     expect(screen.getByText("٣ رسائل")).toBeVisible();
     expect(politeRegion()).toHaveTextContent("وصلت رسالة جديدة من \u2068سارة\u2069");
