@@ -31,10 +31,18 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
   let channel: RealtimeChannel | undefined;
   const client = getSupabase();
 
-  const stop = () => {
+  const stop = ({ givingUp = false } = {}) => {
     const leaving = channel;
     channel = undefined;
-    if (leaving) void client.then((supabase) => supabase.removeChannel(leaving)).catch(() => {});
+    if (!leaving) return;
+    void client
+      .then(async (supabase) => {
+        await supabase.removeChannel(leaving);
+        // Nothing else listening: stop trying to connect at once, not after realtime-js's
+        // delay for an empty connection, which goes on retrying a refused one meanwhile.
+        if (givingUp && supabase.getChannels().length === 0) supabase.realtime.disconnect();
+      })
+      .catch(() => {});
   };
 
   void client
@@ -75,7 +83,7 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
           onStatus(status as ChannelStatus);
           if (status === "SUBSCRIBED") joined = true;
           else if (!joined && status !== "CLOSED" && ++failures >= joinAttempts) {
-            stop();
+            stop({ givingUp: true });
             onUnavailable();
           }
         });
