@@ -251,8 +251,9 @@ revoke all on function internal.realtime_visible(text, jsonb, jsonb) from public
 -- What a subscriber's role and claims may do on a private channel's topic, as hosted decides it:
 -- a probe message per extension is read back under the role (read), and one is written under it
 -- (write). The caller rolls the transaction back, so nothing is kept.
-create or replace function internal.realtime_channel_policies(topic text, role text, claims text)
-  returns jsonb
+create or replace function internal.realtime_channel_policies(
+  channel_topic text, channel_role text, channel_claims text
+) returns jsonb
   language plpgsql
   set search_path = ''
 as $$
@@ -260,30 +261,31 @@ declare
   probes jsonb := pg_catalog.jsonb_build_object(
     'broadcast', gen_random_uuid(), 'presence', gen_random_uuid());
   answer jsonb := '{}'::jsonb;
-  extension text;
+  kind text;
   readable boolean;
   writable boolean;
 begin
   insert into realtime.messages (id, topic, extension)
-  select (probes ->> e)::uuid, topic, e from pg_catalog.unnest(array['broadcast', 'presence']) e;
-  perform pg_catalog.set_config('role', role, true);
-  perform pg_catalog.set_config('realtime.topic', topic, true);
-  perform pg_catalog.set_config('request.jwt.claims', claims, true);
-  foreach extension in array array['broadcast', 'presence'] loop
+  select (probes ->> k)::uuid, channel_topic, k
+    from pg_catalog.unnest(array['broadcast', 'presence']) as k;
+  perform pg_catalog.set_config('role', channel_role, true);
+  perform pg_catalog.set_config('realtime.topic', channel_topic, true);
+  perform pg_catalog.set_config('request.jwt.claims', channel_claims, true);
+  foreach kind in array array['broadcast', 'presence'] loop
     begin
-      select exists (select 1 from realtime.messages m where m.id = (probes ->> extension)::uuid)
+      select exists (select 1 from realtime.messages m where m.id = (probes ->> kind)::uuid)
         into readable;
     exception when insufficient_privilege then
       readable := false;
     end;
     begin
-      insert into realtime.messages (topic, extension) values (topic, extension);
+      insert into realtime.messages (topic, extension) values (channel_topic, kind);
       writable := true;
     exception when insufficient_privilege or check_violation then
       writable := false;
     end;
     answer := answer || pg_catalog.jsonb_build_object(
-      extension, pg_catalog.jsonb_build_object('read', readable, 'write', writable));
+      kind, pg_catalog.jsonb_build_object('read', readable, 'write', writable));
   end loop;
   perform pg_catalog.set_config('role', 'none', true);
   return answer;

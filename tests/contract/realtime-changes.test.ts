@@ -3,6 +3,7 @@ import type {
   RealtimePostgresChangesPayload,
   SupabaseClient,
 } from "@supabase/supabase-js";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   clientFor,
@@ -137,6 +138,15 @@ describe("postgres_changes under row-level security", () => {
     expect(others.heard.items).toEqual([]);
   });
 
+  it("brings a change bigger than a notification carries, whole", async () => {
+    const heard = await listening(member, { event: "INSERT", table: "contact_submissions" });
+    const long = { ...submission("long"), message: "كلمة طيبة ".repeat(450).trim() };
+    expect(Buffer.byteLength(long.message)).toBeGreaterThan(8000);
+    expect((await anon.from("contact_submissions").insert(long)).error).toBeNull();
+    const change = await heard.heard.next((item) => newRow(item).email === long.email);
+    expect(newRow(change).message).toBe(long.message);
+  });
+
   it("stops a member who leaves the team, at their next change", async () => {
     const leaving = await signedInMember(target, service, "aal2");
     const { data: user } = await leaving.auth.getUser();
@@ -155,6 +165,34 @@ describe("postgres_changes under row-level security", () => {
     await roundTrip(heard.channel);
     expect(heard.heard.items.map((item) => newRow(item).email)).toEqual([first.email]);
     await leaving.removeAllChannels();
+  });
+
+  it("applies a refreshed token at once: the same socket hears what the new claims may read", async () => {
+    const secret = new TextEncoder().encode(target.jwtSecret!);
+    const { data } = await member.auth.getUser();
+    const token = (aal: string) =>
+      new SignJWT({ role: "authenticated", sub: data.user!.id, aal })
+        .setProtectedHeader({ alg: "HS256" })
+        .setExpirationTime("10m")
+        .sign(secret);
+    const client = clientFor(target, target.anonKey);
+    await client.realtime.setAuth(await token("aal1"));
+    const heard = await listening(client, { event: "INSERT", table: "contact_submissions" });
+    const unheard = submission("unheard");
+    await anon.from("contact_submissions").insert(unheard);
+    const control = await listening(member, { event: "INSERT", table: "contact_submissions" });
+    const marker = submission("marker");
+    await anon.from("contact_submissions").insert(marker);
+    await control.heard.next((item) => newRow(item).email === marker.email);
+    await roundTrip(heard.channel);
+    expect(heard.heard.items).toEqual([]);
+
+    await client.realtime.setAuth(await token("aal2"));
+    await roundTrip(heard.channel);
+    const heardNow = submission("heard");
+    await anon.from("contact_submissions").insert(heardNow);
+    await heard.heard.next((item) => newRow(item).email === heardNow.email);
+    await client.removeAllChannels();
   });
 
   it("answers a table outside the publication and a filter on no column with realtime's errors", async () => {

@@ -22,6 +22,8 @@ export interface ContractTarget {
   refreshTokenReuseInterval: number;
   /** Our server's storage backend, to count the bytes it keeps; undefined for a project. */
   storage: StorageBackend | undefined;
+  /** Closes every realtime socket from the server's side, as a restart would (ours only). */
+  dropRealtimeSockets?: () => void;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function contractTarget(options: TestServerOptions = {}): Promise<C
     kind: "ours",
     refreshTokenReuseInterval: server.authConfig.refreshTokenReuseInterval,
     storage: server.storage,
+    dropRealtimeSockets: () => server.realtime?.hub.dropAll(),
     close: server.close,
   };
 }

@@ -265,10 +265,15 @@ export class RealtimeHub {
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    for (const connection of [...this.connections]) connection.terminate();
+    this.dropAll();
     await this.bus.tellOthers({ kind: "bye" }).catch(() => {});
     await this.feed.stop();
     await this.bus.stop();
+  }
+
+  /** Closes every socket, as a restart does: realtime-js reconnects and joins again. */
+  dropAll(): void {
+    for (const connection of [...this.connections]) connection.terminate();
   }
 
   stats(): RealtimeStats {
@@ -306,6 +311,17 @@ export class RealtimeHub {
   }
 
   async join(connection: Connection, message: PhoenixMessage): Promise<void> {
+    try {
+      await this.joinChannel(connection, message);
+    } catch (error) {
+      this.log.error("a realtime join failed", { topic: message.topic, error: errorForLog(error) });
+      connection.reply(message, "error", {
+        reason: "UnknownErrorOnChannel: Unknown Error on Channel",
+      });
+    }
+  }
+
+  private async joinChannel(connection: Connection, message: PhoenixMessage): Promise<void> {
     if (!message.topic.startsWith("realtime:")) {
       connection.reply(message, "error", { reason: "unmatched topic" });
       return;

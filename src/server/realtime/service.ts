@@ -2,10 +2,10 @@
 // upgrade event: the app itself never listens) and the HTTP broadcast at /realtime/v1/api/broadcast.
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { WebSocketServer } from "ws";
 import type { Database } from "../db/database.ts";
-import { isApiRole, type AppEnv } from "../http/context.ts";
+import { isApiRole, type ApiClaims, type AppEnv } from "../http/context.ts";
 import { verifyPostgrestJwt } from "../jwt.ts";
 import { apiKeyRoles, type ApiKeyRole } from "../keys.ts";
 import type { Logger } from "../log.ts";
@@ -128,23 +128,17 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   const sweep = setInterval(() => perAddress.clear(), 60_000).unref();
   // Broadcasts over HTTP, as hosted: {messages: [{topic, event, payload, private}]}, 202 when
   // accepted; a private topic needs the caller's policies to allow writing to it.
-  routes.post("/api/broadcast", async (c) => {
+  async function callerClaims(c: Context<AppEnv>): Promise<ApiClaims | undefined> {
     const authorization = c.req.header("authorization");
     const token = authorization?.startsWith("Bearer ")
       ? authorization.slice("Bearer ".length)
       : (c.req.header("apikey") ?? "");
     const claims = await verifyPostgrestJwt(token, secret).catch(() => undefined);
-    if (!claims || !isApiRole(claims.role)) return c.json({ message: "Unauthorized" }, 401);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({ message: "The body is not valid JSON" }, 422);
-    }
-    const messages = (body as { messages?: unknown } | null)?.messages;
-    if (!Array.isArray(messages) || messages.length === 0) {
-      return c.json({ message: "messages must be a non-empty list" }, 422);
-    }
+    return claims && isApiRole(claims.role) ? (claims as ApiClaims) : undefined;
+  }
+
+  async function broadcast(c: Context<AppEnv>, claims: ApiClaims, messages: unknown[]) {
+    if (messages.length === 0) return c.json({ message: "messages must be a non-empty list" }, 422);
     if (messages.length > options.limits.eventsPerSecond) {
       return c.json(
         { message: "Too many messages to broadcast, please reduce the batch size" },
@@ -158,7 +152,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       perAddress.set(address, limiter);
     }
     const accepted: { topic: string; event: string; payload: unknown }[] = [];
-    for (const entry of messages as unknown[]) {
+    for (const entry of messages) {
       const message = entry as Record<string, unknown> | null;
       if (
         typeof message?.topic !== "string" ||
@@ -172,12 +166,11 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
           422,
         );
       }
-      if (!hub.payloadAllowed(message.payload)) {
+      if (!hub.payloadAllowed(message.payload))
         return c.json({ message: "Payload too large" }, 413);
-      }
       if (!limiter.take()) return c.json({ message: "You have exceeded your rate limit" }, 429);
       const isPrivate = message.private === true;
-      if (isPrivate && !(await hub.mayBroadcast(message.topic, claims as never))) {
+      if (isPrivate && !(await hub.mayBroadcast(message.topic, claims))) {
         return c.json({ message: "Unauthorized" }, 401);
       }
       accepted.push({
@@ -190,6 +183,33 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       hub.broadcastFromServer(message.topic, message.event, message.payload);
     }
     return c.body(null, 202);
+  }
+
+  // Broadcasts over HTTP, as hosted: {messages: [{topic, event, payload, private}]}, 202 when
+  // accepted; a private topic needs the caller's policies to allow writing to it.
+  routes.post("/api/broadcast", async (c) => {
+    const claims = await callerClaims(c);
+    if (!claims) return c.json({ message: "Unauthorized" }, 401);
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const messages = (body as { messages?: unknown } | undefined)?.messages;
+    if (!Array.isArray(messages)) {
+      return c.json({ message: "messages must be a non-empty list" }, 422);
+    }
+    return broadcast(c, claims, messages);
+  });
+  // realtime-js's httpSend: one message, its topic and event in the path, its payload the body.
+  routes.post("/api/broadcast/:topic/events/:event", async (c) => {
+    const claims = await callerClaims(c);
+    if (!claims) return c.json({ message: "Unauthorized" }, 401);
+    const payload: unknown = await c.req.json().catch(() => undefined);
+    return broadcast(c, claims, [
+      {
+        topic: c.req.param("topic"),
+        event: c.req.param("event"),
+        payload,
+        private: c.req.query("private") === "true",
+      },
+    ]);
   });
 
   return {

@@ -1,0 +1,415 @@
+import http from "node:http";
+import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { clientFor, contractTarget, type ContractTarget } from "../support/contract-target.ts";
+import { Heard, roundTrip, subscribed, subscribeRecording } from "../support/realtime.ts";
+import { signedInMember } from "../support/team-member.ts";
+
+// Broadcast, presence and private channels through supabase-js, and the socket's limits and
+// answers to bad input, as Supabase Realtime gives them.
+let target: ContractTarget;
+let service: SupabaseClient;
+let anon: SupabaseClient;
+let member: SupabaseClient;
+let colleague: SupabaseClient;
+let stranger: SupabaseClient;
+
+const limits = {
+  channelsPerConnection: 5,
+  connectionsPerAddress: 20,
+  joinsPerSecond: 8,
+  payloadBytes: 4000,
+};
+
+beforeAll(async () => {
+  target = await contractTarget({ realtime: limits });
+  service = clientFor(target, target.serviceRoleKey);
+  anon = clientFor(target, target.anonKey);
+  member = await signedInMember(target, service, "aal2");
+  colleague = await signedInMember(target, service, "aal2");
+  stranger = await signedInMember(target, service, "aal2", false);
+});
+afterAll(async () => {
+  for (const client of [service, anon, member, colleague, stranger]) {
+    await client?.removeAllChannels();
+  }
+  await target.close();
+});
+
+const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
+
+function socketUrl(query: string): string {
+  return `${target.url.replace(/^http/u, "ws")}/realtime/v1/websocket?${query}`;
+}
+
+/** A raw socket, for what supabase-js would never send. */
+async function rawSocket(query = `apikey=${target.anonKey}&vsn=2.0.0`) {
+  const socket = new WebSocket(socketUrl(query));
+  const frames = new Heard<unknown[]>();
+  socket.on("message", (data) => frames.push(JSON.parse(String(data)) as unknown[]));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("open", () => resolve());
+    socket.once("error", reject);
+  });
+  return { socket, frames };
+}
+
+function closed(socket: WebSocket): Promise<number> {
+  return new Promise((resolve) => {
+    if (socket.readyState === WebSocket.CLOSED) resolve(-1);
+    socket.once("close", (code) => resolve(code));
+  });
+}
+
+describe("broadcast", () => {
+  it("reaches the others on the topic; the sender only with self, and an ack when asked", async () => {
+    const topic = unique("room");
+    const heardByColleague = new Heard<{ event: string; payload: unknown }>();
+    const theirs = colleague.channel(topic).on("broadcast", { event: "*" }, heardByColleague.push);
+    await subscribed(theirs);
+    const heardBySelf = new Heard<{ event: string; payload: unknown }>();
+    const quiet = member
+      .channel(topic, { config: { broadcast: { ack: true } } })
+      .on("broadcast", { event: "*" }, heardBySelf.push);
+    await subscribed(quiet);
+
+    expect(await quiet.send({ type: "broadcast", event: "cursor", payload: { x: 1 } })).toBe("ok");
+    expect(await heardByColleague.next()).toMatchObject({
+      type: "broadcast",
+      event: "cursor",
+      payload: { x: 1 },
+    });
+    await roundTrip(quiet);
+    expect(heardBySelf.items.filter((item) => item.event === "cursor")).toEqual([]);
+    await member.removeChannel(quiet);
+
+    const echoing = member
+      .channel(topic, { config: { broadcast: { self: true } } })
+      .on("broadcast", { event: "hello" }, heardBySelf.push);
+    await subscribed(echoing);
+    await echoing.send({ type: "broadcast", event: "hello", payload: { مرحبا: "أهلا" } });
+    expect((await heardBySelf.next((item) => item.event === "hello")).payload).toEqual({
+      مرحبا: "أهلا",
+    });
+    await member.removeChannel(echoing);
+    await colleague.removeChannel(theirs);
+  });
+
+  it("is sent over HTTP to a public topic, and to a private one only as its policies allow", async () => {
+    const topic = `team:${unique("notes")}`;
+    const heard = new Heard<{ event: string; payload: unknown }>();
+    const listening = member
+      .channel(topic, { config: { private: true } })
+      .on("broadcast", { event: "*" }, heard.push);
+    await subscribed(listening);
+
+    const post = (key: string, body: unknown) =>
+      target.fetch(`${target.url}/realtime/v1/api/broadcast`, {
+        method: "POST",
+        headers: { apikey: target.anonKey, authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
+    const message = { topic, event: "saved", payload: { section: "stories" }, private: true };
+    const refused = await post(target.anonKey, { messages: [message] });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: "Unauthorized" });
+    const { data } = await colleague.auth.getSession();
+    const accepted = await post(data.session!.access_token, { messages: [message] });
+    expect(accepted.status).toBe(202);
+    expect(await heard.next()).toMatchObject({ event: "saved", payload: { section: "stories" } });
+
+    const malformed = await post(target.serviceRoleKey, { messages: [{ topic }] });
+    expect(malformed.status).toBe(422);
+    await member.removeChannel(listening);
+  });
+});
+
+describe("presence", () => {
+  it("syncs who is here, with joins and leaves", async () => {
+    const topic = unique("editor");
+    const mine = member.channel(topic, { config: { presence: { key: "layla" } } });
+    const synced = new Heard<Record<string, unknown>>();
+    const joins = new Heard<{ key: string }>();
+    const leaves = new Heard<{ key: string }>();
+    mine
+      .on("presence", { event: "sync" }, () => synced.push(mine.presenceState()))
+      .on("presence", { event: "join" }, joins.push)
+      .on("presence", { event: "leave" }, leaves.push);
+    await subscribed(mine);
+    expect(await mine.track({ name: "Layla", section: "stories" })).toBe("ok");
+    await joins.next((item) => item.key === "layla");
+
+    const theirs = colleague.channel(topic, { config: { presence: { key: "omar" } } });
+    await subscribed(theirs);
+    await theirs.track({ name: "Omar", section: "links" });
+    await joins.next((item) => item.key === "omar");
+    const state = await synced.next((value) => "omar" in value && "layla" in value);
+    expect(state).toMatchObject({
+      layla: [{ name: "Layla", section: "stories" }],
+      omar: [{ name: "Omar", section: "links" }],
+    });
+
+    await colleague.removeChannel(theirs);
+    await leaves.next((item) => item.key === "omar");
+    expect(Object.keys(mine.presenceState())).toEqual(["layla"]);
+    await member.removeChannel(mine);
+  });
+});
+
+describe("private channels", () => {
+  it("let team members in, and refuse anyone whose policies on realtime.messages do not", async () => {
+    const topic = `team:${unique("site-editor")}`;
+    await subscribed(member.channel(topic, { config: { private: true } }));
+    for (const outsider of [stranger, anon]) {
+      const seen = subscribeRecording(outsider.channel(topic, { config: { private: true } }));
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(seen[0]).toMatchObject({ status: "CHANNEL_ERROR" });
+      expect(seen[0]?.error?.message).toBe(
+        `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+      );
+    }
+    const elsewhere = subscribeRecording(
+      member.channel(unique("not-team"), { config: { private: true } }),
+    );
+    await expect.poll(() => elsewhere[0]?.status, { timeout: 10_000 }).toBe("CHANNEL_ERROR");
+  });
+});
+
+describe("tokens", () => {
+  it("ends the channel when its token expires, and refuses an expired one at the join", async () => {
+    const secret = new TextEncoder().encode(target.jwtSecret);
+    const { data } = await member.auth.getUser();
+    const token = (seconds: number) =>
+      new SignJWT({ role: "authenticated", sub: data.user!.id, aal: "aal2" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+        .sign(secret);
+    const client = clientFor(target, target.anonKey);
+    await client.realtime.setAuth(await token(2));
+    const system = new Heard<{ extension: string; status: string; message: string }>();
+    const channel = client.channel(unique("expiring")).on("system", {}, system.push);
+    const statuses = subscribeRecording(channel);
+    await expect.poll(() => statuses[0]?.status, { timeout: 10_000 }).toBe("SUBSCRIBED");
+    const ended = await system.next((item) => item.extension === "system", 10_000);
+    expect(ended.status).toBe("error");
+    expect(ended.message).toMatch(/^Token has expired \d+ seconds ago$/u);
+    await expect.poll(() => statuses.map((entry) => entry.status)).toContain("CLOSED");
+
+    // An expired token is refused at the join, with realtime's words.
+    const late = clientFor(target, target.anonKey);
+    await late.realtime.setAuth(await token(-10));
+    const refused = subscribeRecording(late.channel(unique("late")));
+    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(refused[0]?.error?.message).toMatch(
+      /^InvalidJWTToken: Token has expired \d+ seconds ago$/u,
+    );
+    await client.removeAllChannels();
+    await late.removeAllChannels();
+  });
+
+  it("refuses a socket without a project key, or with a forged one", async () => {
+    for (const [query, message] of [
+      ["vsn=2.0.0", "API key is missing"],
+      ["apikey=not.a.token&vsn=2.0.0", "The token provided is not a valid JWT"],
+    ] as const) {
+      expect(await refusedUpgrade(query)).toEqual({ status: 401, body: { error: message } });
+    }
+  });
+});
+
+describe("limits and bad input", () => {
+  it("answers malformed frames, unknown topics and events, and the socket lives on", async () => {
+    const { socket, frames } = await rawSocket();
+    socket.send("not json");
+    socket.send(JSON.stringify({ not: "an array" }));
+    socket.send(Buffer.from([9, 9, 9]));
+    socket.send(JSON.stringify([null, "1", "realtime:nowhere", "broadcast", {}]));
+    expect(await frames.next((frame) => frame[1] === "1")).toEqual([
+      null,
+      "1",
+      "realtime:nowhere",
+      "phx_reply",
+      { status: "error", response: { reason: "unmatched topic" } },
+    ]);
+    socket.send(JSON.stringify(["2", "2", "realtime:", "phx_join", {}]));
+    expect((await frames.next((frame) => frame[1] === "2"))[4]).toEqual({
+      status: "error",
+      response: { reason: "TopicNameRequired: You must provide a topic name" },
+    });
+    socket.send(JSON.stringify([null, "3", "phoenix", "heartbeat", {}]));
+    expect((await frames.next((frame) => frame[1] === "3"))[4]).toEqual({
+      status: "ok",
+      response: {},
+    });
+    socket.close();
+  });
+
+  it("refuses channels past the limit, joins too fast, and payloads too large", async () => {
+    const { socket, frames } = await rawSocket();
+    for (let index = 0; index < limits.channelsPerConnection + 1; index++) {
+      socket.send(JSON.stringify([`j${index}`, `j${index}`, `realtime:c${index}`, "phx_join", {}]));
+    }
+    const last = `j${limits.channelsPerConnection}`;
+    expect((await frames.next((frame) => frame[1] === last))[4]).toEqual({
+      status: "error",
+      response: { reason: "ChannelRateLimitReached: Too many channels" },
+    });
+    socket.send(
+      JSON.stringify([
+        "j0",
+        "big",
+        "realtime:c0",
+        "broadcast",
+        {
+          type: "broadcast",
+          event: "x",
+          payload: { text: "x".repeat(limits.payloadBytes) },
+        },
+      ]),
+    );
+    await roundTripRaw(socket, frames, "after-big");
+    expect(frames.items.filter((frame) => frame[3] === "broadcast")).toEqual([]);
+    socket.close();
+
+    const flood = await rawSocket();
+    for (let index = 0; index < limits.joinsPerSecond + 2; index++) {
+      flood.socket.send(
+        JSON.stringify([`f${index}`, `f${index}`, "realtime:same", "phx_join", {}]),
+      );
+    }
+    const refusal = await flood.frames.next(
+      (frame) =>
+        (frame[4] as { response?: { reason?: string } }).response?.reason ===
+        "ClientJoinRateLimitReached: Too many joins per second",
+    );
+    expect(refusal[3]).toBe("phx_reply");
+    expect(await closed(flood.socket)).toBe(1000);
+  });
+
+  it("closes a socket that sends too many messages a second, or a frame past the payload limit", async () => {
+    const { socket, frames } = await rawSocket();
+    socket.send(JSON.stringify(["1", "1", "realtime:flood", "phx_join", {}]));
+    await frames.next((frame) => frame[1] === "1");
+    for (let index = 0; index < 120; index++) {
+      socket.send(
+        JSON.stringify([
+          "1",
+          null,
+          "realtime:flood",
+          "broadcast",
+          { type: "broadcast", event: "x", payload: {} },
+        ]),
+      );
+    }
+    const shutdown = await frames.next((frame) => frame[3] === "system");
+    expect(shutdown[4]).toEqual({
+      extension: "system",
+      status: "error",
+      message: "Too many messages per second",
+      channel: "flood",
+    });
+    expect(await closed(socket)).toBe(1000);
+
+    const big = await rawSocket();
+    big.socket.send("x".repeat(limits.payloadBytes + 80 * 1024));
+    expect(await closed(big.socket)).toBe(1009);
+  });
+
+  it("refuses a presence that is not a map, and one tracked too often", async () => {
+    const { socket, frames } = await rawSocket();
+    socket.send(JSON.stringify(["1", "1", "realtime:busy", "phx_join", {}]));
+    await frames.next((frame) => frame[1] === "1");
+    const track = (ref: string, payload: unknown) =>
+      socket.send(
+        JSON.stringify([
+          "1",
+          ref,
+          "realtime:busy",
+          "presence",
+          { type: "presence", event: "track", payload },
+        ]),
+      );
+    track("p0", "just words");
+    expect((await frames.next((frame) => frame[1] === "p0"))[4]).toEqual({
+      status: "error",
+      response: { reason: "Presence track payload must be a map" },
+    });
+    for (let index = 1; index <= 10; index++) track(`p${index}`, { at: index });
+    const shutdown = await frames.next((frame) => frame[3] === "system");
+    expect((shutdown[4] as { message: string }).message).toBe(
+      "Client presence rate limit exceeded",
+    );
+    socket.close();
+  });
+
+  it("closes sockets from one address past the limit with 429", async () => {
+    // The suite's clients hold some of the address's places already: open until refused.
+    const open = [];
+    let refusal: { status: number; body: unknown } | undefined;
+    for (let index = 0; index <= limits.connectionsPerAddress && !refusal; index++) {
+      refusal = await refusedUpgrade(`apikey=${target.anonKey}&vsn=2.0.0`).catch(() => undefined);
+      if (!refusal) open.push(await rawSocket());
+    }
+    expect(refusal).toEqual({ status: 429, body: { error: "Too many connected users" } });
+    for (const { socket } of open) socket.close();
+  });
+});
+
+describe("reconnecting", () => {
+  it("rejoins by itself after the server drops the socket, and hears the next change", async () => {
+    const heard = new Heard<{ event: string }>();
+    const channel: RealtimeChannel = member
+      .channel(unique("resilient"))
+      .on("broadcast", { event: "*" }, heard.push);
+    const statuses = subscribeRecording(channel);
+    await expect.poll(() => statuses.at(-1)?.status, { timeout: 10_000 }).toBe("SUBSCRIBED");
+    const before = statuses.length;
+    target.dropRealtimeSockets?.();
+    await expect
+      .poll(() => statuses.slice(before).map((entry) => entry.status), { timeout: 15_000 })
+      .toContain("SUBSCRIBED");
+    await service.channel(channel.subTopic).httpSend("after", { ok: true });
+    expect(await heard.next((item) => item.event === "after", 10_000)).toMatchObject({
+      payload: { ok: true },
+    });
+    await member.removeChannel(channel);
+  });
+});
+
+/** Asks for a WebSocket with `query` and answers the HTTP refusal's status and body. */
+function refusedUpgrade(query: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${target.url}/realtime/v1/websocket?${query}`, {
+      headers: {
+        connection: "Upgrade",
+        upgrade: "websocket",
+        "sec-websocket-version": "13",
+        "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+      },
+    });
+    request.on("upgrade", (_response, socket) => {
+      socket.destroy();
+      reject(new Error("the socket was opened"));
+    });
+    request.on("response", (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, body: JSON.parse(body) as unknown }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+async function roundTripRaw(
+  socket: WebSocket,
+  frames: Heard<unknown[]>,
+  ref: string,
+): Promise<void> {
+  socket.send(JSON.stringify([null, ref, "phoenix", "heartbeat", {}]));
+  await frames.next((frame) => frame[1] === ref);
+}
