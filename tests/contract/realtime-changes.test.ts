@@ -138,6 +138,15 @@ describe("postgres_changes under row-level security", () => {
     expect(others.heard.items).toEqual([]);
   });
 
+  it("brings a change bigger than a notification carries, whole", async () => {
+    const heard = await listening(member, { event: "INSERT", table: "contact_submissions" });
+    const long = { ...submission("long"), message: "كلمة طيبة ".repeat(450).trim() };
+    expect(Buffer.byteLength(long.message)).toBeGreaterThan(8000);
+    expect((await anon.from("contact_submissions").insert(long)).error).toBeNull();
+    const change = await heard.heard.next((item) => newRow(item).email === long.email);
+    expect(newRow(change).message).toBe(long.message);
+  });
+
   it("stops a member who leaves the team, at their next change", async () => {
     const leaving = await signedInMember(target, service, "aal2");
     const { data: user } = await leaving.auth.getUser();

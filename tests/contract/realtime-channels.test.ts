@@ -19,12 +19,14 @@ let stranger: SupabaseClient;
 const limits = {
   channelsPerConnection: 5,
   connectionsPerAddress: 20,
-  joinsPerSecond: 8,
+  joinsPerSecond: 30,
   payloadBytes: 4000,
 };
 
 beforeAll(async () => {
-  target = await contractTarget({ realtime: limits });
+  // Each limit test speaks from an address of its own (as a proxy names it), so that the
+  // address's budgets are its own.
+  target = await contractTarget({ realtime: limits, trustProxyHeader: "x-forwarded-for" });
   service = clientFor(target, target.serviceRoleKey);
   anon = clientFor(target, target.anonKey);
   member = await signedInMember(target, service, "aal2");
@@ -45,8 +47,12 @@ function socketUrl(query: string): string {
 }
 
 /** A raw socket, for what supabase-js would never send. */
-async function rawSocket(query = `apikey=${target.anonKey}&vsn=2.0.0`) {
-  const socket = new WebSocket(socketUrl(query));
+let addresses = 0;
+/** An address no other test speaks from. */
+const freshAddress = () => `198.51.100.${++addresses}`;
+
+async function rawSocket(address = freshAddress(), query = `apikey=${target.anonKey}&vsn=2.0.0`) {
+  const socket = new WebSocket(socketUrl(query), { headers: { "x-forwarded-for": address } });
   const frames = new Heard<unknown[]>();
   socket.on("message", (data) => frames.push(JSON.parse(String(data)) as unknown[]));
   await new Promise<void>((resolve, reject) => {
@@ -273,8 +279,18 @@ describe("limits and bad input", () => {
     expect(frames.items.filter((frame) => frame[3] === "broadcast")).toEqual([]);
     socket.close();
 
-    const flood = await rawSocket();
-    for (let index = 0; index < limits.joinsPerSecond + 2; index++) {
+    // Two sockets of one address share its joins: half the limit each, and a little more.
+    const address = freshAddress();
+    const first = await rawSocket(address);
+    const flood = await rawSocket(address);
+    const half = limits.joinsPerSecond / 2 + 1;
+    for (let index = 0; index < half; index++) {
+      first.socket.send(
+        JSON.stringify([`a${index}`, `a${index}`, "realtime:same", "phx_join", {}]),
+      );
+    }
+    await first.frames.next((frame) => frame[1] === `a${half - 1}`);
+    for (let index = 0; index < half; index++) {
       flood.socket.send(
         JSON.stringify([`f${index}`, `f${index}`, "realtime:same", "phx_join", {}]),
       );
@@ -286,16 +302,72 @@ describe("limits and bad input", () => {
     );
     expect(refusal[3]).toBe("phx_reply");
     expect(await closed(flood.socket)).toBe(1000);
+    first.socket.close();
+  });
+
+  it("closes a socket that sends too many messages a second, or a frame past the payload limit", async () => {
+    const { socket, frames } = await rawSocket();
+    socket.send(JSON.stringify(["1", "1", "realtime:flood", "phx_join", {}]));
+    await frames.next((frame) => frame[1] === "1");
+    for (let index = 0; index < 120; index++) {
+      socket.send(
+        JSON.stringify([
+          "1",
+          null,
+          "realtime:flood",
+          "broadcast",
+          { type: "broadcast", event: "x", payload: {} },
+        ]),
+      );
+    }
+    const shutdown = await frames.next((frame) => frame[3] === "system");
+    expect(shutdown[4]).toEqual({
+      extension: "system",
+      status: "error",
+      message: "Too many messages per second",
+      channel: "flood",
+    });
+    expect(await closed(socket)).toBe(1000);
+
+    const big = await rawSocket();
+    big.socket.send("x".repeat(limits.payloadBytes + 80 * 1024));
+    expect(await closed(big.socket)).toBe(1009);
+  });
+
+  it("refuses a presence that is not a map, and one tracked too often", async () => {
+    const { socket, frames } = await rawSocket();
+    socket.send(JSON.stringify(["1", "1", "realtime:busy", "phx_join", {}]));
+    await frames.next((frame) => frame[1] === "1");
+    const track = (ref: string, payload: unknown) =>
+      socket.send(
+        JSON.stringify([
+          "1",
+          ref,
+          "realtime:busy",
+          "presence",
+          { type: "presence", event: "track", payload },
+        ]),
+      );
+    track("p0", "just words");
+    expect((await frames.next((frame) => frame[1] === "p0"))[4]).toEqual({
+      status: "error",
+      response: { reason: "Presence track payload must be a map" },
+    });
+    for (let index = 1; index <= 10; index++) track(`p${index}`, { at: index });
+    const shutdown = await frames.next((frame) => frame[3] === "system");
+    expect((shutdown[4] as { message: string }).message).toBe(
+      "Client presence rate limit exceeded",
+    );
+    socket.close();
   });
 
   it("closes sockets from one address past the limit with 429", async () => {
-    // The suite's clients hold some of the address's places already: open until refused.
+    const address = freshAddress();
     const open = [];
-    let refusal: { status: number; body: unknown } | undefined;
-    for (let index = 0; index <= limits.connectionsPerAddress && !refusal; index++) {
-      refusal = await refusedUpgrade(`apikey=${target.anonKey}&vsn=2.0.0`).catch(() => undefined);
-      if (!refusal) open.push(await rawSocket());
+    for (let index = 0; index < limits.connectionsPerAddress; index++) {
+      open.push(await rawSocket(address));
     }
+    const refusal = await refusedUpgrade(`apikey=${target.anonKey}&vsn=2.0.0`, address);
     expect(refusal).toEqual({ status: 429, body: { error: "Too many connected users" } });
     for (const { socket } of open) socket.close();
   });
@@ -323,7 +395,10 @@ describe("reconnecting", () => {
 });
 
 /** Asks for a WebSocket with `query` and answers the HTTP refusal's status and body. */
-function refusedUpgrade(query: string): Promise<{ status: number; body: unknown }> {
+function refusedUpgrade(
+  query: string,
+  address = freshAddress(),
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${target.url}/realtime/v1/websocket?${query}`, {
       headers: {
@@ -331,6 +406,7 @@ function refusedUpgrade(query: string): Promise<{ status: number; body: unknown 
         upgrade: "websocket",
         "sec-websocket-version": "13",
         "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "x-forwarded-for": address,
       },
     });
     request.on("upgrade", (_response, socket) => {

@@ -66,6 +66,16 @@ export function totpCode(secret: string, { wrong = false } = {}): string {
 
 /** A member who already chose a password and added an authenticator app (the secret's). */
 export async function enrolledMember(language: Language) {
+  const { email, password, secret, member } = await signedInMember(language);
+  await member.auth.signOut({ scope: "local" });
+  return { email, password, secret };
+}
+
+/**
+ * A member at work elsewhere: invited, with a password and an authenticator app, and signed in
+ * with both (aal2) through supabase-js, as another member's browser would be.
+ */
+export async function signedInMember(language: Language) {
   const { email, link } = await invite(language);
   const response = await fetch(link, { redirect: "manual" });
   expect(response.status).toBe(303);
@@ -86,8 +96,7 @@ export async function enrolledMember(language: Language) {
     code: totpCode(secret),
   });
   expect(verified.error).toBeNull();
-  await member.auth.signOut({ scope: "local" });
-  return { email, password, secret };
+  return { email, password, secret, member };
 }
 
 export interface VisitorSubmission {

@@ -23,6 +23,7 @@ import { databaseFromPGlite, openPGliteThread } from "../../src/server/db/pglite
 import { openPostgres } from "../../src/server/db/postgres.ts";
 import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
 import { createMetrics, type Metrics } from "../../src/server/metrics/metrics.ts";
+import { countRealtime } from "../../src/server/metrics/realtime-metrics.ts";
 import { silentLogger, type Logger } from "../../src/server/log.ts";
 import {
   loadSchemaCache,
@@ -260,6 +261,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         trustProxyHeader: options.trustProxyHeader,
       })
     : undefined;
+  if (metrics && realtime) countRealtime(metrics, realtime.hub);
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],

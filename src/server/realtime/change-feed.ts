@@ -102,6 +102,8 @@ export class ChangeFeed {
     private readonly db: Database,
     private readonly tables: PublishedTables,
     private readonly log: Logger,
+    /** Changes may have been missed (the database's connection broke and came back). */
+    private readonly onGap: () => void = () => {},
   ) {}
 
   async start(): Promise<void> {
@@ -133,6 +135,11 @@ export class ChangeFeed {
   }
 
   private receive(payload: string): void {
+    if (payload === "") {
+      this.log.warn("realtime listened again after its connection broke: changes may be missed");
+      this.onGap();
+      return;
+    }
     this.pending.push(this.parse(payload));
     if (!this.flushing) void this.flush();
   }

@@ -57,7 +57,8 @@ function compare(cell: unknown, value: string, type: string): number | undefined
     return left === right ? 0 : left < right ? -1 : 1;
   }
   if (type === "bool") {
-    const right = value === "true" || value === "t" ? true : value === "false" || value === "f";
+    if (!["true", "t", "false", "f"].includes(value)) return undefined;
+    const right = value === "true" || value === "t";
     return cell === right ? 0 : cell ? 1 : -1;
   }
   if (timeTypes.has(type)) {

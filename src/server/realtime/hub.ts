@@ -11,7 +11,7 @@ import { RealtimeBus, type Envelope } from "./bus.ts";
 import { ChangeFeed, type ChangeEvent, type ChangeSubscription } from "./change-feed.ts";
 import { FilterError, parseChangeFilter, type ChangeFilter } from "./change-filter.ts";
 import { Channel, openPolicies, type ChannelPolicies } from "./channel.ts";
-import { PerSecond, PerWindow, type RealtimeLimits } from "./limits.ts";
+import { PerWindow, type RealtimeLimits } from "./limits.ts";
 import { PresenceTracker, remoteInstanceTimeoutMs, type PresenceDiff } from "./presence.ts";
 import {
   decodeFrame,
@@ -36,6 +36,8 @@ const idleTimeoutMs = 60_000;
 /** A socket that does not read what it is sent is closed before it holds more than this. */
 const maxBufferedBytes = 8 * 1024 * 1024;
 const aliveEveryMs = 10_000;
+/** Each subscription is matched against every change to its table: a join may ask for this many. */
+const maxChangeRequests = 100;
 const tokenCheckEveryMs = 5 * 60_000;
 
 class Rollback extends Error {
@@ -83,8 +85,8 @@ function describeRequest(request: ChangeRequest, filter: ChangeFilter | undefine
 
 export class Connection {
   readonly channels = new Map<string, Channel>();
-  readonly joins: PerSecond;
-  readonly events: PerSecond;
+  readonly joins: PerWindow;
+  readonly events: PerWindow;
   private queue: Promise<void> = Promise.resolve();
   private idleTimer: NodeJS.Timeout;
   closed = false;
@@ -97,8 +99,9 @@ export class Connection {
     /** The project key the socket opened with: a channel's token when its join sends none. */
     readonly apiKey: string,
   ) {
-    this.joins = new PerSecond(hub.limits.joinsPerSecond);
-    this.events = new PerSecond(hub.limits.eventsPerSecond);
+    const limiters = hub.limitersFor(address);
+    this.joins = limiters.joins;
+    this.events = limiters.events;
     this.idleTimer = setTimeout(() => this.terminate(), idleTimeoutMs);
     socket.on("message", (data: Buffer, isBinary: boolean) => {
       this.idleTimer.refresh();
@@ -226,7 +229,11 @@ export class RealtimeHub {
   private readonly bus: RealtimeBus;
   private readonly presence = new PresenceTracker();
   private readonly connections = new Set<Connection>();
-  private readonly addresses = new Map<string, number>();
+  /** Sockets open from each client address, and what they may send together each second. */
+  private readonly addresses = new Map<
+    string,
+    { sockets: number; joins: PerWindow; events: PerWindow }
+  >();
   private readonly topics = new Map<string, Set<Channel>>();
   private timers: NodeJS.Timeout[] = [];
 
@@ -236,7 +243,9 @@ export class RealtimeHub {
     this.limits = deps.limits;
     this.log = deps.log;
     this.tables = new PublishedTables(deps.db);
-    this.feed = new ChangeFeed(deps.db, this.tables, deps.log);
+    // A subscriber cannot be told which changes it missed: its socket is closed instead, and
+    // realtime-js joins again, which is when the inbox reads what it missed.
+    this.feed = new ChangeFeed(deps.db, this.tables, deps.log, () => this.dropAll());
     this.bus = new RealtimeBus(deps.db, deps.log, (message, local) => this.fromBus(message, local));
   }
 
@@ -284,17 +293,39 @@ export class RealtimeHub {
 
   /** Whether one more socket from `address` is allowed; counts it when it is. */
   admit(address: string): boolean {
-    const count = this.addresses.get(address) ?? 0;
-    if (count >= this.limits.connectionsPerAddress) return false;
-    this.addresses.set(address, count + 1);
+    const entry = this.addresses.get(address);
+    if (!entry) {
+      this.addresses.set(address, {
+        sockets: 1,
+        joins: new PerWindow(this.limits.joinsPerSecond, 1000),
+        events: new PerWindow(this.limits.eventsPerSecond, 1000),
+      });
+      return true;
+    }
+    if (entry.sockets >= this.limits.connectionsPerAddress) return false;
+    entry.sockets += 1;
     return true;
   }
 
-  /** Gives back an admitted address's place when its socket could not be opened. */
+  /** Gives back an admitted address's place when its socket closed or could not be opened. */
   release(address: string): void {
-    const count = (this.addresses.get(address) ?? 1) - 1;
-    if (count <= 0) this.addresses.delete(address);
-    else this.addresses.set(address, count);
+    const entry = this.addresses.get(address);
+    if (!entry) return;
+    entry.sockets -= 1;
+    if (entry.sockets <= 0) this.addresses.delete(address);
+  }
+
+  /**
+   * The joins and messages a second shared by every socket of one address: opening more sockets
+   * does not buy a flood more room.
+   */
+  limitersFor(address: string): { joins: PerWindow; events: PerWindow } {
+    const entry = this.addresses.get(address);
+    if (entry) return entry;
+    return {
+      joins: new PerWindow(this.limits.joinsPerSecond, 1000),
+      events: new PerWindow(this.limits.eventsPerSecond, 1000),
+    };
   }
 
   open(socket: WebSocket, version: ProtocolVersion, address: string, apiKey: string): void {
@@ -410,6 +441,12 @@ export class RealtimeHub {
     const requests = Array.isArray(config.postgres_changes)
       ? (config.postgres_changes as unknown[]).filter((entry) => entry !== null)
       : [];
+    if (requests.length > maxChangeRequests) {
+      connection.reply(message, "error", {
+        reason: `InvalidJoinPayload: at most ${maxChangeRequests} postgres_changes a channel`,
+      });
+      return;
+    }
     const replies: Record<string, unknown>[] = [];
     const problems: string[] = [];
     const subscriptions: ChangeSubscription[] = [];

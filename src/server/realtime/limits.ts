@@ -4,9 +4,9 @@ export interface RealtimeLimits {
   connectionsPerAddress: number;
   /** Channels one socket may join (hosted: max_channels_per_client, 100). */
   channelsPerConnection: number;
-  /** Joins a second on one socket (hosted: max_joins_per_second, 100). */
+  /** Joins a second from one client address (hosted: max_joins_per_second, 100). */
   joinsPerSecond: number;
-  /** Messages a second from one socket, heartbeats aside (hosted: max_events_per_second, 100). */
+  /** Messages a second from one client address, heartbeats aside (hosted: max_events_per_second). */
   eventsPerSecond: number;
   /** Largest message, in bytes (hosted: max_payload_size_in_kb, 3000 KB on paid plans). */
   payloadBytes: number;
@@ -25,26 +25,7 @@ export const defaultRealtimeLimits: RealtimeLimits = {
   presenceWindowMs: 30_000,
 };
 
-/** Counts events in the current second. */
-export class PerSecond {
-  private second = 0;
-  private count = 0;
-
-  constructor(private readonly limit: number) {}
-
-  /** Counts one; false once the second's limit is passed. */
-  take(): boolean {
-    const now = Math.floor(Date.now() / 1000);
-    if (now !== this.second) {
-      this.second = now;
-      this.count = 0;
-    }
-    this.count += 1;
-    return this.count <= this.limit;
-  }
-}
-
-/** Counts calls in a sliding window. */
+/** Counts calls in a sliding window: a burst across a second's boundary is still one burst. */
 export class PerWindow {
   private readonly calls: number[] = [];
 

@@ -5,7 +5,10 @@ export interface PublishedTable {
   oid: number;
   schema: string;
   table: string;
-  /** Columns in order, with their type names as realtime-js reads them ("int8", "_text"). */
+  /**
+   * Columns in order, with their type names as realtime-js reads them ("int8", "_text"); not
+   * generated columns, which a publication leaves out.
+   */
   columns: { name: string; type: string }[];
   /** The primary key's columns: what a DELETE carries, and how a change's row is found again. */
   key: string[];
@@ -16,7 +19,8 @@ select c.oid::integer as oid, n.nspname as schema, c.relname as "table",
        (select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object('name', a.attname, 'type', t.typname)
                  order by a.attnum), '[]')
           from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
-         where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns,
+         where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+           and a.attgenerated = '') as columns,
        (select coalesce(pg_catalog.json_agg(a.attname order by k.ord), '[]')
           from pg_catalog.pg_index i
           cross join lateral pg_catalog.unnest(i.indkey) with ordinality as k(attnum, ord)
@@ -30,7 +34,7 @@ select c.oid::integer as oid, n.nspname as schema, c.relname as "table",
 const selectableColumnsSql = `
 select coalesce(pg_catalog.json_agg(a.attname order by a.attnum), '[]') as columns
   from pg_catalog.pg_attribute a
- where a.attrelid = $1::oid and a.attnum > 0 and not a.attisdropped
+ where a.attrelid = $1::oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
    and pg_catalog.has_column_privilege($2::text, a.attrelid, a.attnum, 'SELECT')`;
 
 const freshForMs = 2000;

@@ -10,7 +10,7 @@ import { verifyPostgrestJwt } from "../jwt.ts";
 import { apiKeyRoles, type ApiKeyRole } from "../keys.ts";
 import type { Logger } from "../log.ts";
 import { RealtimeHub } from "./hub.ts";
-import { PerSecond, type RealtimeLimits } from "./limits.ts";
+import { PerWindow, type RealtimeLimits } from "./limits.ts";
 import { protocolVersions, type ProtocolVersion } from "./protocol.ts";
 import { RealtimeTokenError, verifyRealtimeToken } from "./tokens.ts";
 
@@ -124,7 +124,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   }
 
   const routes = new Hono<AppEnv>();
-  const perAddress = new Map<string, PerSecond>();
+  const perAddress = new Map<string, PerWindow>();
   const sweep = setInterval(() => perAddress.clear(), 60_000).unref();
   // Broadcasts over HTTP, as hosted: {messages: [{topic, event, payload, private}]}, 202 when
   // accepted; a private topic needs the caller's policies to allow writing to it.
@@ -148,7 +148,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     const address = c.get("clientIp");
     let limiter = perAddress.get(address);
     if (!limiter) {
-      limiter = new PerSecond(options.limits.eventsPerSecond);
+      limiter = new PerWindow(options.limits.eventsPerSecond, 1000);
       perAddress.set(address, limiter);
     }
     const accepted: { topic: string; event: string; payload: unknown }[] = [];

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderWeb } from "../../../../../tests/support/render-web.tsx";
+import { stubRealtime } from "../../../../../tests/support/fake-realtime.ts";
 import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
 import type { Language } from "../../../../shared/language.ts";
 import { sessionStorageKey } from "../../../lib/supabase-client.ts";
@@ -10,8 +11,10 @@ import { Toaster } from "../../../toast/toaster.tsx";
 import { draftLifetimeDays, keepDraft } from "../model/note-draft.ts";
 import { InboxPage } from "./inbox-page.tsx";
 
-// The network is the edge: supabase-js runs for real and its requests meet this stub.
+// The network is the edge: supabase-js runs for real and its requests meet this stub, its
+// realtime socket a far end that answers as Supabase Realtime does.
 const network = stubSupabaseNetwork();
+stubRealtime();
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/u, "");

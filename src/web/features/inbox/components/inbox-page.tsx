@@ -64,7 +64,8 @@ export function InboxPage() {
 
   return (
     <div className="bg-paper-200 px-4 py-5 text-ink-950 sm:px-6 sm:py-12">
-      <PageMeta text={text.meta} indexable={false} />
+      {/* The inbox itself writes its title, with what arrived unseen. */}
+      {step !== "inbox" && <PageMeta text={text.meta} indexable={false} />}
       <div className="mx-auto max-w-5xl" inert={warning}>
         {step === "loading" && <Loading />}
         {step === "sign-in" && <SignInStep focus={focusStep} idleSignedOut={idleSignedOut} />}

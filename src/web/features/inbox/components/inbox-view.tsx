@@ -1,11 +1,15 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { forgetDraftsOfRemoved } from "../api/forget-drafts-of-removed.ts";
+import { PageMeta } from "../../../components/layout/page-meta.tsx";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useInboxAddress } from "../hooks/use-inbox-address.ts";
+import { useLiveInbox } from "../hooks/use-live-inbox.ts";
 import { useMailState } from "../hooks/use-mail-state.ts";
 import { useSubmissions } from "../hooks/use-submissions.ts";
+import { countedTitle, withLiveRows } from "../model/live-inbox.ts";
 import { dropExpiredDrafts } from "../model/note-draft.ts";
 import { AccountMenu } from "./account-menu.tsx";
+import { LiveNotice } from "./live-notice.tsx";
 import { StepHeading } from "./step-heading.tsx";
 import { MailStateNotice } from "./mail-state-notice.tsx";
 import { SubmissionDetail } from "./submission-detail.tsx";
@@ -21,12 +25,26 @@ const SiteEditor = lazy(() =>
 
 /**
  * The inbox itself: its heading, the account's menu and its two parts: the submissions (whether
- * mail is delivered, the list, or one of them open) and the site's content.
+ * mail is delivered, the list, or one of them open) and the site's content. It follows the
+ * team's work live: arrivals counted in the page's title until the member looks.
  */
 export function InboxView({ focus }: { focus: boolean }) {
-  const { text } = useInboxContent();
+  const { language, text } = useInboxContent();
   const { address, hrefFor, go } = useInboxAddress();
-  const { result, replace, refresh, reading } = useSubmissions(address.filter, address.page);
+  const live = useLiveInbox(address.open);
+  const { result, replace, refresh, reading } = useSubmissions(
+    address.filter,
+    address.page,
+    live.listReads,
+  );
+  const { edits } = live;
+  const shown = useMemo(
+    () =>
+      result.data
+        ? { ...result, data: { ...result.data, rows: withLiveRows(result.data.rows, edits) } }
+        : result,
+    [result, edits],
+  );
   const mail = useMailState();
   const lastOpened = useRef<number | undefined>(undefined);
 
@@ -50,6 +68,10 @@ export function InboxView({ focus }: { focus: boolean }) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6">
+      <PageMeta
+        text={{ ...text.meta, title: countedTitle(text.meta.title, live.unseen, language) }}
+        indexable={false}
+      />
       <div className="grid gap-3">
         <div className="flex items-center justify-between gap-3">
           <StepHeading focus={focus}>
@@ -59,6 +81,7 @@ export function InboxView({ focus }: { focus: boolean }) {
         </div>
         <ViewTabs view={address.view} hrefFor={hrefFor} />
       </div>
+      <LiveNotice live={live} />
       {address.view === "site" ? (
         <Suspense fallback={<p role="status">{text.shell.loading}</p>}>
           <SiteEditor part={address.part} hrefFor={hrefFor} />
@@ -68,7 +91,7 @@ export function InboxView({ focus }: { focus: boolean }) {
           <MailStateNotice state={mail} hrefFor={hrefFor} />
           <SubmissionList
             address={address}
-            result={result}
+            result={shown}
             reading={reading}
             hrefFor={hrefFor}
             go={go}
@@ -81,6 +104,9 @@ export function InboxView({ focus }: { focus: boolean }) {
           backHref={hrefFor({ open: undefined })}
           onSaved={replace}
           onRemoved={refresh}
+          freshness={live.openReads}
+          others={live.others}
+          removal={live.removal}
         />
       )}
     </div>

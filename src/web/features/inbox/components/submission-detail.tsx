@@ -4,6 +4,7 @@ import { normaliseDigits } from "../../../../shared/digits.ts";
 import { inboxTextIn, useInboxContent } from "../content/use-inbox-content.ts";
 import { useSubmission } from "../hooks/use-submission.ts";
 import { formatDateTime } from "../model/format.ts";
+import { othersLine, type LiveInbox, type OthersWork } from "../model/live-inbox.ts";
 import type { Submission } from "../model/submission.ts";
 import { BackArrow } from "./back-arrow.tsx";
 import { ChangeHistory } from "./change-history.tsx";
@@ -20,6 +21,12 @@ interface SubmissionDetailProps {
   backHref: string;
   onSaved: (row: Submission) => void;
   onRemoved: () => void;
+  /** Changes when the inbox heard this submission changed: it is read again. */
+  freshness?: number;
+  /** What other members did to it while it was open. */
+  others?: OthersWork;
+  /** It was deleted while open. */
+  removal?: LiveInbox["removal"];
 }
 
 /** How much of the message a reply quotes: mail clients cut long mailto addresses. */
@@ -72,9 +79,17 @@ function Field({
 }
 
 /** One submission whole: who, how to answer them, the message, its triage and history. */
-export function SubmissionDetail({ id, backHref, onSaved, onRemoved }: SubmissionDetailProps) {
+export function SubmissionDetail({
+  id,
+  backHref,
+  onSaved,
+  onRemoved,
+  freshness,
+  others,
+  removal,
+}: SubmissionDetailProps) {
   const { language, text } = useInboxContent();
-  const { result, refresh } = useSubmission(id);
+  const { result, refresh } = useSubmission(id, freshness);
   const submission = result.data?.submission;
   const confirmation = result.data?.confirmation;
 
@@ -91,6 +106,18 @@ export function SubmissionDetail({ id, backHref, onSaved, onRemoved }: Submissio
       {text.detail.back}
     </Link>
   );
+
+  // Taken by another member while open: said, rather than vanishing.
+  if (removal && !removal.mine) {
+    return (
+      <div className="grid gap-6">
+        {back}
+        <p className={`${card} font-semibold text-ink-900`}>
+          {othersLine({ by: removal.by ?? null, deleted: true }, text.live, text.statuses)}
+        </p>
+      </div>
+    );
+  }
 
   if (!submission) {
     const message =
@@ -134,6 +161,12 @@ export function SubmissionDetail({ id, backHref, onSaved, onRemoved }: Submissio
             />
           )}
         </div>
+        {/* Beside the status it explains, where a phone shows it without scrolling. */}
+        {others && !others.deleted && (
+          <p className="rounded-xl border-s-4 border-gold-600 bg-gold-200/50 px-4 py-3 font-semibold text-ink-900">
+            {othersLine(others, text.live, text.statuses)}
+          </p>
+        )}
         <dl className="grid gap-3">
           <Field term={text.detail.email} ltr>
             <a href={replyHref(submission)} className="break-all underline underline-offset-4">

@@ -7,7 +7,7 @@ import { updateSubmission } from "../api/update-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
 import { formatDateTime } from "../model/format.ts";
-import { dropDraft, keepDraft, readDraft, type NoteDraft } from "../model/note-draft.ts";
+import { dropDraft, keepDraft, keepTyped, readDraft, type NoteDraft } from "../model/note-draft.ts";
 import { submissionStatuses, type Submission, type SubmissionStatus } from "../model/submission.ts";
 import { fieldClasses, secondaryButton } from "./styles.ts";
 
@@ -32,6 +32,14 @@ export function TriageForm({ submission, onSaved }: TriageFormProps) {
   const id = useId();
   const [status, setStatus] = useState<SubmissionStatus>(submission.status);
   const [note, setNote] = useState(submission.note);
+  // Saved anew (here, or by another member): a field this member has not touched shows what
+  // was saved; one they are changing keeps what they typed.
+  const [saved, setSaved] = useState({ status: submission.status, note: submission.note });
+  if (saved.status !== submission.status || saved.note !== submission.note) {
+    setSaved({ status: submission.status, note: submission.note });
+    setStatus(keepTyped(status, saved.status, submission.status));
+    setNote(keepTyped(note, saved.note, submission.note));
+  }
   const [busy, setBusy] = useState(false);
   const [offered, setOffered] = useState<NoteDraft | undefined>(() =>
     userId ? readDraft(userId, submission.id, submission.note) : undefined,

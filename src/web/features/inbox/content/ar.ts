@@ -226,6 +226,22 @@ export const ar: InboxContent = {
     noteChange: "عُدّلت الملاحظة",
     someone: "عضو في الفريق",
   },
+  live: {
+    arrivedOne: (name) => `وصلت رسالة جديدة من ${name}`,
+    arrivedMany: {
+      two: () => "وصلت رسالتان جديدتان",
+      few: (count) => `وصلت ${count} رسائل جديدة`,
+      many: (count) => `وصلت ${count} رسالة جديدة`,
+      other: (count) => `وصلت ${count} رسالة جديدة`,
+    },
+    marked: (who, status) => `عُلّمت هذه الرسالة «${status}» من قِبل ${who}`,
+    noted: (who) => `عُدّلت ملاحظة هذه الرسالة من قِبل ${who}`,
+    markedAndNoted: (who, status) => `عُلّمت هذه الرسالة «${status}» وعُدّلت ملاحظتها من قِبل ${who}`,
+    deleted: (who) => `حُذفت هذه الرسالة من قِبل ${who}`,
+    gone: "حُذفت هذه الرسالة.",
+    someone: "عضو آخر في الفريق",
+    offline: "انقطع الاتصال: ستظهر التغييرات حين يعود.",
+  },
   mail: {
     title: "البريد",
     off: "البريد متوقف: لا يُبلَّغ الفريق بالرسائل الجديدة.",

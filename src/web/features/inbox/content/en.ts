@@ -216,6 +216,17 @@ export const en: InboxContent = {
     noteChange: "Note changed",
     someone: "A team member",
   },
+  live: {
+    arrivedOne: (name) => `New submission from ${name}`,
+    arrivedMany: { other: (count) => `${count} new submissions` },
+    marked: (who, status) => `${who} marked this “${status}”`,
+    noted: (who) => `${who} changed the note`,
+    markedAndNoted: (who, status) => `${who} marked this “${status}” and changed the note`,
+    deleted: (who) => `${who} deleted this submission`,
+    gone: "This submission was deleted.",
+    someone: "Another team member",
+    offline: "Offline: changes will show when the connection is back.",
+  },
   mail: {
     title: "Mail",
     off: "Mail is off: the team is not notified of new submissions.",

@@ -199,6 +199,24 @@ export interface InboxContent {
     noteChange: string;
     someone: string;
   };
+  /** The inbox as others change it: arrivals, their work, the connection that carries them. */
+  live: {
+    /** A new submission, by its sender's name. */
+    arrivedOne: (name: string) => string;
+    /** Several arrived close together. */
+    arrivedMany: CountedNoun;
+    /** Another member's work on the open submission, by the name part of their address. */
+    marked: (who: string, status: string) => string;
+    noted: (who: string) => string;
+    markedAndNoted: (who: string, status: string) => string;
+    deleted: (who: string) => string;
+    /** Deleted, and the database did not say by whom (kept past its time, say). */
+    gone: string;
+    /** A member whose address the database did not give. */
+    someone: string;
+    /** The live connection was lost; what it would bring waits for it. */
+    offline: string;
+  };
   mail: {
     title: string;
     off: string;

@@ -13,8 +13,14 @@ export interface OpenSubmission {
   confirmation: Confirmation | null;
 }
 
-/** One submission, read whole, with its history and what became of its confirmation. */
-export function useSubmission(id: number): {
+/**
+ * One submission, read whole, with its history and what became of its confirmation; read again
+ * when `freshness` changes (the inbox heard it changed), what was read staying on view.
+ */
+export function useSubmission(
+  id: number,
+  freshness = 0,
+): {
   result: Loaded<OpenSubmission>;
   refresh: () => void;
 } {
@@ -24,7 +30,7 @@ export function useSubmission(id: number): {
     data: OpenSubmission | undefined;
   }>();
   const [reload, setReload] = useState(0);
-  const key = `${id}:${reload}`;
+  const key = `${id}:${reload}:${freshness}`;
 
   useEffect(() => {
     let current = true;

@@ -18,8 +18,12 @@ export function loadedFor<T>(key: string, answer: Answer<T> | undefined): Loaded
   return { state: answer.failed ? "failed" : "ready", data: answer.data };
 }
 
-/** The page of submissions the filter matches, read again whenever filter or page change. */
-export function useSubmissions(filter: SubmissionFilter, page: number) {
+/**
+ * The page of submissions the filter matches, read again whenever filter or page change, and
+ * quietly whenever `freshness` does (the inbox heard it changed): the page read stays on view,
+ * ready, until the new reading replaces it, and a quiet reading that fails leaves it.
+ */
+export function useSubmissions(filter: SubmissionFilter, page: number, freshness = 0) {
   const [answer, setAnswer] = useState<Answer<SubmissionPage>>();
   const [reload, setReload] = useState(0);
   const { form, status, text } = filter;
@@ -29,12 +33,18 @@ export function useSubmissions(filter: SubmissionFilter, page: number) {
     let current = true;
     listSubmissions({ form, status, text }, page).then(
       (data) => current && setAnswer({ key, failed: false, data }),
-      () => current && setAnswer((previous) => ({ key, failed: true, data: previous?.data })),
+      () =>
+        current &&
+        setAnswer((previous) =>
+          previous?.key === key && !previous.failed
+            ? previous
+            : { key, failed: true, data: previous?.data },
+        ),
     );
     return () => {
       current = false;
     };
-  }, [key, form, status, text, page]);
+  }, [key, form, status, text, page, freshness]);
 
   /** Puts a changed row in place without reading the page again. */
   const replace = useCallback((row: Submission) => {
@@ -55,6 +65,6 @@ export function useSubmissions(filter: SubmissionFilter, page: number) {
 
   const refresh = useCallback(() => setReload((count) => count + 1), []);
   /** Names the reading under way: it changes whenever the page is read again. */
-  const reading = key;
+  const reading = `${key}:${freshness}`;
   return { result: loadedFor(key, answer), replace, refresh, reading };
 }

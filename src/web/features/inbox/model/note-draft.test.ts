@@ -7,6 +7,7 @@ import {
   dropDraftsOfSubmissions,
   dropExpiredDrafts,
   keepDraft,
+  keepTyped,
   readDraft,
 } from "./note-draft.ts";
 
@@ -81,5 +82,15 @@ describe("a note's draft in this browser", () => {
     expect(draftedSubmissionIds().sort((a, b) => a - b)).toEqual([1, 3, 12]);
     dropDraftsOfSubmissions([1, 3]);
     expect(draftKeys()).toEqual(["kalima-inbox-draft:member-2:12"]);
+  });
+});
+
+describe("keepTyped", () => {
+  it("shows what was saved anew unless the member is changing the field", () => {
+    // Untouched: another member's note shows.
+    expect(keepTyped("", "", "She called back")).toBe("She called back");
+    // Being typed: the member's words stay, whatever was saved meanwhile.
+    expect(keepTyped("Call on Sun", "", "She called back")).toBe("Call on Sun");
+    expect(keepTyped("done", "new", "in_progress")).toBe("done");
   });
 });

@@ -130,3 +130,11 @@ export function draftedSubmissionIds(): number[] {
     return [];
   }
 }
+
+/**
+ * What a field shows once a new value is saved (by this member or another): the new value,
+ * unless the member changed the field from the value saved before, whose typing is theirs.
+ */
+export function keepTyped<T>(typed: T, savedBefore: T, savedNow: T): T {
+  return typed === savedBefore ? savedNow : typed;
+}

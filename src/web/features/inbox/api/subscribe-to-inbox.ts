@@ -1,0 +1,100 @@
+import type { RealtimeChannel } from "@supabase/supabase-js";
+import { getSupabase } from "../../../lib/supabase-client.ts";
+import {
+  joinAttempts,
+  readInboxEvent,
+  type ChangePayload,
+  type ChannelStatus,
+  type InboxEvent,
+} from "../model/live-inbox.ts";
+
+export interface InboxListener {
+  onEvent: (event: InboxEvent) => void;
+  onStatus: (status: ChannelStatus) => void;
+  /** No realtime answered: nothing live will come. */
+  onUnavailable: () => void;
+}
+
+let channels = 0;
+
+/**
+ * Hears every change to the submissions, and each change and deletion recorded of them, as
+ * the database lets this member read them (Supabase Realtime's postgres_changes under row-level
+ * security). supabase-js joins with the session's token and, after a lost connection, joins
+ * again by itself. Answers how to stop hearing. Where no realtime answers, it stops asking after
+ * a few joins: the inbox reads on request, as without it.
+ */
+export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxListener): () => void {
+  let stopped = false;
+  let failures = 0;
+  let joined = false;
+  let channel: RealtimeChannel | undefined;
+  const client = getSupabase();
+
+  const stop = ({ givingUp = false } = {}) => {
+    const leaving = channel;
+    channel = undefined;
+    if (!leaving) return;
+    void client
+      .then(async (supabase) => {
+        await supabase.removeChannel(leaving);
+        // Nothing else listening: stop trying to connect at once, not after realtime-js's
+        // delay for an empty connection, which goes on retrying a refused one meanwhile.
+        if (givingUp && supabase.getChannels().length === 0) supabase.realtime.disconnect();
+      })
+      .catch(() => {});
+  };
+
+  void client
+    .then(async (supabase) => {
+      // supabase-js hands realtime the token of the last sign-in or refresh, not the one that
+      // proving a code (aal2) gave: without this, the join would carry an aal1 token, under
+      // which a member reads nothing. No token names the session's own, as it is now.
+      await supabase.realtime.setAuth();
+      return supabase;
+    })
+    .then((supabase) => {
+      if (stopped) return;
+      const hear = (payload: ChangePayload) => {
+        const event = readInboxEvent(payload);
+        if (event && !stopped) onEvent(event);
+      };
+      // A name of its own: a second inbox in this tab (a remount) never shares a closing channel.
+      channels += 1;
+      channel = supabase
+        .channel(`inbox-${channels}`)
+        .on(
+          "postgres_changes",
+          { event: "*", schema: "public", table: "contact_submissions" },
+          hear,
+        )
+        .on(
+          "postgres_changes",
+          { event: "INSERT", schema: "public", table: "contact_submission_changes" },
+          hear,
+        )
+        .on(
+          "postgres_changes",
+          { event: "INSERT", schema: "public", table: "contact_submission_deletions" },
+          hear,
+        )
+        .subscribe((status) => {
+          if (stopped) return;
+          onStatus(status as ChannelStatus);
+          if (status === "SUBSCRIBED") joined = true;
+          else if (!joined && status !== "CLOSED" && ++failures >= joinAttempts) {
+            stop({ givingUp: true });
+            onUnavailable();
+          }
+        });
+    })
+    // No client, or no WebSocket in this browser: nothing live, and nothing else changes.
+    .catch(() => {
+      if (!stopped) onUnavailable();
+    });
+
+  return () => {
+    stopped = true;
+    stop();
+  };
+}

@@ -1,0 +1,334 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { stubRealtime } from "../../../../../tests/support/fake-realtime.ts";
+import { renderWeb } from "../../../../../tests/support/render-web.tsx";
+import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
+import type { Language } from "../../../../shared/language.ts";
+import { AuthProvider } from "../../../auth/auth-provider.tsx";
+import { sessionStorageKey } from "../../../lib/supabase-client.ts";
+import { InboxPage } from "./inbox-page.tsx";
+
+// The edges: supabase-js runs for real, its requests meet this stub and its realtime socket a
+// far end that answers as Supabase Realtime does.
+const network = stubSupabaseNetwork();
+const realtime = stubRealtime();
+
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/u, "");
+
+const me = "member-1";
+
+/** A member signed in with both factors, as supabase-js keeps the session. */
+function storeSession() {
+  const now = Math.floor(Date.now() / 1000);
+  const user = {
+    id: me,
+    aud: "authenticated",
+    role: "authenticated",
+    email: "member@example.com",
+    app_metadata: { team: true },
+    factors: [{ id: "factor-1", factor_type: "totp", status: "verified", friendly_name: "" }],
+  };
+  const claims = {
+    sub: me,
+    email: user.email,
+    role: "authenticated",
+    aal: "aal2",
+    amr: [
+      { method: "password", timestamp: now },
+      { method: "totp", timestamp: now },
+    ],
+    exp: now + 3600,
+  };
+  const session = {
+    access_token: `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url(claims)}.c2lnbmF0dXJl`,
+    token_type: "bearer",
+    expires_in: 3600,
+    expires_at: now + 3600,
+    refresh_token: "refresh",
+    user,
+  };
+  window.localStorage.setItem(sessionStorageKey(), JSON.stringify(session));
+}
+
+const row = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  created_at: `2026-01-31T15:0${id}:00+00:00`,
+  name,
+  email: `${id}@example.com`,
+  phone: null,
+  message: "Please call me",
+  form_source: "Contact Page",
+  status: "new",
+  note: "",
+  updated_at: null,
+  seen: true,
+  language: "en",
+  ...extra,
+});
+
+type Row = ReturnType<typeof row>;
+
+/** The database as the network stub answers it: what the list, one submission and its history read. */
+function serve(database: { rows: Row[]; changes?: unknown[] }) {
+  network.mockImplementation(async (input) => {
+    const url = new URL(String(input));
+    if (url.pathname === "/rest/v1/rpc/mail_is_on") return Response.json(true);
+    if (url.pathname === "/rest/v1/mail_outbox") {
+      return Response.json([], { headers: { "content-range": "*/0" } });
+    }
+    if (url.pathname === "/rest/v1/contact_submission_changes") {
+      return Response.json(database.changes ?? []);
+    }
+    if (url.pathname === "/rest/v1/contact_submissions") {
+      const one = url.searchParams.get("id")?.replace("eq.", "");
+      const rows = one ? database.rows.filter((each) => String(each.id) === one) : database.rows;
+      const range = rows.length === 0 ? "*/0" : `0-${rows.length - 1}/${rows.length}`;
+      return Response.json(rows, { headers: { "content-range": range } });
+    }
+    return new Response("unexpected", { status: 500 });
+  });
+}
+
+function renderInbox(language: Language, query = "") {
+  renderWeb(
+    <AuthProvider>
+      <InboxPage />
+    </AuthProvider>,
+    { language, path: `${language === "en" ? "/en/inbox" : "/inbox"}${query}` },
+  );
+  return userEvent.setup();
+}
+
+/** How many times the list of submissions (not one of them, nor a count) was read. */
+const listReadings = () =>
+  network.mock.calls.filter(([input]) => {
+    const url = new URL(String(input));
+    return (
+      url.pathname === "/rest/v1/contact_submissions" &&
+      url.searchParams.get("select")?.startsWith("id,created_at") === true &&
+      !url.searchParams.has("id")
+    );
+  }).length;
+
+/** The polite region that says what changed. */
+const politeRegion = () => {
+  const region = document.querySelector<HTMLElement>('[aria-live="polite"]');
+  if (!region) throw new Error("no polite region");
+  return region;
+};
+
+/** Where the page shows `words`, the polite region aside. */
+async function findShown(words: string) {
+  await waitFor(() => expect(screen.getAllByText(words)).toHaveLength(2));
+  const shown = screen.getAllByText(words).find((each) => !politeRegion().contains(each));
+  if (!shown) throw new Error(`${words} is only said`);
+  return shown;
+}
+
+async function untilListening() {
+  await waitFor(() => expect(realtime.listening("contact_submission_deletions")).toBe(true));
+}
+
+describe("the inbox, live", () => {
+  it("puts a new submission at the top, says so politely in Arabic and counts it in the title until the member looks", async () => {
+    storeSession();
+    const database = { rows: [row(2, "ريم"), row(1, "Layla")] };
+    serve(database);
+    renderInbox("ar");
+    expect(await screen.findByText("رسالتان")).toBeVisible();
+    await untilListening();
+    const before = listReadings();
+
+    database.rows = [row(3, "سارة"), ...database.rows];
+    realtime.insert("contact_submissions", row(3, "سارة"));
+
+    await waitFor(() => expect(screen.getAllByRole("listitem")[2]).toHaveTextContent("سارة"), {
+      timeout: 2000,
+    });
+    expect(screen.getByText("٣ رسائل")).toBeVisible();
+    expect(politeRegion()).toHaveTextContent("وصلت رسالة جديدة من \u2068سارة\u2069");
+    await waitFor(() => expect(document.title).toBe("(١) صندوق الوارد | كلمة"));
+    expect(listReadings()).toBe(before + 1);
+
+    fireEvent.keyDown(window, { key: "Tab" });
+    await waitFor(() => expect(document.title).toBe("صندوق الوارد | كلمة"));
+  });
+
+  it("reads a burst of arrivals once, and says how many came", async () => {
+    storeSession();
+    const database = { rows: [row(1, "Layla")] };
+    serve(database);
+    renderInbox("en");
+    expect(await screen.findByText("1 submission")).toBeVisible();
+    await untilListening();
+    const before = listReadings();
+
+    database.rows = [row(4, "Dana"), row(3, "Sam"), row(2, "Omar"), ...database.rows];
+    for (const arrived of database.rows.slice(0, 3).reverse()) {
+      realtime.insert("contact_submissions", arrived);
+    }
+
+    expect(await screen.findByText("4 submissions")).toBeVisible();
+    expect(politeRegion()).toHaveTextContent("3 new submissions");
+    expect(document.title).toBe("(3) Inbox | Kalima");
+    expect(listReadings()).toBe(before + 1);
+  });
+
+  it("passes over spam, unannounced", async () => {
+    storeSession();
+    serve({ rows: [row(1, "Layla")] });
+    renderInbox("en");
+    expect(await screen.findByText("1 submission")).toBeVisible();
+    await untilListening();
+
+    realtime.insert("contact_submissions", row(5, "Buy now", { status: "spam" }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    expect(politeRegion()).toHaveTextContent("");
+    expect(document.title).toBe("Inbox | Kalima");
+  });
+
+  it("shows another member's status and note in the open submission, keeping the note being typed", async () => {
+    storeSession();
+    const database = { rows: [row(7, "Omar")], changes: [] as unknown[] };
+    serve(database);
+    const user = renderInbox("en", "?open=7");
+    const note = await screen.findByLabelText("Internal note");
+    await untilListening();
+    await user.type(note, "my own words");
+
+    const changed = {
+      status: "done",
+      note: "She was called back",
+      updated_at: "2026-02-01T09:00:00+00:00",
+    };
+    database.rows = [row(7, "Omar", changed)];
+    database.changes = [
+      {
+        id: 2,
+        changed_at: changed.updated_at,
+        changed_by_email: "layla@example.com",
+        field: "note",
+        old_value: "",
+        new_value: changed.note,
+      },
+      {
+        id: 1,
+        changed_at: changed.updated_at,
+        changed_by_email: "layla@example.com",
+        field: "status",
+        old_value: "new",
+        new_value: "done",
+      },
+    ];
+    realtime.update("contact_submissions", row(7, "Omar", changed));
+    for (const [field, value] of [
+      ["status", "done"],
+      ["note", changed.note],
+    ]) {
+      realtime.insert("contact_submission_changes", {
+        id: field === "status" ? 1 : 2,
+        submission_id: 7,
+        changed_at: changed.updated_at,
+        changed_by: "member-2",
+        changed_by_email: "layla@example.com",
+        field,
+        old_value: "",
+        new_value: value,
+      });
+    }
+
+    const line = "\u2068layla\u2069 marked this “Done” and changed the note";
+    expect(await findShown(line)).toBeVisible();
+    expect(politeRegion()).toHaveTextContent(line);
+    await waitFor(() => expect(screen.getByRole("radio", { name: "Done" })).toBeChecked());
+    expect(await screen.findByText("She was called back")).toBeVisible();
+    expect(note).toHaveValue("my own words");
+  });
+
+  it("takes in a new note where the member typed nothing, and says nothing of their own changes", async () => {
+    storeSession();
+    const database = { rows: [row(7, "Omar")] };
+    serve(database);
+    renderInbox("en", "?open=7");
+    const note = await screen.findByLabelText("Internal note");
+    await untilListening();
+
+    database.rows = [row(7, "Omar", { note: "Called on Sunday" })];
+    realtime.insert("contact_submission_changes", {
+      id: 3,
+      submission_id: 7,
+      changed_by: me,
+      changed_by_email: "member@example.com",
+      field: "note",
+      old_value: "",
+      new_value: "Called on Sunday",
+    });
+
+    await waitFor(() => expect(note).toHaveValue("Called on Sunday"));
+    expect(screen.queryByText(/changed the note/u)).toBeNull();
+    expect(politeRegion()).toHaveTextContent("");
+  });
+
+  it("says who deleted the open submission, in Arabic", async () => {
+    storeSession();
+    const database = { rows: [row(7, "عمر")] };
+    serve(database);
+    renderInbox("ar", "?open=7");
+    await screen.findByLabelText("ملاحظة داخلية");
+    await untilListening();
+
+    database.rows = [];
+    realtime.delete("contact_submissions", 7);
+    realtime.insert("contact_submission_deletions", {
+      id: 1,
+      submission_id: 7,
+      deleted_by: "member-2",
+      deleted_by_email: "sam@example.com",
+      reason: "deleted",
+    });
+
+    const said = "حُذفت هذه الرسالة من قِبل \u2068sam\u2069";
+    expect(await findShown(said)).toBeVisible();
+    expect(politeRegion()).toHaveTextContent(said);
+    expect(screen.getByRole("link", { name: "العودة إلى القائمة" })).toBeVisible();
+    expect(screen.queryByLabelText("ملاحظة داخلية")).toBeNull();
+  });
+
+  it("says quietly that it is offline, and reads everything again once the connection is back", async () => {
+    storeSession();
+    const database = { rows: [row(7, "Omar")] };
+    serve(database);
+    renderInbox("en", "?open=7");
+    await screen.findByLabelText("Internal note");
+    await untilListening();
+    const offline = "Offline: changes will show when the connection is back.";
+    expect(screen.queryByText(offline)).toBeNull();
+
+    realtime.drop();
+    expect(await screen.findByText(offline)).toBeVisible();
+    expect(screen.getByText(offline).closest('[role="status"]')).not.toBeNull();
+
+    // Missed while offline: another member marked it done.
+    database.rows = [row(7, "Omar", { status: "done" })];
+    const before = listReadings();
+    realtime.restore();
+
+    await waitFor(() => expect(screen.queryByText(offline)).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole("radio", { name: "Done" })).toBeChecked());
+    await waitFor(() => expect(listReadings()).toBe(before + 1));
+  });
+
+  it("works as without realtime where no realtime answers", async () => {
+    realtime.refuse();
+    storeSession();
+    serve({ rows: [row(2, "Sam"), row(1, "Layla")] });
+    renderInbox("en");
+    expect(await screen.findByText("2 submissions")).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.queryByText(/Offline/u)).toBeNull();
+    expect(within(screen.getAllByRole("list")[1]!).getAllByRole("listitem")).toHaveLength(2);
+  });
+});
