@@ -535,6 +535,12 @@ test("two members at once, heard live: each is named in the part both have open,
     .click();
   await expect(omarSees).toBeVisible();
   await expect(laylaSees).toBeVisible();
+  // She leaves the editor for the messages and comes back: seen again, and hearing again.
+  await a.getByRole("link", { name: "الرسائل", exact: true }).click();
+  await expect(omarSees).toHaveCount(0);
+  await openSite(a, "ar", "stories");
+  await expect(omarSees).toBeVisible();
+  await expect(laylaSees).toBeVisible();
 
   // Omar's save shows in Layla's field, with his name on her status line, without a reload.
   const quoteOf = (page: Page, label: string) =>

@@ -2,8 +2,8 @@
 // the database lets members at aal2 join (policies on realtime.messages for `team:` topics).
 // Anyone else, or a project without realtime, simply sees no one.
 import type { RealtimeChannel } from "@supabase/supabase-js";
-import { getSupabase } from "../../../../lib/supabase-client.ts";
 import type { EditorPresence, PresenceState } from "../model/presence.ts";
+import { openTeamChannel } from "./team-channel.ts";
 
 export interface EditorsChannel {
   /** Says where this member is now; said again after every rejoin. */
@@ -39,29 +39,26 @@ export function joinEditors(member: string, changed: PresenceListener): EditorsC
       })
       .catch(() => undefined);
   };
-  void getSupabase()
-    .then(async (supabase) => {
-      await supabase.realtime.setAuth();
-      if (stopped) return;
-      const made: RealtimeChannel = supabase
-        .channel("team:site-editor", { config: { private: true, presence: { key: member } } })
-        .on("presence", { event: "sync" }, () => {
-          changed(made.presenceState(), fresh);
-          fresh = false;
-        })
-        .subscribe((status) => {
-          if (stopped) return;
-          joined = status === "SUBSCRIBED";
-          tracked = false;
-          if (joined) {
-            send();
-            return;
-          }
-          fresh = true;
-          changed({}, true);
-        });
+  void openTeamChannel("team:site-editor", { presence: { key: member } }, () => stopped)
+    .then((opened) => {
+      if (!opened) return;
+      const made = opened.channel.on("presence", { event: "sync" }, () => {
+        changed(made.presenceState(), fresh);
+        fresh = false;
+      });
       channel = made;
-      stop = () => void supabase.removeChannel(made);
+      stop = opened.leave;
+      opened.join((status) => {
+        if (stopped) return;
+        joined = status === "SUBSCRIBED";
+        tracked = false;
+        if (joined) {
+          send();
+          return;
+        }
+        fresh = true;
+        changed({}, true);
+      });
     })
     .catch(() => undefined);
   return {

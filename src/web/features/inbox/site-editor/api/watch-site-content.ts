@@ -2,10 +2,9 @@
 // (Supabase Realtime's postgres_changes), delivered only to those whose row-level security lets
 // them read the row: members at aal2. Without a realtime server nothing is heard, and the editor
 // works as before: a stale save is still refused by the database.
-import type { RealtimeChannel } from "@supabase/supabase-js";
-import { getSupabase } from "../../../../lib/supabase-client.ts";
 import type { VersionRow } from "../model/live-version.ts";
 import type { Draft } from "./site-content.ts";
+import { openTeamChannel } from "./team-channel.ts";
 
 export interface SiteContentListeners {
   /** A draft saved, or written by a restore: whoever saved it, this member included. */
@@ -38,14 +37,10 @@ function draftOf(record: Record<string, unknown>): Draft {
 export function watchSiteContent(listeners: SiteContentListeners): () => void {
   let stopped = false;
   let stop = () => {};
-  void getSupabase()
-    .then(async (supabase) => {
-      // The session's token now, the second factor's included: supabase-js may hold the one it
-      // had at sign-in.
-      await supabase.realtime.setAuth();
-      if (stopped) return;
-      const channel: RealtimeChannel = supabase
-        .channel("team:site-content", { config: { private: true } })
+  void openTeamChannel("team:site-content", {}, () => stopped)
+    .then((opened) => {
+      if (!opened) return;
+      opened.channel
         .on(
           "postgres_changes",
           { event: "*", schema: "public", table: "site_content_drafts" },
@@ -61,11 +56,11 @@ export function watchSiteContent(listeners: SiteContentListeners): () => void {
             const row = change.new as Record<string, unknown>;
             listeners.version({ ...(row as unknown as VersionRow), content: json(row.content) });
           },
-        )
-        .subscribe((status) => {
-          if (status === "SUBSCRIBED") listeners.joined();
-        });
-      stop = () => void supabase.removeChannel(channel);
+        );
+      opened.join((status) => {
+        if (status === "SUBSCRIBED" && !stopped) listeners.joined();
+      });
+      stop = opened.leave;
     })
     .catch(() => undefined);
   return () => {
