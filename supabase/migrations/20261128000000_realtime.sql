@@ -149,7 +149,9 @@ revoke all on function internal.realtime_capture() from public;
 
 -- Puts the capture trigger on every table of the publication, and takes it off tables that left.
 -- Called by the server at start, and by an event trigger after each ALTER PUBLICATION where the
--- migrating role may create one (a superuser), so a table added by hand is heard at once.
+-- migrating role may create one (a superuser), so a table added by hand is heard at once. A
+-- trigger already in place with the table's key is left alone: making it again would lock the
+-- table against writes at every start of every instance.
 create or replace function internal.realtime_sync_triggers() returns void
   language plpgsql
   set search_path = ''
@@ -158,36 +160,50 @@ declare
   entry record;
 begin
   for entry in
-    select c.oid::regclass as relation, tr.tgname is not null as has_trigger,
-           exists (
-             select 1 from pg_catalog.pg_publication_tables p
-              where p.pubname = 'supabase_realtime'
-                and p.schemaname = n.nspname and p.tablename = c.relname
-           ) as published,
-           coalesce((
-             select pg_catalog.string_agg(pg_catalog.quote_literal(a.attname), ', ' order by k.ord)
-               from pg_catalog.pg_index i
-               cross join lateral pg_catalog.unnest(i.indkey) with ordinality as k(attnum, ord)
-               join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
-              where i.indrelid = c.oid and i.indisprimary
-           ), '') as key_columns
-      from pg_catalog.pg_class c
-      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      left join pg_catalog.pg_trigger tr on tr.tgrelid = c.oid and tr.tgname = 'realtime_capture'
-     where c.relkind in ('r', 'p')
-       and (tr.tgname is not null or exists (
-             select 1 from pg_catalog.pg_publication_tables p
-              where p.pubname = 'supabase_realtime'
-                and p.schemaname = n.nspname and p.tablename = c.relname))
+    with published as (
+      select c.oid as relid
+        from pg_catalog.pg_publication_tables p
+        join pg_catalog.pg_namespace n on n.nspname = p.schemaname
+        join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+       where p.pubname = 'supabase_realtime'
+    ),
+    captured as (
+      select tgrelid as relid, pg_catalog.encode(tgargs, 'escape') as arguments
+        from pg_catalog.pg_trigger
+       where tgname = 'realtime_capture'
+    ),
+    keyed as (
+      select relid,
+             (select coalesce(pg_catalog.array_agg(a.attname::text order by k.ord), '{}')
+                from pg_catalog.pg_index i
+                cross join lateral pg_catalog.unnest(i.indkey) with ordinality as k(attnum, ord)
+                join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+               where i.indrelid = relid and i.indisprimary) as key
+        from published
+    )
+    select coalesce(published.relid, captured.relid)::regclass as relation,
+           published.relid is not null as published,
+           captured.relid is not null as captured,
+           coalesce(keyed.key, '{}') as key,
+           captured.arguments is not distinct from (
+             select coalesce(pg_catalog.string_agg(column_name || '\000', '' order by ord), '')
+               from pg_catalog.unnest(keyed.key) with ordinality as key_columns(column_name, ord)
+           ) as current
+      from published
+      full join captured on captured.relid = published.relid
+      left join keyed on keyed.relid = published.relid
   loop
-    if entry.has_trigger then
+    continue when entry.published and entry.captured and entry.current;
+    if entry.captured then
       execute format('drop trigger realtime_capture on %s', entry.relation);
     end if;
     if entry.published then
       execute format(
         'create trigger realtime_capture after insert or update or delete on %s '
         'for each row execute function internal.realtime_capture(%s)',
-        entry.relation, entry.key_columns);
+        entry.relation,
+        (select coalesce(pg_catalog.string_agg(pg_catalog.quote_literal(column_name), ', '), '')
+           from pg_catalog.unnest(entry.key) as column_name));
     end if;
   end loop;
 end;

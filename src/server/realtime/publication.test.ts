@@ -29,6 +29,15 @@ it("hears a table added to supabase_realtime, and stops when it is dropped from 
   await server.db.query("insert into public.notices (body) values ($1)", ["أهلا"]);
   expect((await heard.next()).new).toEqual({ id: 1, body: "أهلا" });
 
+  // Another instance starting leaves the trigger in place: made again, it would lock the table.
+  const triggers = () =>
+    server.db.query<{ oid: number }>(
+      "select oid::integer as oid from pg_trigger where tgname = 'realtime_capture' order by oid",
+    );
+  const before = (await triggers()).rows;
+  await server.db.query("select internal.realtime_sync_triggers()");
+  expect((await triggers()).rows).toEqual(before);
+
   await server.db.exec("alter publication supabase_realtime drop table public.notices");
   const { rows } = await server.db.query<{ count: number }>(
     "select count(*)::int as count from pg_trigger where tgrelid = 'public.notices'::regclass and tgname = 'realtime_capture'",
