@@ -111,6 +111,14 @@ async function onFirstScreen(page: Page, locator: ReturnType<Page["locator"]>) {
   return box !== null && box.y >= 0 && box.y + box.height <= height;
 }
 
+/**
+ * A member's browser without Realtime, as on a project without it, or behind a proxy that drops
+ * websockets: two members' saves meet only at the database, which refuses the stale one.
+ */
+async function withoutRealtime(page: Page) {
+  await page.context().routeWebSocket(/\/realtime\/v1\/websocket/u, (socket) => socket.close());
+}
+
 /** How far the page scrolls sideways: 0 when nothing is wider than the screen. */
 function sidewaysOverflow(page: Page) {
   return page.evaluate(
@@ -281,6 +289,8 @@ test("a second member's save over a newer draft is refused, both texts kept at t
   // Pages of their own contexts, as axe asks.
   const first = await (await browser.newContext()).newPage();
   const second = await (await browser.newContext()).newPage();
+  await withoutRealtime(first);
+  await withoutRealtime(second);
   await joinAsMember(first, language);
   await joinAsMember(second, language);
   await openSite(first, language, "stories");
@@ -364,6 +374,8 @@ test("two members at once: a publish takes only what was saved and names whose i
   // Layla on a phone in Arabic, Omar on a small phone in English.
   const a = await (await browser.newContext({ viewport: { width: 375, height: 760 } })).newPage();
   const b = await (await browser.newContext({ viewport: { width: 320, height: 640 } })).newPage();
+  await withoutRealtime(a);
+  await withoutRealtime(b);
   await joinAsMember(a, "ar", layla);
   await joinAsMember(b, "en", omar);
   await openSite(a, "ar", "stories");
@@ -470,6 +482,161 @@ test("two members at once: a publish takes only what was saved and names whose i
   await a.reload();
   await openSite(a, "ar", "stories");
   await expect(laylasQuote).toHaveValue(`${marker} آخر ما كُتب`);
+  await a.context().close();
+  await b.context().close();
+});
+
+test("two members at once, heard live: each is named in the part both have open, and one's save, publish and restore show in the other's at once, in Arabic and English", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const marker = (uniqueEmail("live").split("@")[0] ?? "").slice(-6);
+  const layla = uniqueEmail("layla");
+  const omar = uniqueEmail("omar");
+  // Layla at a desk in Arabic, Omar on a phone in English.
+  const a = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const b = await (await browser.newContext({ viewport: { width: 375, height: 760 } })).newPage();
+  const errors: string[] = [];
+  for (const page of [a, b]) {
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  }
+  await joinAsMember(a, "ar", layla);
+  await joinAsMember(b, "en", omar);
+  await openSite(a, "ar", "stories");
+  await openSite(b, "en", "stories");
+
+  // Each is named, in words, under the heading of the part both have open.
+  const toLayla = `هذا القسم مفتوح أيضًا لدى \u2068${omar}\u2069`;
+  const toOmar = `\u2068${layla}\u2069 is editing this part too`;
+  // The line itself, not the polite status that says an arrival.
+  const laylaSees = a.getByRole("form").getByRole("paragraph").filter({ hasText: toLayla });
+  const omarSees = b.getByRole("form").getByRole("paragraph").filter({ hasText: toOmar });
+  await expect(laylaSees).toBeVisible();
+  await expect(omarSees).toBeVisible();
+  // Omar's arrival is said to Layla, politely; Layla was there before Omar came: not said.
+  await expect(a.getByRole("status").filter({ hasText: toLayla })).toHaveCount(1);
+  await expect(b.getByRole("status").filter({ hasText: toOmar })).toHaveCount(0);
+  expect(await axeViolations(a)).toEqual([]);
+  expect(await axeViolations(b)).toEqual([]);
+  expect(await sidewaysOverflow(b)).toBe(0);
+  // Layla leaves for another part: Omar no longer reads her name; back, he does.
+  await a
+    .getByRole("navigation")
+    .getByRole("link", { name: words.ar.programs, exact: true })
+    .click();
+  await expect(omarSees).toHaveCount(0);
+  await expect(a.getByText(/مفتوح أيضًا لدى/u)).toHaveCount(0);
+  await a
+    .getByRole("navigation")
+    .getByRole("link", { name: words.ar.stories, exact: true })
+    .click();
+  await expect(omarSees).toBeVisible();
+  await expect(laylaSees).toBeVisible();
+  // She leaves the editor for the messages and comes back: seen again, and hearing again.
+  await a.getByRole("link", { name: "الرسائل", exact: true }).click();
+  await expect(omarSees).toHaveCount(0);
+  await openSite(a, "ar", "stories");
+  await expect(omarSees).toBeVisible();
+  await expect(laylaSees).toBeVisible();
+
+  // Omar's save shows in Layla's field, with his name on her status line, without a reload.
+  const quoteOf = (page: Page, label: string) =>
+    page.getByRole("group", { name: /^(Story 1|القصة ١)/u }).getByLabel(label, { exact: true });
+  const laylasField = quoteOf(a, "الاقتباس (الإنجليزية)");
+  const before = await laylasField.inputValue();
+  const omars = `Omar's words, heard live ${marker}`;
+  await quoteOf(b, "Quote (English)").fill(omars);
+  await expect(b.getByRole("status").filter({ hasText: words.en.saved })).toBeVisible();
+  await expect(laylasField).toHaveValue(omars);
+  await expect(
+    a.getByRole("status").filter({ hasText: `حفظ \u2068${omar}\u2069 هذا القسم الساعة` }),
+  ).toBeVisible();
+  expect(await axeViolations(a)).toEqual([]);
+
+  // Layla puts the words back; Omar's field follows hers.
+  await laylasField.fill(before);
+  await expect(a.getByRole("status").filter({ hasText: words.ar.saved })).toBeVisible();
+  await expect(quoteOf(b, "Quote (English)")).toHaveValue(before);
+  await expect(
+    b.getByRole("status").filter({ hasText: `\u2068${layla}\u2069 saved this part at` }),
+  ).toBeVisible();
+
+  // Layla's next words cannot leave her browser; Omar changes the same field meanwhile. She is
+  // shown both texts at once, hers kept, before any save of hers meets his.
+  const refusals: string[] = [];
+  a.on("response", (response) => {
+    if (response.url().includes("/rpc/save_site_draft") && response.status() === 409) {
+      refusals.push(response.url());
+    }
+  });
+  await a.route("**/rest/v1/rpc/save_site_draft", (route) => void route.abort());
+  const laylas = `Layla's words ${marker}`;
+  await laylasField.fill(laylas);
+  await expect(a.getByRole("status").filter({ hasText: /^لم تُحفظ المسودة: /u })).toBeVisible();
+  await a.unroute("**/rest/v1/rpc/save_site_draft");
+  await quoteOf(b, "Quote (English)").fill(`Omar's second words ${marker}`);
+  await expect(b.getByRole("status").filter({ hasText: words.en.saved })).toBeVisible();
+  const told = a.getByRole("alert").filter({ hasText: words.ar.conflict });
+  await expect(told).toContainText(omar);
+  const choice = a.getByRole("group", { name: words.ar.bothChanged("الاقتباس (الإنجليزية)") });
+  await expect(choice).toContainText(`Omar's second words ${marker}`);
+  await expect(laylasField).toHaveValue(laylas);
+  expect(refusals).toEqual([]);
+  expect(await axeViolations(a)).toEqual([]);
+  await choice.getByRole("button", { name: words.ar.keepMine }).click();
+  await expect(told).toHaveCount(0);
+  await expect(a.getByRole("status").filter({ hasText: words.ar.saved })).toBeVisible();
+  await expect(quoteOf(b, "Quote (English)")).toHaveValue(laylas);
+  expect(refusals).toEqual([]);
+
+  // Layla asks to publish; Omar saves while she reads the question: it is read again, and says so.
+  await a.getByRole("button", { name: words.ar.publish }).click();
+  const question = a.getByRole("dialog", { name: words.ar.publishTitle });
+  await expect(question).toContainText(laylas);
+  const third = `Omar's third words ${marker}`;
+  await quoteOf(b, "Quote (English)").fill(third);
+  await expect(question.getByRole("status")).toHaveText(/^أُعيدت قراءتها/u);
+  await expect(question).toContainText(third);
+  await expect(question).not.toContainText(laylas);
+  await question.getByRole("button", { name: "ليس الآن", exact: true }).click();
+  await expect(laylasField).toHaveValue(third);
+
+  // Omar publishes: what Layla's field compares with is the new version, and she is told.
+  await expect(laylasField).toHaveAccessibleDescription(/على الموقع الآن/u);
+  await b.getByRole("button", { name: words.en.publish }).click();
+  const dialog = b.getByRole("dialog", { name: words.en.publishTitle });
+  await expect(dialog).toContainText(third);
+  await dialog.getByRole("button", { name: words.en.confirm, exact: true }).click();
+  await expect(b.getByText(words.en.live)).toBeVisible({ timeout: 10_000 });
+  await expect(
+    a.getByRole("status").filter({ hasText: `نشر \u2068${omar}\u2069 الإصدار` }),
+  ).toBeVisible();
+  await expect(laylasField).not.toHaveAccessibleDescription(/على الموقع الآن/u);
+
+  // Omar restores the version before: Layla's draft and "on the site now" follow, named.
+  await b
+    .getByRole("navigation")
+    .getByRole("link", { name: words.en.history, exact: true })
+    .click();
+  await b
+    .getByRole("button", { name: new RegExp(`^${words.en.restore}`, "u") })
+    .nth(0)
+    .click();
+  await b.getByRole("dialog").getByRole("button", { name: words.en.restore }).click();
+  await expect(b.getByText(words.en.restored)).toBeVisible({ timeout: 10_000 });
+  await expect(laylasField).toHaveValue(before);
+  await expect(
+    a.getByRole("status").filter({ hasText: `استعاد \u2068${omar}\u2069 الإصدار` }),
+  ).toBeVisible();
+  await expect(
+    a.getByRole("status").filter({ hasText: `أعاد \u2068${omar}\u2069 نشر الإصدار` }),
+  ).toBeVisible();
+  await expect(laylasField).not.toHaveAccessibleDescription(/على الموقع الآن/u);
+  // The one save held back at the network's edge is the only error either console shows.
+  expect(errors).toEqual([expect.stringMatching(/^Failed to load resource: net::ERR_FAILED/u)]);
   await a.context().close();
   await b.context().close();
 });

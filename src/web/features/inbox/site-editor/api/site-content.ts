@@ -10,6 +10,8 @@ export interface Draft {
   body: unknown;
   revision: number;
   updated_at: string;
+  /** Who saved it: read from the change feed, which sends every column. */
+  updated_by?: string | null;
   updated_by_email: string | null;
   /** The version a restore wrote this draft from, until its next save. */
   restored_from: number | null;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useSyncExternalStore } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -157,5 +157,60 @@ describe("a conflict chosen at each field", () => {
     expect(within(instagram).getByRole("button", { name: "أبقِ نصّي" })).toBeVisible();
     expect(within(instagram).getByRole("button", { name: "خذ نصّه" })).toBeVisible();
     expect(instagram).toHaveAccessibleDescription(/^عدّله .*omar@example\.com.* الساعة/u);
+  });
+
+  it("shows another member's save at once, heard as it happened, before any save of this member's is refused", async () => {
+    const user = userEvent.setup();
+    const save = vi.fn(async (_section: string, body: unknown, revision: number) => ({
+      saved: {
+        section: "links" as const,
+        body,
+        revision: revision + 1,
+        updated_at: "2026-11-26T18:05:00Z",
+        updated_by_email: "me@example.com",
+        restored_from: null,
+      },
+    }));
+    const store = new DraftStore(
+      [
+        {
+          section: "links",
+          body: base,
+          revision: 4,
+          updated_at: "2026-11-26T17:00:00Z",
+          updated_by_email: "me@example.com",
+          restored_from: null,
+        },
+      ],
+      {},
+      { save, delay: 60_000 },
+    );
+    renderWeb(<Section store={store} />, { language: "en" });
+    await user.clear(screen.getByLabelText("Instagram"));
+    await user.type(screen.getByLabelText("Instagram"), "https://instagram.com/mine");
+
+    act(() => store.receive({ section: "links", ...conflict, restored_from: null }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "\u2068omar@example.com\u2069 changed this part",
+    );
+    const instagram = screen.getByRole("group", { name: "Instagram: you both changed it" });
+    expect(instagram).toHaveTextContent("https://instagram.com/omar");
+    expect(instagram).toHaveTextContent("https://instagram.com/mine");
+    expect(screen.getByLabelText("Instagram")).toHaveValue("https://instagram.com/mine");
+    // Their other fields merge without a question; nothing was sent over theirs.
+    expect(
+      screen.getByText(
+        /^Their changes, now in your draft: Social links › X, Social links › TikTok/u,
+      ),
+    ).toBeVisible();
+    expect(save).not.toHaveBeenCalled();
+
+    await user.click(within(instagram).getByRole("button", { name: "Keep mine" }));
+    expect(save).toHaveBeenCalledExactlyOnceWith(
+      "links",
+      { ...conflict.body, instagram: "https://instagram.com/mine" },
+      5,
+    );
+    expect(screen.getByLabelText("X")).toHaveValue("https://x.com/omar");
   });
 });

@@ -20,6 +20,8 @@ interface PublishDialogProps {
   changes: readonly Change[];
   /** Every draft that goes live, whoever saved it: a colleague's too. */
   authors: readonly DraftAuthor[];
+  /** The list was read again while open, as another member's work arrived. */
+  updated: boolean;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -35,6 +37,7 @@ export function PublishDialog({
   open,
   changes,
   authors,
+  updated,
   busy,
   onConfirm,
   onClose,
@@ -56,6 +59,9 @@ export function PublishDialog({
       </h2>
       <p id={`${id}-lead`} className="mb-4 text-ink-800">
         {words.publish.lead}
+      </p>
+      <p role="status" className="mb-4 font-semibold text-ink-900 empty:sr-only">
+        {updated ? words.publish.updated : ""}
       </p>
       {authors.length > 0 && (
         <section aria-labelledby={`${id}-drafts`} className="mb-4 grid gap-1">

@@ -35,3 +35,33 @@ describe("<SaveState>", () => {
     expect(screen.getByRole("status")).toHaveTextContent(/^Draft saved at /u);
   });
 });
+
+describe("<SaveState> for a save heard as it happened", () => {
+  it("says the draft on the screen is now another member's text", () => {
+    renderWeb(
+      <SaveState
+        waiting={0}
+        draft={{ ...saved, arrived: { restoredFrom: null } }}
+        savedBy="layla@kalima.example"
+      />,
+      { language: "en" },
+    );
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /^\u2068layla@kalima\.example\u2069 saved this part at .*: the draft shows their text$/u,
+    );
+  });
+
+  it("names a restore, in Arabic", () => {
+    renderWeb(
+      <SaveState
+        waiting={0}
+        draft={{ ...saved, arrived: { restoredFrom: 12 } }}
+        savedBy="layla@kalima.example"
+      />,
+      { language: "ar" },
+    );
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /^استعاد \u2068layla@kalima\.example\u2069 الإصدار ١٢ الساعة .*، والمسودة الآن بنصّ ذلك الإصدار$/u,
+    );
+  });
+});

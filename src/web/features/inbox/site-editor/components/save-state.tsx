@@ -1,3 +1,4 @@
+import { formatNumber } from "../../../../lib/format.ts";
 import { useDescribeFailure } from "../../hooks/use-describe-failure.ts";
 import { formatCount, formatDateTime } from "../../model/format.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
@@ -6,7 +7,8 @@ import type { SectionDraft } from "../model/draft-store.ts";
 
 /**
  * How the section's draft stands. A draft last saved by another member names them: a member who
- * has typed nothing yet does not read another's save as their own.
+ * has typed nothing yet does not read another's save as their own, nor miss one that just
+ * replaced the text on the screen.
  */
 export function SaveState({
   draft,
@@ -20,6 +22,8 @@ export function SaveState({
 }) {
   const { words, language } = useEditorContent();
   const describeFailure = useDescribeFailure();
+  const time = draft.savedAt && formatDateTime(language, draft.savedAt);
+  const named = savedBy && isolated(savedBy);
   const said =
     draft.status === "saving"
       ? words.save.saving
@@ -34,10 +38,18 @@ export function SaveState({
               )
             : draft.status === "failed"
               ? words.save.failed(describeFailure(draft.failure))
-              : draft.status === "saved" && draft.savedAt
-                ? savedBy
-                  ? words.save.savedBy(isolated(savedBy), formatDateTime(language, draft.savedAt))
-                  : words.save.saved(formatDateTime(language, draft.savedAt))
+              : draft.status === "saved" && time
+                ? !named
+                  ? words.save.saved(time)
+                  : draft.arrived?.restoredFrom
+                    ? words.save.arrivedRestore(
+                        named,
+                        formatNumber(language, draft.arrived.restoredFrom),
+                        time,
+                      )
+                    : draft.arrived
+                      ? words.save.arrived(named, time)
+                      : words.save.savedBy(named, time)
                 : "";
   return (
     <p

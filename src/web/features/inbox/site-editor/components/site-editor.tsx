@@ -23,11 +23,19 @@ import {
   type Reviewed,
   type Version,
 } from "../api/site-content.ts";
+import { watchSiteContent } from "../api/watch-site-content.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
+import { useEditors } from "../hooks/use-editors.ts";
 import { changesBetween, sameContent, type Change } from "../model/changes.ts";
-import { describeDrafts, describeRenderProblem } from "../model/describe.ts";
+import { describeDrafts, describeRenderProblem, isolated } from "../model/describe.ts";
 import { DraftStore } from "../model/draft-store.ts";
 import { pagesOfSection, revealField } from "../model/fields.ts";
+import {
+  afterVersion,
+  type LiveState,
+  type Published,
+  type VersionRow,
+} from "../model/live-version.ts";
 import { unchosen } from "../model/merge.ts";
 import {
   pathKey,
@@ -39,6 +47,7 @@ import {
 import { ConflictContext, type ConflictState } from "./conflict-choice.tsx";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
+import { PresenceLine } from "./presence-line.tsx";
 import { PreviewPanel } from "./preview-panel.tsx";
 import { ProblemSummary } from "./problem-summary.tsx";
 import { PublishDialog, type DraftAuthor } from "./publish-dialog.tsx";
@@ -56,8 +65,6 @@ interface SiteEditorProps {
   hrefFor: (next: Partial<InboxAddress>) => string;
 }
 
-type Published = Partial<Record<SiteContentSection, unknown>>;
-
 /** What a member is shown before a publish or a restore, and names when they confirm it. */
 interface Review {
   reviewed: Reviewed;
@@ -65,6 +72,8 @@ interface Review {
   /** The drafts that differ from what the site shows, with who saved each. */
   authors: DraftAuthor[];
   changes: Change[];
+  /** Read again while shown, as another member's work arrived. */
+  updated?: boolean;
 }
 
 /** The server's drafts and live content now, as a publish or a restore would take them. */
@@ -120,13 +129,21 @@ const followRendering = { every: 700, for: 15_000 };
 export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
   const { words } = useEditorContent();
   const describeFailure = useDescribeFailure();
-  const member = useAuth().session?.user.id ?? "";
-  const [loaded, setLoaded] = useState<
-    | { store: DraftStore; published: Published; live: number | null; drafts: readonly Draft[] }
-    | "loading"
-    | "failed"
-  >("loading");
-  const [versions, setVersions] = useState<Version[]>([]);
+  const session = useAuth().session;
+  const member = session?.user.id ?? "";
+  const myEmail = session?.user.email?.toLowerCase();
+  const [store, setStore] = useState<DraftStore | "loading" | "failed">("loading");
+  const [state, setState] = useState<LiveState>({ published: {}, live: null, versions: [] });
+  // The state as the change feed's listeners read it, between renders.
+  const latest = useRef(state);
+  const adopt = useCallback((next: LiveState) => {
+    latest.current = next;
+    setState(next);
+  }, []);
+  /** The last publish or restore by another member, heard as it happened. */
+  const [heard, setHeard] = useState<VersionRow | undefined>(undefined);
+  /** Counts what other members changed while this member looks: a dialog open reads again. */
+  const [heardAt, setHeardAt] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -144,19 +161,52 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
           });
           kept = { member, store: made };
         }
-        setLoaded({ store: made, published: published as Published, live: version, drafts });
-        setVersions(history);
+        adopt({ published: published as Published, live: version, versions: history });
+        setStore(made);
       },
-      () => current && setLoaded("failed"),
+      () => current && setStore("failed"),
     );
     return () => {
       current = false;
       made?.dispose();
     };
-  }, [member]);
+  }, [member, adopt]);
 
-  if (loaded === "loading") return <p role="status">{words.save.loading}</p>;
-  if (loaded === "failed") {
+  // Other members' saves, publishes and restores, as they happen. Whatever the feed missed while
+  // it was away (before it joined, or while the connection was down) is read once it (re)joins.
+  useEffect(() => {
+    if (typeof store !== "object") return;
+    const byOther = (id: unknown, email: string | null | undefined) =>
+      typeof id === "string" && id ? id !== member : email?.toLowerCase() !== myEmail;
+    async function readAgain() {
+      const { drafts, published, version, history } = await load();
+      if (typeof store !== "object") return;
+      for (const draft of drafts) store.receive(draft);
+      adopt({ published: published as Published, live: version, versions: history });
+    }
+    return watchSiteContent({
+      draft: (draft) => {
+        store.receive(draft);
+        if (byOther(draft.updated_by, draft.updated_by_email)) setHeardAt((count) => count + 1);
+      },
+      version: (row) => {
+        const before = latest.current;
+        const next = afterVersion(before, row);
+        if (next === "read again") void readAgain().catch(() => undefined);
+        else adopt(next);
+        const id = Number(row.id);
+        const written = !before.versions.some((each) => each.id === id);
+        if (written && byOther(row.published_by, row.published_by_email)) {
+          setHeard(row);
+          setHeardAt((count) => count + 1);
+        }
+      },
+      joined: () => void readAgain().catch(() => undefined),
+    });
+  }, [store, member, myEmail, adopt]);
+
+  if (store === "loading") return <p role="status">{words.save.loading}</p>;
+  if (store === "failed") {
     return (
       <p role="alert" className="font-semibold text-red-800">
         {words.save.loadFailed}
@@ -165,24 +215,17 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
   }
   return (
     <Editor
-      store={loaded.store}
-      published={loaded.published}
-      live={loaded.live}
-      versions={versions}
-      serverDrafts={loaded.drafts}
+      store={store}
+      state={state}
+      heard={heard}
+      heardAt={heardAt}
       section={isSection(part) ? part : "programs"}
       showsHistory={part === historyPart}
       hrefFor={hrefFor}
       reload={async () => {
         const { drafts, published, version, history } = await load();
-        loaded.store.refresh(drafts);
-        setLoaded({
-          store: loaded.store,
-          published: published as Published,
-          live: version,
-          drafts,
-        });
-        setVersions(history);
+        store.refresh(drafts);
+        adopt({ published: published as Published, live: version, versions: history });
       }}
       describeFailure={describeFailure}
     />
@@ -191,11 +234,12 @@ export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
 
 interface EditorProps {
   store: DraftStore;
-  published: Published;
-  live: number | null;
-  versions: readonly Version[];
-  /** The drafts as last read from the server: who saved each, and when. */
-  serverDrafts: readonly Draft[];
+  /** The published content the drafts are compared with, the live version, the history. */
+  state: LiveState;
+  /** The last publish or restore by another member, heard as it happened. */
+  heard: VersionRow | undefined;
+  /** Changes with each change another member made while this member looks. */
+  heardAt: number;
   section: SiteContentSection;
   /** The history is shown instead of the section's fields. */
   showsHistory: boolean;
@@ -206,10 +250,9 @@ interface EditorProps {
 
 function Editor({
   store,
-  published,
-  live,
-  versions,
-  serverDrafts,
+  state: { published, live, versions },
+  heard,
+  heardAt,
   section,
   showsHistory,
   hrefFor,
@@ -270,14 +313,38 @@ function Editor({
   const edits = useRef(0);
   const summary = useRef<HTMLElement>(null);
   const revealing = useRef<{ section: SiteContentSection; path: FieldPath } | undefined>(undefined);
-  // A save read with the drafts that another member made: named on the status line.
-  const savedBy = useMemo(() => {
-    if (!draft.savedAt) return undefined;
-    const who = serverDrafts.find(
-      (each) => each.section === section && each.updated_at === draft.savedAt,
-    )?.updated_by_email;
-    return who && who.toLowerCase() !== myEmail ? who : undefined;
-  }, [draft.savedAt, serverDrafts, section, myEmail]);
+  // A save that another member made: named on the status line.
+  const savedBy =
+    draft.savedBy && draft.savedBy.toLowerCase() !== myEmail ? draft.savedBy : undefined;
+  const editors = useEditors(showsHistory ? null : section);
+
+  // A question open while another member's work arrives is asked again with what is there now:
+  // what a member confirms is what they were shown, never a list gone stale under their eyes.
+  const heardBefore = useRef(heardAt);
+  useEffect(() => {
+    if (heardBefore.current === heardAt) return;
+    heardBefore.current = heardAt;
+    if (!reviewing && !restoring) return;
+    let current = true;
+    review().then(
+      (seen) => {
+        if (!current) return;
+        const updated = { ...seen, updated: true };
+        if (restoring) setRestoring(updated);
+        if (!reviewing) return;
+        if (seen.changes.length > 0) {
+          setReviewing(updated);
+          return;
+        }
+        setReviewing(undefined);
+        setOutcome({ text: words.publish.nothing });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [heardAt, reviewing, restoring, words]);
 
   function edit(body: unknown) {
     edits.current += 1;
@@ -482,6 +549,20 @@ function Editor({
           {outcome.text}
         </p>
       )}
+      {/* Said politely when another member publishes or restores: in place before, so it is said. */}
+      <p role="status" className="text-sm text-ink-700 wrap-anywhere empty:sr-only">
+        {heard &&
+          (heard.restored_from
+            ? words.heard.restored(
+                isolated(heard.published_by_email ?? words.conflict.someone),
+                digits(heard.restored_from),
+                digits(Number(heard.id)),
+              )
+            : words.heard.published(
+                isolated(heard.published_by_email ?? words.conflict.someone),
+                digits(Number(heard.id)),
+              ))}
+      </p>
       <ProblemSummary
         ref={summary}
         problems={problems}
@@ -537,6 +618,7 @@ function Editor({
           className="grid gap-5 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
         >
           <h2 className="text-2xl font-bold text-ink-900">{words.sections[section]}</h2>
+          <PresenceLine others={editors.others} arrived={editors.arrived} />
           <ConflictContext value={conflictState}>
             <Node
               section={section}
@@ -554,6 +636,7 @@ function Editor({
         open={reviewing !== undefined}
         changes={reviewing?.changes ?? []}
         authors={reviewing?.authors ?? []}
+        updated={reviewing?.updated ?? false}
         busy={busy}
         onConfirm={() => {
           if (!reviewing) return;

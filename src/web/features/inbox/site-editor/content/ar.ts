@@ -112,6 +112,9 @@ export const ar: EditorContent = {
     saving: "جارٍ حفظ المسودة…",
     saved: (time) => `حُفظت المسودة الساعة ${time}`,
     savedBy: (who, time) => `حفظها ${who} الساعة ${time}`,
+    arrived: (who, time) => `حفظ ${who} هذا القسم الساعة ${time}، والمسودة الآن بنصّه`,
+    arrivedRestore: (who, number, time) =>
+      `استعاد ${who} الإصدار ${number} الساعة ${time}، والمسودة الآن بنصّ ذلك الإصدار`,
     unsaved: "تعديلات لم تُحفظ بعد",
     conflict: (who, pending) => `لم تُحفظ المسودة بعد: عدّل ${who} هذا القسم قبلك. ${pending}.`,
     held: "لن تُحفظ المسودة حتى يُصحَّح الرابط أو الصورة المشار إليهما أدناه",
@@ -145,6 +148,16 @@ export const ar: EditorContent = {
     merged: (who, time) => `حُفظت مسودتك مع التعديلات التي أجراها ${who} الساعة ${time}`,
     choseMine: (fields) => `أبقيتَ نصّك في: ${fields}.`,
     choseTheirs: (fields) => `أخذتَ نصّه في: ${fields}.`,
+  },
+  presence: {
+    // A sentence without a verb: it needs no gender, whoever the names are.
+    here: (names) => `هذا القسم مفتوح أيضًا لدى ${names}`,
+  },
+  heard: {
+    published: (who, version) =>
+      `نشر ${who} الإصدار ${version}. صار على الموقع الآن، وتُقارَن مسوداتك به.`,
+    restored: (who, earlier, version) =>
+      `أعاد ${who} نشر الإصدار ${earlier} بوصفه الإصدار ${version}. صار على الموقع الآن، وتُقارَن مسوداتك به.`,
   },
   problems: {
     empty: "اكتب شيئًا هنا.",
@@ -194,6 +207,7 @@ export const ar: EditorContent = {
     confirm: "انشر",
     cancel: "ليس الآن",
     nothing: "لم يتغيّر شيء منذ آخر نشر.",
+    updated: "أُعيدت قراءتها بما وصل من عمل عضو آخر: هذا ما يحمله الموقع والمسودات الآن.",
     drafts: "المسودات التي تُنشر:",
     savedBy: (section, who, time) => `${section}: حفظها ${who} الساعة ${time}`,
     draftBy: (section, who) => `${section} (${who})`,

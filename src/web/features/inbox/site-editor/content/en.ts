@@ -113,6 +113,9 @@ export const en: EditorContent = {
     saving: "Saving the draft…",
     saved: (time) => `Draft saved at ${time}`,
     savedBy: (who, time) => `Saved by ${who} at ${time}`,
+    arrived: (who, time) => `${who} saved this part at ${time}: the draft shows their text`,
+    arrivedRestore: (who, number, time) =>
+      `${who} restored version ${number} at ${time}: the draft is that version's text`,
     unsaved: "Changes not saved yet",
     conflict: (who, pending) =>
       `The draft is not saved yet: ${who} changed this part first. ${pending}.`,
@@ -143,6 +146,16 @@ export const en: EditorContent = {
     merged: (who, time) => `Your draft is saved with the changes ${who} made at ${time}`,
     choseMine: (fields) => `You kept your text in: ${fields}.`,
     choseTheirs: (fields) => `You took their text in: ${fields}.`,
+  },
+  presence: {
+    here: (names, count) =>
+      count === 1 ? `${names} is editing this part too` : `${names} are editing this part too`,
+  },
+  heard: {
+    published: (who, version) =>
+      `${who} published version ${version}. The site shows it now, and your drafts are compared with it.`,
+    restored: (who, earlier, version) =>
+      `${who} published version ${earlier} again, as version ${version}. The site shows it now, and your drafts are compared with it.`,
   },
   problems: {
     empty: "Write something here.",
@@ -193,6 +206,8 @@ export const en: EditorContent = {
     confirm: "Publish",
     cancel: "Not now",
     nothing: "Nothing has changed since the last publication.",
+    updated:
+      "Read again as another member's work arrived: this is what the site and the drafts hold now.",
     drafts: "Drafts that go live:",
     savedBy: (section, who, time) => `${section}: saved by ${who} at ${time}`,
     draftBy: (section, who) => `${section} (${who})`,

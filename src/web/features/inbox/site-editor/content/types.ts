@@ -51,6 +51,10 @@ export interface EditorContent {
     saved: (time: string) => string;
     /** The draft as another member last saved it: who, and when. */
     savedBy: (who: string, time: string) => string;
+    /** Another member's save, heard as it happened, now the draft (nothing here was unsaved). */
+    arrived: (who: string, time: string) => string;
+    /** Another member's restore of an earlier version, heard as it happened, now the draft. */
+    arrivedRestore: (who: string, number: string, time: string) => string;
     unsaved: string;
     /**
      * A draft the database would refuse (a link off its service, a photo without its
@@ -88,6 +92,16 @@ export interface EditorContent {
     /** Once merged: the fields both changed, and whose text each kept. */
     choseMine: (fields: string) => string;
     choseTheirs: (fields: string) => string;
+  };
+  /** Who else has the section open, by name: the line under its heading, and said on arrival. */
+  presence: {
+    /** `names` lists `count` members, joined as the language joins a list. */
+    here: (names: string, count: number) => string;
+  };
+  /** Quiet notes of another member's publish or restore, heard as it happened. */
+  heard: {
+    published: (who: string, version: string) => string;
+    restored: (who: string, earlier: string, version: string) => string;
   };
   problems: {
     empty: string;
@@ -145,6 +159,8 @@ export interface EditorContent {
     confirm: string;
     cancel: string;
     nothing: string;
+    /** The dialog's list, read again as another member's work arrived while it was open. */
+    updated: string;
     drafts: string;
     savedBy: (section: string, who: string, time: string) => string;
     draftBy: (section: string, who: string) => string;

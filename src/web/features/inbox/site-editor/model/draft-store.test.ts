@@ -363,3 +363,144 @@ describe("a conflict's choice, field by field", () => {
     expect(store.merge("links")!.conflicts.map(({ path }) => path)).toEqual([["facebook"]]);
   });
 });
+
+describe("another member's save, heard as it happens", () => {
+  const theirs = (body: unknown, revision: number, by = "layla@example.com"): Draft => ({
+    section: "links",
+    body,
+    revision,
+    updated_at: "2026-11-27T19:02:00Z",
+    updated_by_email: by,
+    restored_from: null,
+  });
+
+  it("becomes the draft at once where this member has nothing unsaved, naming who saved it", () => {
+    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 9));
+    const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
+    store.receive(theirs({ instagram: "https://instagram.com/layla" }, 2));
+    expect(store.snapshot().links).toMatchObject({
+      body: { instagram: "https://instagram.com/layla" },
+      base: { instagram: "https://instagram.com/layla" },
+      revision: 2,
+      status: "saved",
+      savedAt: "2026-11-27T19:02:00Z",
+      savedBy: "layla@example.com",
+      arrived: { restoredFrom: null },
+    });
+    expect(save).not.toHaveBeenCalled();
+    // What is typed next is saved from their revision.
+    store.edit("links", { instagram: "https://instagram.com/mine" });
+    expect(store.snapshot().links.arrived).toBeUndefined();
+  });
+
+  it("is nothing new when this member holds that revision already, or a newer one", () => {
+    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 9));
+    const store = new DraftStore([draftOf({ instagram: "mine" }, 3)], published, { save });
+    const before = store.snapshot().links;
+    store.receive(theirs({ instagram: "older" }, 2));
+    store.receive(theirs({ instagram: "mine" }, 3, "me@example.com"));
+    expect(store.snapshot().links).toBe(before);
+  });
+
+  it("meets unsaved text as a conflict before any save is refused, keeping the text and asking only about fields both changed", async () => {
+    const base = { instagram: "https://instagram.com/a", x: "https://x.com/a" };
+    const save = vi.fn(async (_section: string, body: unknown, revision: number) =>
+      saved(body, revision + 1),
+    );
+    const store = new DraftStore([draftOf(base, 4)], published, { save, delay: 500 });
+    const mine = { ...base, instagram: "https://instagram.com/mine" };
+    store.edit("links", mine);
+    const layla = { ...base, instagram: "https://instagram.com/layla" };
+    store.receive(theirs(layla, 5));
+    expect(store.snapshot().links).toMatchObject({
+      status: "conflict",
+      body: mine,
+      revision: 4,
+      conflict: { revision: 5, updated_by_email: "layla@example.com", body: layla },
+    });
+    expect(store.merge("links")!.conflicts.map(({ path }) => path)).toEqual([["instagram"]]);
+    // The save that waited for a pause in typing is not sent over theirs.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).not.toHaveBeenCalled();
+    await store.choose("links", ["instagram"], "mine");
+    expect(save).toHaveBeenCalledExactlyOnceWith("links", mine, 5);
+    expect(store.snapshot().links).toMatchObject({ status: "saved", revision: 6 });
+  });
+
+  it("merges at once, from their revision, when the two changed different fields", async () => {
+    const base = { instagram: "https://instagram.com/a", x: "https://x.com/a" };
+    const save = vi.fn(async (_section: string, body: unknown, revision: number) =>
+      saved(body, revision + 1),
+    );
+    const store = new DraftStore([draftOf(base, 4)], published, { save });
+    store.edit("links", { ...base, x: "https://x.com/mine" });
+    store.receive(theirs({ ...base, instagram: "https://instagram.com/layla" }, 5));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledExactlyOnceWith(
+      "links",
+      { instagram: "https://instagram.com/layla", x: "https://x.com/mine" },
+      5,
+    );
+    expect(store.snapshot().links).toMatchObject({
+      status: "saved",
+      revision: 6,
+      merged: { theirs: [["instagram"]], mine: [["x"]] },
+    });
+  });
+
+  it("heard while this member's save is under way, waits for its answer", async () => {
+    let finish: (result: SaveResult) => void = () => {};
+    const save = vi
+      .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
+      .mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
+      .mockImplementation(async (_section, body, base) => saved(body, base + 1));
+    const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
+    store.edit("links", { instagram: "mine" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    // The member's own save is heard before its answer, then another member's made over it.
+    store.receive(theirs({ instagram: "mine" }, 2, "me@example.com"));
+    store.receive(theirs({ instagram: "layla's, over mine" }, 3));
+    expect(store.snapshot().links.status).toBe("saving");
+    finish(saved({ instagram: "mine" }, 2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.snapshot().links).toMatchObject({
+      status: "saved",
+      revision: 3,
+      body: { instagram: "layla's, over mine" },
+      arrived: { restoredFrom: null },
+    });
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it("replaces a standing conflict with a newer save, asking again", async () => {
+    const base = { instagram: "https://instagram.com/a", x: "https://x.com/a" };
+    const save = vi.fn(async (_section: string, body: unknown, revision: number) =>
+      saved(body, revision + 1),
+    );
+    const store = new DraftStore([draftOf(base, 4)], published, { save });
+    const mine = { instagram: "https://instagram.com/mine", x: "https://x.com/mine" };
+    store.edit("links", mine);
+    store.receive(
+      theirs({ instagram: "https://instagram.com/layla", x: "https://x.com/layla" }, 5),
+    );
+    await store.choose("links", ["instagram"], "theirs");
+    expect(save).not.toHaveBeenCalled();
+    const huda = { instagram: "https://instagram.com/layla", x: "https://x.com/huda" };
+    store.receive(theirs(huda, 6, "huda@example.com"));
+    expect(store.snapshot().links).toMatchObject({
+      status: "conflict",
+      choices: {},
+      conflict: { revision: 6, updated_by_email: "huda@example.com" },
+    });
+    expect(store.merge("links")!.conflicts.map(({ path }) => path)).toEqual([["instagram"], ["x"]]);
+  });
+
+  it("names a restore that replaced the draft", () => {
+    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 9));
+    const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
+    store.edit("links", { instagram: "https://instagram.com/mine" });
+    store.receive({ ...theirs({ instagram: "https://instagram.com/old" }, 2), restored_from: 7 });
+    expect(store.snapshot().links.conflict).toMatchObject({ restored_from: 7, revision: 2 });
+    store.dispose();
+  });
+});

@@ -18,6 +18,13 @@ export interface SectionDraft {
   revision: number;
   status: SaveStatus;
   savedAt?: string;
+  /** Whose save `savedAt` is, as the server names them (an address). */
+  savedBy?: string | null;
+  /**
+   * The draft is a save heard as it happened, not one this member made: another member's, or
+   * their restore of an earlier version.
+   */
+  arrived?: { restoredFrom: number | null };
   /** Why the last save failed, when it did (not a conflict). */
   failure?: unknown;
   /** Another member's save that came first: theirs, while the member's own body stays. */
@@ -59,6 +66,8 @@ export class DraftStore {
   private readonly listeners = new Set<() => void>();
   private readonly timers = new Map<SiteContentSection, ReturnType<typeof setTimeout>>();
   private readonly inFlight = new Map<SiteContentSection, Promise<void>>();
+  /** The newest save heard while this member's own was under way: weighed once it answers. */
+  private readonly heard = new Map<SiteContentSection, Draft>();
   private readonly delay: number;
 
   constructor(
@@ -79,6 +88,7 @@ export class DraftStore {
                 revision: draft.revision,
                 status: "saved",
                 savedAt: draft.updated_at,
+                savedBy: draft.updated_by_email,
               }
             : { body: published[section], base: published[section], revision: 0, status: "saved" },
         ];
@@ -101,7 +111,11 @@ export class DraftStore {
   /** The member typed: the body changes now, and is saved after a pause. */
   edit(section: SiteContentSection, body: unknown) {
     const { status } = this.sections[section];
-    this.set(section, { body, status: status === "conflict" ? "conflict" : "unsaved" });
+    this.set(section, {
+      body,
+      status: status === "conflict" ? "conflict" : "unsaved",
+      arrived: undefined,
+    });
     // Typing may settle the last field that waited for a choice (their text, typed again).
     if (status === "conflict") {
       void this.resolve(section);
@@ -130,6 +144,9 @@ export class DraftStore {
     this.inFlight.set(section, saving);
     await saving;
     this.inFlight.delete(section);
+    const heard = this.heard.get(section);
+    this.heard.delete(section);
+    if (heard) this.receive(heard);
     // A conflict where no field was changed by both merges at once.
     await this.resolve(section);
   }
@@ -157,6 +174,8 @@ export class DraftStore {
       base: result.saved.body,
       revision: result.saved.revision,
       savedAt: result.saved.updated_at,
+      savedBy: result.saved.updated_by_email,
+      arrived: undefined,
       status: changedSince ? "unsaved" : "saved",
       failure: undefined,
     });
@@ -199,6 +218,7 @@ export class DraftStore {
       revision: conflict.revision,
       status: theirsWhole ? "saved" : "unsaved",
       savedAt: theirsWhole ? conflict.updated_at : this.sections[section].savedAt,
+      savedBy: theirsWhole ? conflict.updated_by_email : this.sections[section].savedBy,
       conflict: undefined,
       choices: undefined,
       merged: {
@@ -228,10 +248,59 @@ export class DraftStore {
         base: draft.body,
         revision: draft.revision,
         savedAt: draft.updated_at,
+        savedBy: draft.updated_by_email,
         failure: undefined,
         merged: undefined,
       });
     }
+  }
+
+  /**
+   * A save of a section heard as it happened (the database's change feed, or a read after the
+   * feed was away), whoever made it. One this member already holds, or older, is nothing new. A
+   * section this member has nothing unsaved in becomes it at once; one with unsaved text meets
+   * it now as a conflict, exactly as its next save would have: the text is kept, the fields only
+   * one of them changed merge by themselves, and those both changed wait for a choice. While a
+   * save of this member's is under way, it waits for that save's answer, which may be newer.
+   */
+  receive(draft: Draft) {
+    const section = draft.section;
+    if (this.inFlight.has(section)) {
+      const waiting = this.heard.get(section);
+      if (!waiting || waiting.revision < draft.revision) this.heard.set(section, draft);
+      return;
+    }
+    const current = this.sections[section];
+    const known = Math.max(current.revision, current.conflict?.revision ?? 0);
+    if (draft.revision <= known) return;
+    if (current.status === "saved") {
+      this.set(section, {
+        body: draft.body,
+        base: draft.body,
+        revision: draft.revision,
+        savedAt: draft.updated_at,
+        savedBy: draft.updated_by_email,
+        arrived: { restoredFrom: draft.restored_from },
+        failure: undefined,
+        merged: undefined,
+      });
+      return;
+    }
+    clearTimeout(this.timers.get(section));
+    this.timers.delete(section);
+    this.set(section, {
+      status: "conflict",
+      conflict: {
+        revision: draft.revision,
+        updated_at: draft.updated_at,
+        updated_by_email: draft.updated_by_email,
+        restored_from: draft.restored_from,
+        body: draft.body,
+      },
+      choices: {},
+      merged: undefined,
+    });
+    void this.resolve(section);
   }
 
   /** Whether anything typed is not on the server yet. */
