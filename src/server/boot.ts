@@ -12,6 +12,7 @@ import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import { errorForLog, type Logger } from "./log.ts";
 import { MailWorker } from "./mail/worker.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
+import { countRealtime } from "./metrics/realtime-metrics.ts";
 import { createRealtime, type Realtime } from "./realtime/service.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
 import { callHookOnPublish } from "./site/publish-hook.ts";
@@ -129,6 +130,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       log,
       trustProxyHeader: config.trustProxyHeader,
     });
+    if (metrics) countRealtime(metrics.registry, realtime.hub);
     const app = createApp({
       config,
       db,
