@@ -160,8 +160,19 @@ describe("realtime across two instances on one PostgreSQL", () => {
       expect.objectContaining({ name: "نور" }),
     ]);
 
+    // One who joins the other instance afterwards finds it in the state it is sent on joining.
+    const latecomer = anonAt(second).channel("lobby-across", {
+      config: { presence: { key: "latecomer" } },
+    });
+    latecomer.on("presence", { event: "sync" }, () => {});
+    await subscribed(latecomer);
+    expect(
+      await eventually(() => Object.keys(latecomer.presenceState()).includes("visitor-a")),
+    ).toBe(true);
+
     visitor.realtime.disconnect();
     expect(await eventually(() => !present())).toBe(true);
+    expect(Object.keys(latecomer.presenceState())).not.toContain("visitor-a");
   });
 
   it("reconnects and resubscribes by itself when the instance restarts, and hears the next change", async () => {
