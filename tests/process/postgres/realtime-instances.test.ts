@@ -110,6 +110,29 @@ describe("realtime across two instances on one PostgreSQL", () => {
     expect(change.new).toMatchObject({ email, form_source: "Contact Page" });
   });
 
+  it("brings a submission too big for a notification (8000 bytes) across, read from the database", async () => {
+    const email = uniqueEmail("long");
+    const message = "الكلمة الطيبة صدقة ".repeat(250).slice(0, 5000);
+    const inserted = await anonAt(first)
+      .from("contact_submissions")
+      .insert({ ...submission(email), message });
+    expect(inserted.error).toBeNull();
+    const change = await heard.next(heardEmail(email), 20_000);
+    expect((change.new as Record<string, unknown>).message).toBe(message);
+    const connection = new pg.Client({ connectionString: database.url });
+    await connection.connect();
+    try {
+      const { rows } = await connection.query<{ spilled: number }>(
+        `select count(*)::int as spilled from internal.realtime_spill
+          where body -> 'record' ->> 'email' = $1`,
+        [email],
+      );
+      expect(rows[0]?.spilled).toBe(1);
+    } finally {
+      await connection.end();
+    }
+  });
+
   it("brings a row written straight into the database, as psql would, to the member", async () => {
     const email = uniqueEmail("psql");
     const connection = new pg.Client({ connectionString: database.url });
