@@ -199,6 +199,14 @@ describe("realtime across two instances on one PostgreSQL", () => {
   });
 
   it("reconnects and resubscribes by itself when the instance restarts, and hears the next change", async () => {
+    // Someone present on the first instance all along, whom the restarted one has to ask about.
+    const stayer = anonAt(first).channel("lobby-restart", {
+      config: { presence: { key: "stayer" } },
+    });
+    stayer.on("presence", { event: "sync" }, () => {});
+    await subscribed(stayer);
+    expect(await stayer.track({ since: "before" })).toBe("ok");
+
     const joinsBefore = inboxStatuses.filter((seen) => seen.status === "SUBSCRIBED").length;
     const port = new URL(second.url).port;
     expect(await second.stop()).toBe(0);
@@ -215,5 +223,14 @@ describe("realtime across two instances on one PostgreSQL", () => {
     expect(inserted.error).toBeNull();
     const change = await heard.next(heardEmail(email), 20_000);
     expect(change.new).toMatchObject({ email });
+
+    const newcomer = anonAt(second).channel("lobby-restart", {
+      config: { presence: { key: "newcomer" } },
+    });
+    newcomer.on("presence", { event: "sync" }, () => {});
+    await subscribed(newcomer);
+    expect(await eventually(() => Object.keys(newcomer.presenceState()).includes("stayer"))).toBe(
+      true,
+    );
   }, 120_000);
 });
