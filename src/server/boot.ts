@@ -130,7 +130,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       log,
       trustProxyHeader: config.trustProxyHeader,
     });
-    if (metrics) countRealtime(metrics, realtime.hub);
+    if (metrics) countRealtime(metrics.registry, realtime.hub);
     const app = createApp({
       config,
       db,

@@ -261,7 +261,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         trustProxyHeader: options.trustProxyHeader,
       })
     : undefined;
-  if (metrics && realtime) countRealtime(metrics, realtime.hub);
+  if (metrics && realtime) countRealtime(metrics.registry, realtime.hub);
   const app = createApp({
     config: {
       corsOrigins: ["https://allowed.example"],

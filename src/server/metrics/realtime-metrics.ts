@@ -1,14 +1,17 @@
-import { Counter, Gauge } from "prom-client";
+import { Counter, Gauge, type Registry } from "prom-client";
 import type { RealtimeHub } from "../realtime/hub.ts";
-import type { Metrics } from "./metrics.ts";
 
-/** Realtime's sockets and channels now, and the changes it has read and delivered. */
-export function countRealtime(metrics: Metrics, hub: RealtimeHub): void {
-  const registers = [metrics.registry];
+/**
+ * Realtime's figures on the metrics listener: the sockets and channels open on this instance,
+ * and how its postgres_changes were delivered (change-feed.ts): the changes it heard, the batches
+ * their row-level security was checked in, and the messages sent to subscribers. Changes per
+ * batch says how much the batching saves; deliveries per change, how far each one fanned out.
+ */
+export function countRealtime(registry: Registry, hub: Pick<RealtimeHub, "stats" | "feed">): void {
   new Gauge({
     name: "kalima_realtime_sockets",
     help: "Realtime sockets open on this instance.",
-    registers,
+    registers: [registry],
     collect() {
       this.set(hub.stats().sockets);
     },
@@ -16,33 +19,37 @@ export function countRealtime(metrics: Metrics, hub: RealtimeHub): void {
   new Gauge({
     name: "kalima_realtime_channels",
     help: "Channels joined on this instance's realtime sockets.",
-    registers,
+    registers: [registry],
     collect() {
       this.set(hub.stats().channels);
     },
   });
-  const counted = { changes: 0, deliveries: 0 };
-  const counter = (name: string, help: string, read: () => number, key: keyof typeof counted) =>
+  const counted = [
+    [
+      "kalima_realtime_changes_total",
+      "changes",
+      "Database changes this instance heard for postgres_changes.",
+    ],
+    [
+      "kalima_realtime_change_batches_total",
+      "batches",
+      "Batches those changes were checked in: one statement per table asks every audience's policies at once.",
+    ],
+    [
+      "kalima_realtime_change_deliveries_total",
+      "deliveries",
+      "postgres_changes messages sent to subscribers (one per change and channel that may read it).",
+    ],
+  ] as const;
+  for (const [name, field, help] of counted) {
     new Counter({
       name,
       help,
-      registers,
+      registers: [registry],
       collect() {
-        const now = read();
-        this.inc(Math.max(0, now - counted[key]));
-        counted[key] = now;
+        this.reset();
+        this.inc(hub.feed.stats[field]);
       },
     });
-  counter(
-    "kalima_realtime_changes_total",
-    "Changes to published tables this instance heard from the database.",
-    () => hub.feed.stats.changes,
-    "changes",
-  );
-  counter(
-    "kalima_realtime_deliveries_total",
-    "postgres_changes messages sent to subscribers after their policies were checked.",
-    () => hub.feed.stats.deliveries,
-    "deliveries",
-  );
+  }
 }

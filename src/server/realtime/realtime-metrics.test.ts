@@ -51,7 +51,7 @@ it("counts sockets, channels, and the changes heard and delivered", async () => 
   });
   await heard.next();
   expect(await metric("kalima_realtime_changes_total")).toBeGreaterThanOrEqual(1);
-  expect(await metric("kalima_realtime_deliveries_total")).toBe(1);
+  expect(await metric("kalima_realtime_change_deliveries_total")).toBe(1);
   await member.removeAllChannels();
   await expect.poll(() => metric("kalima_realtime_sockets")).toBe(0);
 });
