@@ -160,8 +160,11 @@ async function startServer(name, databaseUrl) {
       SUBMISSION_LIMITS: "false",
       // Fifty members are made and signed in from this one address within seconds.
       AUTH_RATE_LIMITS: "false",
-      // The idle sockets and the members all come from 127.0.0.1 (default: 200 an address).
+      // The idle sockets and the members all come from 127.0.0.1 (default: 200 an address), and
+      // join within a second or two: an address's joins and messages are counted together.
       REALTIME_MAX_CONNECTIONS_PER_IP: String(idleSockets + memberCount + 100),
+      REALTIME_MAX_JOINS_PER_SECOND: String(idleSockets + memberCount + 100),
+      REALTIME_MAX_EVENTS_PER_SECOND: String(idleSockets + memberCount + 100),
       METRICS_PORT: String(metricsPort),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
@@ -799,7 +802,7 @@ async function main() {
         "",
         `Heard p50/p99: from sending the insert to a member hearing it, over all ${fan.delay.n} deliveries; the last arrived ${fan.drainSeconds.toFixed(1)} s after the last insert was answered.`,
         `Server${database === "postgres" ? " B" : ""} (kalima_realtime_* on its metrics listener): ${fan.changes} changes heard in ${fan.batches} batches (${(fan.changes / fan.batches).toFixed(1)} changes a batch, ${(fan.batches / fan.sendSeconds).toFixed(0)} batches a second), ${fan.deliveries} messages delivered (${(fan.deliveries / fan.changes).toFixed(1)} a change).`,
-        `Each batch is one statement per table asking, for every distinct audience (role and claims) at once, which of the batch's rows it may read: ${memberCount} members are ${memberCount} audiences, since each member's claims differ.`,
+        `Each batch asks, per table, in one statement for every eight distinct audiences (role and claims), which of the batch's rows each may read: ${memberCount} members are ${memberCount} audiences, since each member's claims differ.`,
         "",
         ...servers.map(logSummary),
       ].join("\n"),

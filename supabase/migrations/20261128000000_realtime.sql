@@ -147,6 +147,70 @@ end;
 $$;
 revoke all on function internal.realtime_capture() from public;
 
+-- Which of the changed rows each audience may read, asked in one statement for them all: a
+-- function per published table, its query written out so that PL/pgSQL keeps its plan from one
+-- audience to the next (a query built at each call is planned again for each). An audience is a
+-- role with its claims (a subscriber's token); the query runs under each in turn, so grants and
+-- policies decide as they do for that subscriber's own reads. A refused read (no grant) is an
+-- audience that sees none. Answers (audience's index, positions of the visible rows in `changed`,
+-- each given by its primary key).
+create or replace function internal.realtime_probe_name(relation oid) returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select 'realtime_visible_' || pg_catalog.md5(n.nspname || '.' || c.relname)
+    from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+   where c.oid = relation;
+$$;
+revoke all on function internal.realtime_probe_name(oid) from public;
+
+create or replace function internal.realtime_make_probe(relation regclass, key text[])
+  returns void
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  execute format($probe$
+    create or replace function internal.%I(changed jsonb, audiences jsonb)
+      returns table (audience integer, visible jsonb)
+      language plpgsql
+      set search_path = ''
+    as $body$
+    declare
+      entry record;
+    begin
+      for entry in select ordinality::integer - 1 as i, value as a
+                     from pg_catalog.jsonb_array_elements(audiences) with ordinality
+      loop
+        perform pg_catalog.set_config('role', entry.a ->> 'role', true);
+        perform pg_catalog.set_config('request.jwt.claims', entry.a ->> 'claims', true);
+        audience := entry.i;
+        begin
+          select coalesce(pg_catalog.jsonb_agg(k.ord - 1), '[]'::jsonb) into visible
+            from pg_catalog.jsonb_array_elements(changed) with ordinality as k(key, ord)
+            cross join lateral pg_catalog.jsonb_populate_record(null::%s, k.key) as r
+           where exists (select 1 from %s as t where %s);
+        exception when insufficient_privilege then
+          visible := '[]'::jsonb;
+        end;
+        return next;
+        perform pg_catalog.set_config('role', 'none', true);
+      end loop;
+    end;
+    $body$
+  $probe$,
+    internal.realtime_probe_name(relation),
+    relation,
+    relation,
+    (select pg_catalog.string_agg(format('t.%I = r.%I', column_name, column_name), ' and ')
+       from pg_catalog.unnest(key) as column_name));
+  execute format('revoke all on function internal.%I(jsonb, jsonb) from public',
+    internal.realtime_probe_name(relation));
+end;
+$$;
+revoke all on function internal.realtime_make_probe(regclass, text[]) from public;
+
 -- Puts the capture trigger on every table of the publication, and takes it off tables that left.
 -- Called by the server at start, and by an event trigger after each ALTER PUBLICATION where the
 -- migrating role may create one (a superuser), so a table added by hand is heard at once. A
@@ -188,11 +252,20 @@ begin
            captured.arguments is not distinct from (
              select coalesce(pg_catalog.string_agg(column_name || '\000', '' order by ord), '')
                from pg_catalog.unnest(keyed.key) with ordinality as key_columns(column_name, ord)
-           ) as current
+           ) as current,
+           exists (
+             select 1 from pg_catalog.pg_proc
+              where pronamespace = 'internal'::regnamespace
+                and proname = internal.realtime_probe_name(published.relid)
+           ) as probed
       from published
       full join captured on captured.relid = published.relid
       left join keyed on keyed.relid = published.relid
   loop
+    if entry.published and entry.current and not entry.probed
+       and pg_catalog.cardinality(entry.key) > 0 then
+      perform internal.realtime_make_probe(entry.relation, entry.key);
+    end if;
     continue when entry.published and entry.captured and entry.current;
     if entry.captured then
       execute format('drop trigger realtime_capture on %s', entry.relation);
@@ -204,7 +277,25 @@ begin
         entry.relation,
         (select coalesce(pg_catalog.string_agg(pg_catalog.quote_literal(column_name), ', '), '')
            from pg_catalog.unnest(entry.key) as column_name));
+      if pg_catalog.cardinality(entry.key) > 0 then
+        perform internal.realtime_make_probe(entry.relation, entry.key);
+      end if;
     end if;
+  end loop;
+  -- Probes of tables that left the publication.
+  for entry in
+    select p.oid::regprocedure as probe
+      from pg_catalog.pg_proc p
+     where p.pronamespace = 'internal'::regnamespace
+       and p.proname like 'realtime\_visible\_%'
+       and p.proname not in (
+         select internal.realtime_probe_name(c.oid)
+           from pg_catalog.pg_publication_tables t
+           join pg_catalog.pg_namespace n on n.nspname = t.schemaname
+           join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = t.tablename
+          where t.pubname = 'supabase_realtime')
+  loop
+    execute format('drop function %s', entry.probe);
   end loop;
 end;
 $$;
@@ -230,39 +321,6 @@ begin
   end if;
 end
 $$;
-
--- Which of the changed rows each audience may read, asked in one statement for them all. An
--- audience is a role with its claims (a subscriber's token); `probe` selects the primary keys of
--- the visible rows among those in $1, and runs under each audience's role and claims in turn, so
--- grants and policies decide as they do for that subscriber's own reads. A refused read (no grant)
--- is an audience that sees none. Answers (audience's index, visible keys).
-create or replace function internal.realtime_visible(probe text, changed jsonb, audiences jsonb)
-  returns table (audience integer, visible jsonb)
-  language plpgsql
-  set search_path = ''
-as $$
-declare
-  entry record;
-begin
-  for entry in select ordinality::integer - 1 as i, value as a
-                 from pg_catalog.jsonb_array_elements(audiences) with ordinality
-  loop
-    perform pg_catalog.set_config('role', entry.a ->> 'role', true);
-    perform pg_catalog.set_config('request.jwt.claims', entry.a ->> 'claims', true);
-    begin
-      audience := entry.i;
-      execute probe into visible using changed;
-      return next;
-    exception when insufficient_privilege then
-      audience := entry.i;
-      visible := '[]'::jsonb;
-      return next;
-    end;
-    perform pg_catalog.set_config('role', 'none', true);
-  end loop;
-end;
-$$;
-revoke all on function internal.realtime_visible(text, jsonb, jsonb) from public;
 
 -- What a subscriber's role and claims may do on a private channel's topic, as hosted decides it:
 -- a probe message per extension is read back under the role (read), and one is written under it

@@ -33,7 +33,7 @@ export function countRealtime(registry: Registry, hub: Pick<RealtimeHub, "stats"
     [
       "kalima_realtime_change_batches_total",
       "batches",
-      "Batches those changes were checked in: one statement per table asks every audience's policies at once.",
+      "Batches those changes were checked in: per table, one statement asks eight audiences' policies at once.",
     ],
     [
       "kalima_realtime_change_deliveries_total",

@@ -2,8 +2,10 @@
 // (the capture trigger, in realtime.sql's migration), on every instance alike, and reaches each
 // subscriber whose role and claims may read the row at that moment. The check is batched: the
 // changes that arrive while one batch is checked form the next, and one statement asks, for every
-// distinct audience (role and claims) at once, which of the batch's rows it may read.
+// distinct audience (role and claims) at once, which of the batch's rows it may read (the
+// table's probe, made with its capture trigger).
 import type { Database } from "../db/database.ts";
+import { withTurn } from "../db/turn.ts";
 import { errorForLog, type Logger } from "../log.ts";
 import { passesFilter, type ChangeFilter } from "./change-filter.ts";
 import type { PublishedTable, PublishedTables } from "./published-tables.ts";
@@ -55,17 +57,8 @@ function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** Which of the changed rows ($1, their keys as JSON) exist and may be read: their positions. */
-function visibilityProbe(table: PublishedTable): string {
-  const relation = `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.table)}`;
-  const match = table.key
-    .map((column) => `t.${quoteIdentifier(column)} = r.${quoteIdentifier(column)}`)
-    .join(" and ");
-  return `select coalesce(pg_catalog.jsonb_agg(k.ord - 1), '[]'::jsonb)
-  from pg_catalog.jsonb_array_elements($1) with ordinality as k(key, ord)
-  cross join lateral pg_catalog.jsonb_populate_record(null::${relation}, k.key) as r
- where exists (select 1 from ${relation} t where ${match})`;
-}
+/** How many audiences one statement checks. */
+const audiencesPerStatement = 8;
 
 function pick(record: Record<string, unknown>, columns: Iterable<string>): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
@@ -223,28 +216,35 @@ export class ChangeFeed {
 
     // A deleted row cannot be read again: as hosted, a DELETE reaches every subscriber whose role
     // may read the table, with the old row's key only. The others are checked row by row.
+    // A table without a primary key cannot find a changed row again: as hosted, none of its
+    // inserts and updates are sent.
     const checked = changes
       .map((change, index) => ({ change, index }))
-      .filter(({ change }) => change.type !== "DELETE");
+      .filter(({ change }) => change.type !== "DELETE" && table.key.length > 0);
     const visible = new Map<number, Set<number>>();
     if (checked.length > 0) {
-      const keys = checked.map(({ change }) => pick(change.record ?? {}, table.key));
-      const { rows } = await this.db.query<{ audience: number; visible: unknown }>(
-        "select audience, visible from internal.realtime_visible($1, $2::jsonb, $3::jsonb)",
-        [
-          visibilityProbe(table),
-          JSON.stringify(keys),
-          JSON.stringify(entries.map((entry) => entry.audience)),
-        ],
+      const keys = JSON.stringify(
+        checked.map(({ change }) => pick(change.record ?? {}, table.key)),
       );
-      for (const row of rows) {
-        const positions = (
-          typeof row.visible === "string" ? JSON.parse(row.visible) : row.visible
-        ) as number[];
-        visible.set(
-          Number(row.audience),
-          new Set(positions.map((position) => checked[position]?.index ?? -1)),
+      // A few audiences a statement: on the embedded database's one connection, a visitor's
+      // statement waits for one of these at most, not for every member's check.
+      for (let first = 0; first < entries.length; first += audiencesPerStatement) {
+        const audiences = entries.slice(first, first + audiencesPerStatement);
+        const { rows } = await withTurn("realtime", () =>
+          this.db.query<{ audience: number; visible: unknown }>(
+            `select audience, visible from internal.${quoteIdentifier(table.probe)}($1::jsonb, $2::jsonb)`,
+            [keys, JSON.stringify(audiences.map((entry) => entry.audience))],
+          ),
         );
+        for (const row of rows) {
+          const positions = (
+            typeof row.visible === "string" ? JSON.parse(row.visible) : row.visible
+          ) as number[];
+          visible.set(
+            first + Number(row.audience),
+            new Set(positions.map((position) => checked[position]?.index ?? -1)),
+          );
+        }
       }
     }
 

@@ -43,6 +43,10 @@ it("hears a table added to supabase_realtime, and stops when it is dropped from 
     "select count(*)::int as count from pg_trigger where tgrelid = 'public.notices'::regclass and tgname = 'realtime_capture'",
   );
   expect(rows[0]?.count).toBe(0);
+  const probes = await server.db.query<{ count: number }>(
+    "select count(*)::int as count from pg_proc where proname = internal.realtime_probe_name('public.notices'::regclass)",
+  );
+  expect(probes.rows[0]?.count).toBe(0);
   await anon.removeAllChannels();
 });
 

@@ -12,10 +12,13 @@ export interface PublishedTable {
   columns: { name: string; type: string }[];
   /** The primary key's columns: what a DELETE carries, and how a change's row is found again. */
   key: string[];
+  /** The function in `internal` that says which changed rows each audience may read. */
+  probe: string;
 }
 
 const publishedTablesSql = `
 select c.oid::integer as oid, n.nspname as schema, c.relname as "table",
+       internal.realtime_probe_name(c.oid) as probe,
        (select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object('name', a.attname, 'type', t.typname)
                  order by a.attnum), '[]')
           from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
@@ -59,6 +62,7 @@ export class PublishedTables {
           table: String(row.table),
           columns: parseJson<{ name: string; type: string }[]>(row.columns),
           key: parseJson<string[]>(row.key),
+          probe: String(row.probe),
         })),
       );
       list.catch(() => {
