@@ -250,7 +250,13 @@ export class RealtimeHub {
   }
 
   async start(): Promise<void> {
-    await this.db.query("select internal.realtime_sync_triggers()");
+    // A database migrated from a folder without realtime's migration (an older release's) still
+    // serves everything else; its changes are not heard.
+    const { rows } = await this.db.query<{ ready: boolean }>(
+      "select to_regprocedure('internal.realtime_sync_triggers()') is not null as ready",
+    );
+    if (rows[0]?.ready) await this.db.query("select internal.realtime_sync_triggers()");
+    else this.log.warn("realtime hears no database changes: its migration is not applied");
     await this.feed.start();
     await this.bus.start();
     if (this.bus.isShared) {
