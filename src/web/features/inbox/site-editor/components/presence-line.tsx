@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import { Eye } from "lucide-react";
 import type { Language } from "../../../../../shared/language.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { isolated } from "../model/describe.ts";
@@ -31,8 +31,10 @@ export function PresenceLine({
   return (
     <>
       {others.length > 0 && (
+        // An icon the public pages already carry: every lucide icon travels in the framework
+        // chunk each page loads, so a new one would weigh on all of them.
         <p className="flex min-w-0 items-start gap-2 rounded-2xl bg-gold-200/60 px-3 py-2 text-sm font-semibold text-ink-900 wrap-anywhere">
-          <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>{say(others)}</span>
         </p>
       )}
