@@ -223,6 +223,8 @@ as $$
 declare
   entry record;
 begin
+  -- Instances starting together on one database take turns: the second finds the triggers made.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('kalima realtime triggers'));
   for entry in
     with published as (
       select c.oid as relid

@@ -255,12 +255,25 @@ export class RealtimeHub {
     const { rows } = await this.db.query<{ ready: boolean }>(
       "select to_regprocedure('internal.realtime_sync_triggers()') is not null as ready",
     );
-    if (rows[0]?.ready) await this.db.query("select internal.realtime_sync_triggers()");
-    else this.log.warn("realtime hears no database changes: its migration is not applied");
+    const ready = rows[0]?.ready === true;
+    if (!ready) {
+      this.log.warn("realtime hears no database changes: its migration is not applied");
+    } else {
+      // Realtime is worth no refusal to start: without its triggers, the rest is served.
+      await this.db.query("select internal.realtime_sync_triggers()").catch((error: unknown) =>
+        this.log.error("realtime's capture triggers could not be made", {
+          error: errorForLog(error),
+        }),
+      );
+    }
     await this.feed.start();
     await this.bus.start();
-    if (this.bus.isShared) {
-      await this.bus.tellOthers({ kind: "presence_hello" });
+    if (this.bus.isShared && ready) {
+      await this.bus.tellOthers({ kind: "presence_hello" }).catch((error: unknown) =>
+        this.log.warn("the other instances were not asked who is present", {
+          error: errorForLog(error),
+        }),
+      );
       this.timers.push(
         setInterval(() => {
           this.bus.tellOthers({ kind: "alive" }).catch(() => {});
