@@ -13,9 +13,13 @@ interface NodeBindings {
 export function clientIp(trustedHeader: string | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const forwarded = trustedHeader ? c.req.header(trustedHeader) : undefined;
-    const fromHeader = forwarded?.split(",").at(-1)?.trim();
     const fromSocket = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-    c.set("clientIp", fromHeader || fromSocket || "unknown");
+    c.set("clientIp", addressOf(forwarded, fromSocket));
     await next();
   };
+}
+
+/** The rule above, for a request that reaches no middleware (a WebSocket upgrade). */
+export function addressOf(forwarded: string | undefined, fromSocket: string | undefined): string {
+  return forwarded?.split(",").at(-1)?.trim() || fromSocket || "unknown";
 }

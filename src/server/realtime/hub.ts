@@ -448,7 +448,7 @@ export class RealtimeHub {
     );
 
     if (channel.isPrivate) {
-      channel.policies = await this.policiesFor(channel);
+      channel.policies = await this.policiesFor(channel.name, channel.claims);
       if (!channel.policies.broadcast.read && !channel.policies.presence.read) {
         connection.reply(message, "error", {
           reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`,
@@ -536,12 +536,12 @@ export class RealtimeHub {
     }));
   }
 
-  private async policiesFor(channel: Channel): Promise<ChannelPolicies> {
+  private async policiesFor(name: string, claims: ApiClaims): Promise<ChannelPolicies> {
     try {
       await this.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ policies: unknown }>(
           "select internal.realtime_channel_policies($1, $2, $3) as policies",
-          [channel.name, channel.claims.role, JSON.stringify(channel.claims)],
+          [name, claims.role, JSON.stringify(claims)],
         );
         throw new Rollback(rows[0]?.policies);
       });
@@ -635,7 +635,7 @@ export class RealtimeHub {
     channel.token = token;
     if (channel.isPrivate) {
       const before = channel.policies;
-      channel.policies = await this.policiesFor(channel);
+      channel.policies = await this.policiesFor(channel.name, channel.claims);
       const revoked =
         (before.broadcast.read && !channel.policies.broadcast.read) ||
         (before.presence.read && !channel.policies.presence.read);
@@ -688,22 +688,7 @@ export class RealtimeHub {
   /** What a token may do on a private topic, for the HTTP broadcast. */
   async mayBroadcast(name: string, claims: ApiClaims): Promise<boolean> {
     if (claims.role === "service_role") return true;
-    const probe = new Channel(
-      {
-        topic: `realtime:${name}`,
-        joinRef: null,
-        isPrivate: true,
-        selfBroadcast: false,
-        ackBroadcast: false,
-        presenceKey: "",
-        presenceEnabled: false,
-        presenceCalls: new PerWindow(1, 1),
-      },
-      claims,
-      "",
-      () => {},
-    );
-    return (await this.policiesFor(probe)).broadcast.write;
+    return (await this.policiesFor(name, claims)).broadcast.write;
   }
 
   payloadAllowed(payload: unknown): boolean {

@@ -5,6 +5,7 @@ import type { Duplex } from "node:stream";
 import { Hono, type Context } from "hono";
 import { WebSocketServer } from "ws";
 import type { Database } from "../db/database.ts";
+import { addressOf } from "../http/client-ip.ts";
 import { isApiRole, type ApiClaims, type AppEnv } from "../http/context.ts";
 import { verifyPostgrestJwt } from "../jwt.ts";
 import { apiKeyRoles, type ApiKeyRole } from "../keys.ts";
@@ -53,8 +54,10 @@ function refuse(socket: Duplex, status: number, message: string): void {
 
 function clientAddress(request: IncomingMessage, trustedHeader: string | undefined): string {
   const forwarded = trustedHeader ? request.headers[trustedHeader.toLowerCase()] : undefined;
-  const value = Array.isArray(forwarded) ? forwarded.at(-1) : forwarded;
-  return value?.split(",").at(-1)?.trim() || request.socket.remoteAddress || "unknown";
+  return addressOf(
+    Array.isArray(forwarded) ? forwarded.at(-1) : forwarded,
+    request.socket.remoteAddress,
+  );
 }
 
 export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
