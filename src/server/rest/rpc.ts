@@ -29,6 +29,7 @@ import {
 } from "./representation.ts";
 import { requestRole } from "./request-claims.ts";
 import {
+  callsPositionally,
   chooseFunction,
   callSql,
   passesBodyWhole,
@@ -142,7 +143,7 @@ function callStatement(
   page: { offset: number; limit: number; format: Format },
   embedding: { cache: SchemaCache; aggregatesEnabled: boolean },
 ): { sql: string; params: unknown[] } {
-  const whole = passesBodyWhole(fn, args.body);
+  const whole = callsPositionally(fn);
   const { from, call } = callSql(fn, args.keys, whole);
   const shape = shapeOf(fn);
   const source = fn.columns
