@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { PageMeta } from "../../../components/layout/page-meta.tsx";
 import { useAuth } from "../../../auth/use-auth.ts";
+import { TeamQueryProvider } from "../../../lib/team-query.tsx";
 import { dismissToasts } from "../../../toast/toast-store.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useIdleSignOut } from "../hooks/use-idle-sign-out.ts";
@@ -75,7 +76,11 @@ export function InboxPage() {
         )}
         {step === "enrol" && <EnrolStep focus={focusStep} />}
         {step === "code" && <CodeStep focus={focusStep} />}
-        {step === "inbox" && <InboxView focus={focusStep} />}
+        {step === "inbox" && (
+          <TeamQueryProvider>
+            <InboxView focus={focusStep} />
+          </TeamQueryProvider>
+        )}
       </div>
       {warning && <IdleWarning onStay={stay} onSignOut={() => void signOutAsAsked("local")} />}
     </div>
