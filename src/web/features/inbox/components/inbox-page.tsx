@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { PageMeta } from "../../../components/layout/page-meta.tsx";
 import { useAuth } from "../../../auth/use-auth.ts";
-import { TeamQueryProvider } from "../../../lib/team-query.tsx";
 import { dismissToasts } from "../../../toast/toast-store.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useIdleSignOut } from "../hooks/use-idle-sign-out.ts";
@@ -15,6 +14,7 @@ import { InboxView } from "./inbox-view.tsx";
 import { NotMemberStep } from "./not-member-step.tsx";
 import { PasswordStep } from "./password-step.tsx";
 import { SignInStep } from "./sign-in-step.tsx";
+import { TeamQueryProvider } from "./team-query-provider.tsx";
 
 function Loading() {
   const { text } = useInboxContent();

@@ -26,8 +26,8 @@ interface SubmissionListProps {
 export function SubmissionList({ address, result, hrefFor, go, refresh }: SubmissionListProps) {
   const { language, text } = useInboxContent();
   const { data } = result;
-  // Read each time the list is shown, and with each reading of the page: with a search, the page
-  // and the counts share one reading of the matches.
+  // Read each time the list is shown (a status may have changed in the detail), and whenever the
+  // matches are read again: with a search, the page and the counts share one reading of them.
   const counts = useStatusCounts(address.filter);
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>();
   // A selection belongs to the page it was made on.

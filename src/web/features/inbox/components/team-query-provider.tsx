@@ -24,8 +24,9 @@ export function createTeamQueryClient(): QueryClient {
 /**
  * The one query cache of the team's pages (the inbox and the site's editor inside it), made
  * when a signed-in member's inbox opens and dropped when it closes: the next member who signs
- * in on this browser starts from nothing. Only team pages import it, so TanStack Query loads
- * with them and never with a public page.
+ * in on this browser starts from nothing. Kept in a feature, not among the shared parts
+ * (src/web/lib and the like), which the build puts in the chunk every public page loads
+ * (vite.config.ts): TanStack Query travels with the team's route alone.
  */
 export function TeamQueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(createTeamQueryClient);
