@@ -4,43 +4,30 @@ import { submissionStatuses, type SubmissionStatus } from "../model/submission.t
 import { querySubmissions } from "./query-submissions.ts";
 
 /**
- * How many of each status, spam included, and how many nobody has opened (spam aside). Without
- * text, each is exact up to countLimit (model/count.ts) and the planner's estimate past it. With
- * text, exact unless `more`: the search passed countLimit matches and stopped counting, and
- * the counts are of the matches it read.
+ * How many of each status, spam included, and how many nobody has opened of those "all" shows
+ * (the spam rule, model/filter.ts). Without text, each is exact up to countLimit (model/count.ts)
+ * and the planner's estimate past it. With text, exact unless `more`: the search passed
+ * countLimit matches and stopped counting, and the counts are of the matches it read.
  */
 export type StatusCounts = Record<SubmissionStatus | "unread", number> & { more: boolean };
 
-/**
- * A search's counts asked for in this task, by form and text: the page's count and the status
- * counts ask for the same reading as the inbox renders, and share it. A later call (after a
- * change of status) reads again.
- */
-const searchCountsUnderWay = new Map<string, Promise<StatusCounts>>();
-
-function countSearch(text: string, form: SubmissionFilter["form"]): Promise<StatusCounts> {
-  const key = JSON.stringify([form, text]);
-  let reading = searchCountsUnderWay.get(key);
-  if (!reading) {
-    reading = (async () => {
-      const supabase = await getSupabase();
-      // All five in one reading of at most countLimit + 1 matches
-      // (public.search_submission_counts).
-      const { data, error } = await supabase.rpc(
-        "search_submission_counts",
-        { query: text, ...(form === "all" ? {} : { form }) },
-        { get: true },
-      );
-      if (error) throw error;
-      return data as StatusCounts;
-    })();
-    searchCountsUnderWay.set(key, reading);
-    setTimeout(() => searchCountsUnderWay.delete(key));
-  }
-  return reading;
+/** A search's counts: all five in one reading of at most countLimit + 1 matches. */
+async function countSearch(text: string, form: SubmissionFilter["form"]): Promise<StatusCounts> {
+  const supabase = await getSupabase();
+  // public.search_submission_counts
+  const { data, error } = await supabase.rpc(
+    "search_submission_counts",
+    { query: text, ...(form === "all" ? {} : { form }) },
+    { get: true },
+  );
+  if (error) throw error;
+  return data as StatusCounts;
 }
 
-/** The counts for the filter's form and text. */
+/**
+ * The counts for the filter's form and text. A page of a search shares its reading with the
+ * status counts through the query cache (statusCountsQuery in inbox-queries.ts).
+ */
 export async function countByStatus(filter: SubmissionFilter): Promise<StatusCounts> {
   const text = searchText(filter);
   if (text !== undefined) return countSearch(text, filter.form);

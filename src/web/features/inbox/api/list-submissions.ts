@@ -1,8 +1,8 @@
 import { getSupabase } from "../../../lib/supabase-client.ts";
-import { searchText, type SubmissionFilter } from "../model/filter.ts";
+import { searchText, statusArguments, type SubmissionFilter } from "../model/filter.ts";
 import { countedOf, matchingCount, type Counted } from "../model/count.ts";
 import { pageSize, submissionColumns, type Submission } from "../model/submission.ts";
-import { countByStatus } from "./count-by-status.ts";
+import { countByStatus, type StatusCounts } from "./count-by-status.ts";
 import { querySubmissions } from "./query-submissions.ts";
 
 export interface SubmissionPage {
@@ -14,15 +14,19 @@ export interface SubmissionPage {
   more: boolean;
 }
 
-/** One page (from 1) of the submissions the filter matches, newest first. */
+/**
+ * One page (from 1) of the submissions the filter matches, newest first. A search's count comes
+ * from `countSearch`: the query cache hands it the status counts' reading, under way or new.
+ */
 export async function listSubmissions(
   filter: SubmissionFilter,
   page: number,
+  countSearch: (filter: SubmissionFilter) => Promise<StatusCounts> = countByStatus,
 ): Promise<SubmissionPage> {
   const from = (page - 1) * pageSize;
   const text = searchText(filter);
-  // Asked for before anything is awaited, in the task the status counts ask in: they share it.
-  const searchCounts = text === undefined ? undefined : countByStatus(filter);
+  // Asked for before anything is awaited, beside the status counts' own asking: they share it.
+  const searchCounts = text === undefined ? undefined : countSearch(filter);
   // Read below; should the client fail to load first, its failure is the one reported.
   searchCounts?.catch(() => {});
   const supabase = await getSupabase();
@@ -36,7 +40,7 @@ export async function listSubmissions(
           {
             query: text,
             ...(filter.form === "all" ? {} : { form: filter.form }),
-            ...(filter.status === "all" ? { spam: false } : { status: filter.status }),
+            ...statusArguments(filter.status),
             row_limit: pageSize + 1,
             row_offset: from,
           },

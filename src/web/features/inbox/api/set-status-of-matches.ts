@@ -1,5 +1,5 @@
 import { getSupabase } from "../../../lib/supabase-client.ts";
-import { searchText, type SubmissionFilter } from "../model/filter.ts";
+import { searchText, statusArguments, type SubmissionFilter } from "../model/filter.ts";
 import type { SubmissionStatus } from "../model/submission.ts";
 
 /**
@@ -16,8 +16,8 @@ export async function setStatusOfMatches(
     new_status: status,
     ...(text === undefined ? {} : { query: text }),
     ...(filter.form === "all" ? {} : { form: filter.form }),
-    // "All" is every status but spam, as the list shows it (applyFilter).
-    ...(filter.status === "all" ? { spam: false } : { status: filter.status }),
+    // "All" as the list shows it (the spam rule, model/filter.ts).
+    ...statusArguments(filter.status),
   });
   if (error) throw error;
   return Number(data);

@@ -14,6 +14,7 @@ import { InboxView } from "./inbox-view.tsx";
 import { NotMemberStep } from "./not-member-step.tsx";
 import { PasswordStep } from "./password-step.tsx";
 import { SignInStep } from "./sign-in-step.tsx";
+import { TeamQueryProvider } from "./team-query-provider.tsx";
 
 function Loading() {
   const { text } = useInboxContent();
@@ -75,7 +76,11 @@ export function InboxPage() {
         )}
         {step === "enrol" && <EnrolStep focus={focusStep} />}
         {step === "code" && <CodeStep focus={focusStep} />}
-        {step === "inbox" && <InboxView focus={focusStep} />}
+        {step === "inbox" && (
+          <TeamQueryProvider>
+            <InboxView focus={focusStep} />
+          </TeamQueryProvider>
+        )}
       </div>
       {warning && <IdleWarning onStay={stay} onSignOut={() => void signOutAsAsked("local")} />}
     </div>

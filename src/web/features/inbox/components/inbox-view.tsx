@@ -32,11 +32,7 @@ export function InboxView({ focus }: { focus: boolean }) {
   const { language, text } = useInboxContent();
   const { address, hrefFor, go } = useInboxAddress();
   const live = useLiveInbox(address.open);
-  const { result, replace, refresh, reading } = useSubmissions(
-    address.filter,
-    address.page,
-    live.listReads,
-  );
+  const { result, replace, refresh } = useSubmissions(address.filter, address.page);
   const { edits } = live;
   const shown = useMemo(
     () =>
@@ -92,7 +88,6 @@ export function InboxView({ focus }: { focus: boolean }) {
           <SubmissionList
             address={address}
             result={shown}
-            reading={reading}
             hrefFor={hrefFor}
             go={go}
             refresh={refresh}
@@ -104,7 +99,6 @@ export function InboxView({ focus }: { focus: boolean }) {
           backHref={hrefFor({ open: undefined })}
           onSaved={replace}
           onRemoved={refresh}
-          freshness={live.openReads}
           others={live.others}
           removal={live.removal}
         />

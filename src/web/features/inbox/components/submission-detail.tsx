@@ -21,8 +21,6 @@ interface SubmissionDetailProps {
   backHref: string;
   onSaved: (row: Submission) => void;
   onRemoved: () => void;
-  /** Changes when the inbox heard this submission changed: it is read again. */
-  freshness?: number;
   /** What other members did to it while it was open. */
   others?: OthersWork;
   /** It was deleted while open. */
@@ -84,12 +82,11 @@ export function SubmissionDetail({
   backHref,
   onSaved,
   onRemoved,
-  freshness,
   others,
   removal,
 }: SubmissionDetailProps) {
   const { language, text } = useInboxContent();
-  const { result, refresh } = useSubmission(id, freshness);
+  const { result, refresh } = useSubmission(id);
   const submission = result.data?.submission;
   const confirmation = result.data?.confirmation;
 

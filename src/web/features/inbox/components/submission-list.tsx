@@ -5,7 +5,7 @@ import { useStatusCounts } from "../hooks/use-status-counts.ts";
 import type { Loaded } from "../hooks/use-submissions.ts";
 import { countedOf } from "../model/count.ts";
 import { formatTally } from "../model/format.ts";
-import type { InboxAddress } from "../model/filter.ts";
+import { withinAll, type InboxAddress } from "../model/filter.ts";
 import { pageSize } from "../model/submission.ts";
 import { BulkStatusBar } from "./bulk-status-bar.tsx";
 import { ExportButton } from "./export-button.tsx";
@@ -16,8 +16,6 @@ import { SubmissionCard } from "./submission-card.tsx";
 interface SubmissionListProps {
   address: InboxAddress;
   result: Loaded<SubmissionPage>;
-  /** Changes whenever the page is read again (useSubmissions). */
-  reading: string;
   hrefFor: (next: Partial<InboxAddress>) => string;
   go: (next: Partial<InboxAddress>) => void;
   /** Reads the page again, after an action changed rows on it. */
@@ -25,19 +23,12 @@ interface SubmissionListProps {
 }
 
 /** The filter, how many submissions match, one page of them, and the way to the others. */
-export function SubmissionList({
-  address,
-  result,
-  reading,
-  hrefFor,
-  go,
-  refresh,
-}: SubmissionListProps) {
+export function SubmissionList({ address, result, hrefFor, go, refresh }: SubmissionListProps) {
   const { language, text } = useInboxContent();
   const { data } = result;
-  // Read each time the list is shown (a status may have changed in the detail), and beside each
-  // reading of the page: with a search, the page and the counts share one reading of the matches.
-  const counts = useStatusCounts(address.filter, reading);
+  // Read each time the list is shown (a status may have changed in the detail), and whenever the
+  // matches are read again: with a search, the page and the counts share one reading of them.
+  const counts = useStatusCounts(address.filter);
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>();
   // A selection belongs to the page it was made on.
   const pageKey = JSON.stringify([address.filter, address.page]);
@@ -82,7 +73,7 @@ export function SubmissionList({
         >
           {summary}
         </p>
-        {counts && !counts.more && address.filter.status !== "spam" && (
+        {counts && !counts.more && withinAll(address.filter.status) && (
           <p className="text-sm font-semibold text-ink-800 sm:text-base">
             {formatTally(
               language,

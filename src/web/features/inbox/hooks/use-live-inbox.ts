@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useReducer, useRef } from "react";
 import { useAuth } from "../../../auth/use-auth.ts";
+import { inboxKeys } from "../api/inbox-queries.ts";
 import { subscribeToInbox } from "../api/subscribe-to-inbox.ts";
 import {
   initialLiveInbox,
@@ -18,9 +20,10 @@ const lookingEvents = ["focus", "pointerdown", "keydown"] as const;
 
 /**
  * The inbox as the team changes it, heard live once per open inbox: what arrived unseen, what
- * others did to the open submission, rows changed since the list was read, and when the list,
- * its counts or the open submission should be read again (gathered, so a burst of arrivals is
- * one reading). After a lost connection comes back, everything shown is read again.
+ * others did to the open submission, and rows changed since the list was read. What went stale
+ * (the list and its counts, the open submission) is invalidated in the query cache, gathered so
+ * that a burst of arrivals is one reading. After a lost connection comes back, everything shown
+ * is read again.
  */
 export function useLiveInbox(open: number | undefined): LiveInbox {
   const { session } = useAuth();
@@ -28,6 +31,7 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
   const me = useRef(userId);
   const opened = useRef(open);
   const [state, dispatch] = useReducer(liveInboxReducer, initialLiveInbox);
+  const client = useQueryClient();
 
   useEffect(() => {
     me.current = userId;
@@ -50,6 +54,10 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
       const open = opened.current;
       const detail = everything || (open !== undefined && submissions.has(open));
       dispatch({ type: "read", list: list || everything, open: detail, everything });
+      if (list || everything) void client.invalidateQueries({ queryKey: inboxKeys.matches() });
+      if (detail && open !== undefined) {
+        void client.invalidateQueries({ queryKey: inboxKeys.submission(open) });
+      }
       list = false;
       everything = false;
       submissions = new Set();
@@ -90,7 +98,7 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
       stop();
       clearTimeout(timer);
     };
-  }, []);
+  }, [client]);
 
   // Unseen arrivals are seen once the member comes back to the page, or touches it.
   const unseen = state.unseen > 0;

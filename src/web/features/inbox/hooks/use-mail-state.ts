@@ -1,25 +1,9 @@
-import { useEffect, useState } from "react";
-import { listFailedMail, type FailedMailPage } from "../api/list-failed-mail.ts";
-import { readMailOn } from "../api/read-mail-on.ts";
-
-export interface MailState {
-  on: boolean;
-  failed: FailedMailPage;
-}
+import { useQuery } from "@tanstack/react-query";
+import { mailStateQuery, type MailState } from "../api/inbox-queries.ts";
 
 /** Whether mail is delivered and which mails failed; undefined until known, or if unreadable. */
 export function useMailState(): MailState | undefined {
-  const [state, setState] = useState<MailState>();
-  useEffect(() => {
-    let current = true;
-    Promise.all([readMailOn(), listFailedMail()]).then(
-      ([on, failed]) => current && setState({ on, failed }),
-      // Unknown is said by saying nothing: the submissions' own list reports a failed read.
-      () => current && setState(undefined),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return state;
+  const { data, status } = useQuery(mailStateQuery());
+  // Unknown is said by saying nothing: the submissions' own list reports a failed read.
+  return status === "success" ? data : undefined;
 }

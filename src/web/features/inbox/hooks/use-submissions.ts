@@ -1,70 +1,71 @@
-import { useCallback, useEffect, useState } from "react";
-import { listSubmissions, type SubmissionPage } from "../api/list-submissions.ts";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { inboxKeys, submissionPageQuery } from "../api/inbox-queries.ts";
+import type { SubmissionPage } from "../api/list-submissions.ts";
 import type { SubmissionFilter } from "../model/filter.ts";
 import type { Submission } from "../model/submission.ts";
 
 /** What was last read, for which request; the previous data stays on view while loading. */
 export type Loaded<T> = { state: "loading" | "ready" | "failed"; data: T | undefined };
 
-interface Answer<T> {
+/** A reading the member asked for (after an action), by the page's updates when it was asked. */
+interface Asked {
   key: string;
-  failed: boolean;
-  data: T | undefined;
-}
-
-/** Loading until the answer for `key` arrives; until then, the last answer's data. */
-export function loadedFor<T>(key: string, answer: Answer<T> | undefined): Loaded<T> {
-  if (!answer || answer.key !== key) return { state: "loading", data: answer?.data };
-  return { state: answer.failed ? "failed" : "ready", data: answer.data };
+  data: number;
+  error: number;
 }
 
 /**
- * The page of submissions the filter matches, read again whenever filter or page change, and
- * quietly whenever `freshness` does (the inbox heard it changed): the page read stays on view,
- * ready, until the new reading replaces it, and a quiet reading that fails leaves it.
+ * The page of submissions the filter matches, from the query cache: read when filter or page
+ * change, the last page shown staying on view, dimmed, until the new one arrives. Read again
+ * quietly when the live inbox invalidates it (the page read stays on view, ready, and a quiet
+ * reading that fails leaves it), or on `refresh`, after the member's own action, which shows
+ * the page loading until it is read and says so if that fails.
  */
-export function useSubmissions(filter: SubmissionFilter, page: number, freshness = 0) {
-  const [answer, setAnswer] = useState<Answer<SubmissionPage>>();
-  const [reload, setReload] = useState(0);
+export function useSubmissions(filter: SubmissionFilter, page: number) {
+  const client = useQueryClient();
   const { form, status, text } = filter;
-  const key = JSON.stringify([form, status, text, page, reload]);
+  const key = JSON.stringify([form, status, text, page]);
+  const options = submissionPageQuery(client, { form, status, text }, page);
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
+  const { data, errorUpdateCount } = query;
+  // Every update of the page's data (a reading, or a row put in place), counted by the cache.
+  const dataUpdateCount = client.getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
 
-  useEffect(() => {
-    let current = true;
-    listSubmissions({ form, status, text }, page).then(
-      (data) => current && setAnswer({ key, failed: false, data }),
-      () =>
-        current &&
-        setAnswer((previous) =>
-          previous?.key === key && !previous.failed
-            ? previous
-            : { key, failed: true, data: previous?.data },
-        ),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, form, status, text, page, freshness]);
+  // A first reading of another filter that fails still shows the last page read, dimmed.
+  const [lastData, setLastData] = useState<SubmissionPage>();
+  if (data !== undefined && data !== lastData) setLastData(data);
 
-  /** Puts a changed row in place without reading the page again. */
-  const replace = useCallback((row: Submission) => {
-    setAnswer((previous) =>
-      previous?.data
-        ? {
-            ...previous,
-            data: {
-              ...previous.data,
-              rows: previous.data.rows.map((candidate) =>
-                candidate.id === row.id ? row : candidate,
-              ),
-            },
-          }
-        : previous,
-    );
-  }, []);
+  const [asked, setAsked] = useState<Asked>();
+  const askedHere = asked?.key === key && dataUpdateCount === asked.data ? asked : undefined;
+  const result: Loaded<SubmissionPage> =
+    query.isPlaceholderData || query.isPending
+      ? { state: "loading", data: data ?? lastData }
+      : query.status === "error" && (data === undefined || askedHere)
+        ? { state: "failed", data: data ?? lastData }
+        : askedHere && errorUpdateCount === askedHere.error
+          ? { state: "loading", data }
+          : { state: "ready", data };
 
-  const refresh = useCallback(() => setReload((count) => count + 1), []);
-  /** Names the reading under way: it changes whenever the page is read again. */
-  const reading = `${key}:${freshness}`;
-  return { result: loadedFor(key, answer), replace, refresh, reading };
+  /** Puts a changed row in place, on every page read, without reading them again. */
+  const replace = useCallback(
+    (row: Submission) =>
+      client.setQueriesData<SubmissionPage>({ queryKey: inboxKeys.pages() }, (previous) =>
+        previous
+          ? {
+              ...previous,
+              rows: previous.rows.map((candidate) => (candidate.id === row.id ? row : candidate)),
+            }
+          : previous,
+      ),
+    [client],
+  );
+
+  /** Reads the page and the counts again, showing the page loading until then. */
+  const refresh = useCallback(() => {
+    setAsked({ key, data: dataUpdateCount, error: errorUpdateCount });
+    void client.invalidateQueries({ queryKey: inboxKeys.matches() });
+  }, [client, key, dataUpdateCount, errorUpdateCount]);
+
+  return { result, replace, refresh };
 }

@@ -1,5 +1,5 @@
 import type { StatusCounts } from "../api/count-by-status.ts";
-import type { SubmissionFilter } from "./filter.ts";
+import { statusesOfAll, type SubmissionFilter } from "./filter.ts";
 
 /**
  * Counts are exact up to here. Past it, the list's counts are the database's estimate (PostgREST's
@@ -16,7 +16,9 @@ export function countedOf(count: number): Counted {
   return count > countLimit ? "about" : "exact";
 }
 
-/** How many the status filter matches, from the counts of each status ("all" leaves spam out). */
+/** How many the status filter matches, from the counts of each status ("all" by the spam rule). */
 export function matchingCount(counts: StatusCounts, status: SubmissionFilter["status"]): number {
-  return status === "all" ? counts.new + counts.in_progress + counts.done : counts[status];
+  return status === "all"
+    ? statusesOfAll.reduce((sum, each) => sum + counts[each], 0)
+    : counts[status];
 }

@@ -1,5 +1,5 @@
 import type { FormSource } from "../../../../shared/contact-submission.ts";
-import { isSubmissionStatus, type SubmissionStatus } from "./submission.ts";
+import { isSubmissionStatus, submissionStatuses, type SubmissionStatus } from "./submission.ts";
 
 export interface SubmissionFilter {
   form: FormSource | "all";
@@ -83,9 +83,34 @@ export interface FilterableQuery<Query> {
 }
 
 /**
- * Narrows by form and status. "All" is every status but spam: spam has a view of its own and
- * stays out of the default list, as the form services keep it.
+ * The spam rule, written here alone for the browser: "all" is every status but spam. Spam has a
+ * view of its own and stays out of the default list, as the form services keep it: out of the
+ * list and count of "all", of the unread count, of a change of status to all that "all" matches,
+ * and of the live inbox's announcements. The database's functions take it as `spam => false`
+ * (statusArguments) and write it in SQL once more; tests/contract/spam-rule.test.ts holds the
+ * SQL to this definition.
  */
+export const leftOutOfAll = "spam" satisfies SubmissionStatus;
+
+/** The statuses "all" shows. */
+export const statusesOfAll = submissionStatuses.filter((status) => status !== leftOutOfAll);
+
+/** Whether what a status filter (or one submission's status) matches is among what "all" shows. */
+export function withinAll(status: SubmissionFilter["status"]): boolean {
+  return status !== leftOutOfAll;
+}
+
+/**
+ * The status filter as the database's functions take it (search_submissions,
+ * set_status_of_matches): one status, or "all" as every status but spam.
+ */
+export function statusArguments(
+  status: SubmissionFilter["status"],
+): { spam: false } | { status: SubmissionStatus } {
+  return status === "all" ? { spam: false } : { status };
+}
+
+/** Narrows by form and status, "all" by the spam rule. */
 export function applyFilter<Query extends FilterableQuery<Query>>(
   query: Query,
   filter: Pick<SubmissionFilter, "form" | "status">,
@@ -93,6 +118,8 @@ export function applyFilter<Query extends FilterableQuery<Query>>(
   let filtered = query;
   if (filter.form !== "all") filtered = filtered.eq("form_source", filter.form);
   filtered =
-    filter.status === "all" ? filtered.neq("status", "spam") : filtered.eq("status", filter.status);
+    filter.status === "all"
+      ? filtered.neq("status", leftOutOfAll)
+      : filtered.eq("status", filter.status);
   return filtered;
 }

@@ -1,6 +1,7 @@
 import type { Language } from "../../../../shared/language.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import type { InboxContent } from "../content/types.ts";
+import { withinAll } from "./filter.ts";
 import { formatCount } from "./format.ts";
 import { isSubmissionStatus, type Submission, type SubmissionStatus } from "./submission.ts";
 
@@ -180,8 +181,8 @@ function withChange(others: OthersWork | undefined, change: LiveChange): OthersW
 function onEvent(state: LiveInbox, event: InboxEvent, me: string | undefined): LiveInbox {
   switch (event.kind) {
     case "arrived": {
-      // Spam waits in its own view: it interrupts nobody.
-      if (event.submission.status === "spam") return state;
+      // What "all" leaves out (spam) waits in its own view: it interrupts nobody.
+      if (!withinAll(event.submission.status)) return state;
       const previous = state.announcement;
       // Several close together are said as a number, once the first has been.
       const count = previous?.kind === "arrived" && state.unseen > 0 ? previous.count + 1 : 1;
