@@ -1,8 +1,8 @@
-import { programLinkSetting, socialLinkSetting, socialNetworks } from "../../shared/site-links.js";
-import { checkSiteContent, type SiteContent } from "../../shared/site-content.ts";
-import { asRole } from "../db/as-role.ts";
-import type { Database, Queryable } from "../db/database.ts";
-import type { Logger } from "../log.ts";
+import { programLinkSetting, socialLinkSetting, socialNetworks } from "../../../shared/site-links.js";
+import { checkSiteContent, type SiteContent } from "../../../shared/site-content.ts";
+import { asRole } from "../../db/as-role.ts";
+import type { Database, Queryable } from "../../db/database.ts";
+import type { Logger } from "../../log.ts";
 
 // Before the team edited the site in the database, an install named its accounts at build
 // (VITE_LINK_*). A new install's first published version holds no links, so an install that had

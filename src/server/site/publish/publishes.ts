@@ -1,4 +1,4 @@
-import type { Database } from "../db/database.ts";
+import type { Database } from "../../db/database.ts";
 
 /** Each publish of the site's content, for every part of the server that acts on it. */
 export interface Publishes {

@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
-import type { SiteContent } from "../../shared/site-content.ts";
-import type { LogFields, Logger } from "../log.ts";
+import { startTestServer, type TestServer } from "../../../../tests/support/test-server.ts";
+import type { SiteContent } from "../../../shared/site-content.ts";
+import type { LogFields, Logger } from "../../log.ts";
 import { listenForPublishes } from "./publishes.ts";
 import { renderOnPublish, type RenderOnPublishOptions } from "./render-on-publish.ts";
 import { ContentBreaksPage, type PageRenderer } from "./render-pages.ts";
-import { loadSite, type RenderedPage, type Site } from "./site.ts";
+import { loadSite, type RenderedPage, type Site } from "../site.ts";
 
 // After a publish every page is rendered again from the new version. A version whose content
 // breaks a page is marked, with a code, and never served; a render that fails for any other

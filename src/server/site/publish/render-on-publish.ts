@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { RenderProblem } from "../../shared/render-problem.ts";
-import { checkSiteContent } from "../../shared/site-content.ts";
-import type { Database } from "../db/database.ts";
-import { errorForLog, type Logger } from "../log.ts";
+import type { RenderProblem } from "../../../shared/render-problem.ts";
+import { checkSiteContent } from "../../../shared/site-content.ts";
+import type { Database } from "../../db/database.ts";
+import { errorForLog, type Logger } from "../../log.ts";
 import type { Publishes } from "./publishes.ts";
 import { ContentBreaksPage, type PageRenderer } from "./render-pages.ts";
-import type { Site } from "./site.ts";
+import type { Site } from "../site.ts";
 
 interface NewestVersion {
   id: number | string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
-import type { SiteContent } from "../../shared/site-content.ts";
-import type { LogFields, Logger } from "../log.ts";
+import { startTestServer, type TestServer } from "../../../../tests/support/test-server.ts";
+import type { SiteContent } from "../../../shared/site-content.ts";
+import type { LogFields, Logger } from "../../log.ts";
 import { seedBuildLinks } from "./seed-build-links.ts";
 
 // An install that named its accounts at build (VITE_LINK_*) keeps them once the team edits the

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { contentChunksAmong, deferAppScript } from "../../shared/defer-app-script.js";
-import { dataPathOf, type RenderedPage } from "./site.ts";
+import { contentChunksAmong, deferAppScript } from "../../../shared/defer-app-script.js";
+import { dataPathOf, type RenderedPage } from "../site.ts";
 
 /**
  * Renders the site's pages again, with the React components the build prerendered them with:

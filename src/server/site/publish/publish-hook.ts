@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { errorMessage } from "../../shared/error-message.ts";
-import type { Database } from "../db/database.ts";
-import { errorForLog, type Logger } from "../log.ts";
+import { errorMessage } from "../../../shared/error-message.ts";
+import type { Database } from "../../db/database.ts";
+import { errorForLog, type Logger } from "../../log.ts";
 import type { Publishes } from "./publishes.ts";
 
 export interface PublishHookOptions {

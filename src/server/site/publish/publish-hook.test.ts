@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
-import type { LogFields, Logger } from "../log.ts";
+import { startTestServer, type TestServer } from "../../../../tests/support/test-server.ts";
+import type { LogFields, Logger } from "../../log.ts";
 import { callHookOnPublish, type PublishHookOptions } from "./publish-hook.ts";
 import { listenForPublishes } from "./publishes.ts";
 
