@@ -1,4 +1,8 @@
-import { programLinkSetting, socialLinkSetting, socialNetworks } from "../../../shared/site-links.js";
+import {
+  programLinkSetting,
+  socialLinkSetting,
+  socialNetworks,
+} from "../../../shared/site-links.js";
 import { checkSiteContent, type SiteContent } from "../../../shared/site-content.ts";
 import { asRole } from "../../db/as-role.ts";
 import type { Database, Queryable } from "../../db/database.ts";
