@@ -39,6 +39,18 @@ module.exports = {
       to: { path: "^src/web/(app|features)/" },
     },
     {
+      name: "team-parts-stay-with-the-team",
+      comment:
+        "components/team is what the team's pages share (the inbox and the site editor, two features that never import each other): no public page's code imports it, so none of it reaches a public page's first view.",
+      severity: "error",
+      from: {
+        path: "^src/web/",
+        pathNot:
+          "^src/web/(features/(inbox|site-editor)/|components/team/|app/routes/inbox\\.tsx$)",
+      },
+      to: { path: "^src/web/components/team/" },
+    },
+    {
       name: "shared-stays-isomorphic",
       comment:
         "src/shared runs in the browser, on the server and in Node scripts: it imports only itself and packages, never either half or Node's own modules.",

@@ -137,14 +137,16 @@ function isSharedPart(moduleId: string): boolean {
 }
 
 /**
- * Shared modules only the team's inbox loads in the browser: no public page carries them. The
- * content's schema brings zod, which a public page never needs: its content was checked before
- * it was rendered.
+ * Shared modules only the team's pages load in the browser: no public page carries them. The
+ * content's schema (a module, or a folder of them) brings zod, which a public page never needs:
+ * its content was checked before it was rendered. src/web/components/team holds what the inbox
+ * and the site editor share.
  */
 const teamOnly = ["submissions-csv", "site-content"];
 
 function isTeamOnly(moduleId: string): boolean {
-  const shared = /[\\/]src[\\/]shared[\\/]([^\\/.]+)\./u.exec(moduleId)?.[1];
+  if (/[\\/]src[\\/]web[\\/]components[\\/]team[\\/]/u.test(moduleId)) return true;
+  const shared = /[\\/]src[\\/]shared[\\/]([^\\/.]+)[./\\]/u.exec(moduleId)?.[1];
   return shared !== undefined && teamOnly.includes(shared);
 }
 

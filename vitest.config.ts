@@ -23,7 +23,7 @@ const databaseFreeSuites = [
   "src/server/realtime/presence.test.ts",
   "src/server/realtime/protocol.test.ts",
   "src/server/rest/filters.test.ts",
-  "src/server/site/render-pages.test.ts",
+  "src/server/site/publish/render-pages.test.ts",
   "src/server/site/site.test.ts",
   "src/server/storage/backend.test.ts",
   "src/server/storage/check-storage.test.ts",

@@ -292,7 +292,7 @@ export interface Config {
   publishHookUrl: string | undefined;
   /**
    * The accounts VITE_LINK_* named at build before the team edited the links, by setting name:
-   * published once as an install's first links (src/server/site/seed-build-links.ts).
+   * published once as an install's first links (src/server/site/publish/seed-build-links.ts).
    */
   buildLinks: Record<string, string>;
   /** STORAGE_BACKEND and its settings: where /storage/v1 keeps objects' bytes. */

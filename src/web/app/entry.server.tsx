@@ -44,7 +44,7 @@ export default async function handleRequest(
 
 /**
  * How our server renders a page again with published content, from this same bundle
- * (src/server/site/render-pages.ts): as the build prerendered it, with the content given. Given a
+ * (src/server/site/publish/render-pages.ts): as the build prerendered it, with the content given. Given a
  * page's data address (`/about.data`), its loader data, as the build wrote it beside the page.
  */
 export function pageRenderer(build: ServerBuild) {

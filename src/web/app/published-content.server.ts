@@ -6,7 +6,7 @@ import { programPlaylist, socialLinks } from "../content/site.ts";
 
 /**
  * The published content our server renders the pages with, after a publish
- * (src/server/site/render-pages.ts); unset when the build prerenders them.
+ * (src/server/site/publish/render-pages.ts); unset when the build prerenders them.
  */
 export const publishedContentContext = createContext<SiteContent | null>(null);
 

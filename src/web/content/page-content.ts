@@ -1,4 +1,4 @@
-import type { SiteContent } from "../../shared/site-content.ts";
+import type { SiteContent, SiteContentSection } from "../../shared/site-content.ts";
 
 type Pages = SiteContent["pages"];
 
@@ -8,12 +8,9 @@ type Pages = SiteContent["pages"];
  * route's. Both languages of each, so that the page switches language in place. A whole
  * document (the site editor's preview) is one too.
  */
-export interface PageContent {
-  programs?: SiteContent["programs"];
-  mutakallim?: SiteContent["mutakallim"];
-  links?: SiteContent["links"];
-  values?: SiteContent["values"];
-  stories?: SiteContent["stories"];
+export type PageContent = {
+  [Section in Exclude<SiteContentSection, "pages">]?: SiteContent[Section];
+} & {
   pages?: {
     meta?: Partial<Pages["meta"]>;
     home?: Pages["home"];
@@ -21,7 +18,7 @@ export interface PageContent {
     about?: Pages["about"];
     comingSoon?: Pages["comingSoon"];
   };
-}
+};
 
 /** A route's loader data, when it carries published content. */
 function contentIn(data: unknown): PageContent | undefined {

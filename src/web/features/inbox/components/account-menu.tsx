@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useSignOut } from "../hooks/use-sign-out.ts";
-import { quietButton } from "./styles.ts";
+import { quietButton } from "../../../components/team/styles.ts";
 
 /**
  * Who is signed in, and the two ways out, folded behind one button: on a phone the first screen

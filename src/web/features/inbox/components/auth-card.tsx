@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { StepHeading } from "./step-heading.tsx";
-import { card } from "./styles.ts";
+import { card } from "../../../components/team/styles.ts";
 
 interface AuthCardProps {
   title: string;

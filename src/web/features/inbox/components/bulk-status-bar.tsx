@@ -5,12 +5,13 @@ import { toast } from "../../../toast/toast-store.ts";
 import { setStatusOf } from "../api/set-status-of.ts";
 import { setStatusOfMatches } from "../api/set-status-of-matches.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 import type { SubmissionFilter } from "../model/filter.ts";
 import type { Counted } from "../model/count.ts";
-import { formatCount, formatTallyNumber } from "../model/format.ts";
+import { formatCount } from "../../../components/team/format.ts";
+import { formatTallyNumber } from "../model/format.ts";
 import { submissionStatuses, type SubmissionStatus } from "../model/submission.ts";
-import { fieldClasses, primaryButton } from "./styles.ts";
+import { fieldClasses, primaryButton } from "../../../components/team/styles.ts";
 
 interface BulkStatusBarProps {
   filter: SubmissionFilter;

@@ -1,5 +1,5 @@
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { formatDateTime } from "../model/format.ts";
+import { formatDateTime } from "../../../components/team/format.ts";
 import { isSubmissionStatus, type SubmissionChange } from "../model/submission.ts";
 
 /** Who changed a submission's status or note, and when, newest first. */

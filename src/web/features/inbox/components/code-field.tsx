@@ -1,6 +1,6 @@
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { fieldClasses } from "./styles.ts";
+import { fieldClasses } from "../../../components/team/styles.ts";
 
 interface CodeFieldProps {
   id: string;

@@ -7,7 +7,7 @@ import { useCodeForm } from "../hooks/use-code-form.ts";
 import { useSignOut } from "../hooks/use-sign-out.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { CodeField } from "./code-field.tsx";
-import { secondaryButton } from "./styles.ts";
+import { secondaryButton } from "../../../components/team/styles.ts";
 
 /** A member signed in with a password proves the second factor: the app's current code. */
 export function CodeStep({ focus }: { focus: boolean }) {

@@ -11,8 +11,8 @@ import { useCodeForm } from "../hooks/use-code-form.ts";
 import { startEnrolment } from "../model/invitation.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { CodeField } from "./code-field.tsx";
-import { secondaryButton } from "./styles.ts";
-import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
+import { secondaryButton } from "../../../components/team/styles.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 
 /** The key in groups of four, easier to read and type; copied whole. */
 function grouped(secret: string): string {

@@ -5,7 +5,7 @@ import { useInboxContent } from "../content/use-inbox-content.ts";
 import { downloadFile } from "../download-file.ts";
 import { exportFileName, submissionsCsv } from "../model/csv-export.ts";
 import type { SubmissionFilter } from "../model/filter.ts";
-import { secondaryButton } from "./styles.ts";
+import { secondaryButton } from "../../../components/team/styles.ts";
 
 /** Every submission the filter matches, as a CSV in the inbox's language and the member's time. */
 export function ExportButton({ filter }: { filter: SubmissionFilter }) {

@@ -6,7 +6,7 @@ import { countedOf, matchingCount } from "../model/count.ts";
 import { formatTallyNumber } from "../model/format.ts";
 import { noFilter, type SubmissionFilter } from "../model/filter.ts";
 import { isSubmissionStatus, submissionStatuses } from "../model/submission.ts";
-import { fieldClasses, primaryButton, secondaryButton } from "./styles.ts";
+import { fieldClasses, primaryButton, secondaryButton } from "../../../components/team/styles.ts";
 
 interface FilterFormProps {
   filter: SubmissionFilter;

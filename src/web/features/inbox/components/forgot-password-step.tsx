@@ -8,9 +8,9 @@ import { readMailOn } from "../api/read-mail-on.ts";
 import { requestPasswordReset } from "../api/request-password-reset.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { fieldClasses, quietButton } from "./styles.ts";
+import { fieldClasses, quietButton } from "../../../components/team/styles.ts";
 import { SubmitButton } from "./submit-button.tsx";
-import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 
 interface ForgotPasswordStepProps {
   focus: boolean;

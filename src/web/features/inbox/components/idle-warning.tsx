@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { primaryButton, secondaryButton } from "./styles.ts";
+import { primaryButton, secondaryButton } from "../../../components/team/styles.ts";
 
 interface IdleWarningProps {
   onStay: () => void;

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { Suspense, useContext, useEffect, useMemo, useRef } from "react";
 import { forgetDraftsOfRemoved } from "../api/forget-drafts-of-removed.ts";
 import { PageMeta } from "../../../components/layout/page-meta.tsx";
+import { SiteEditorSlot } from "../../../components/team/site-editor-slot.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useInboxAddress } from "../hooks/use-inbox-address.ts";
 import { useLiveInbox } from "../hooks/use-live-inbox.ts";
@@ -15,13 +16,6 @@ import { MailStateNotice } from "./mail-state-notice.tsx";
 import { SubmissionDetail } from "./submission-detail.tsx";
 import { SubmissionList } from "./submission-list.tsx";
 import { ViewTabs } from "./view-tabs.tsx";
-
-// The editor is for the few who edit the site, loaded when its tab is opened.
-const SiteEditor = lazy(() =>
-  import("../site-editor/components/site-editor.tsx").then(({ SiteEditor }) => ({
-    default: SiteEditor,
-  })),
-);
 
 /**
  * The inbox itself: its heading, the account's menu and its two parts: the submissions (whether
@@ -42,6 +36,8 @@ export function InboxView({ focus }: { focus: boolean }) {
     [result, edits],
   );
   const mail = useMailState();
+  // The site editor, a feature of its own: the route composing the team's pages gives it.
+  const siteEditor = useContext(SiteEditorSlot);
   const lastOpened = useRef<number | undefined>(undefined);
 
   // Drafts outlive neither their week nor their submission, wherever it was deleted.
@@ -80,7 +76,7 @@ export function InboxView({ focus }: { focus: boolean }) {
       <LiveNotice live={live} />
       {address.view === "site" ? (
         <Suspense fallback={<p role="status">{text.shell.loading}</p>}>
-          <SiteEditor part={address.part} hrefFor={hrefFor} />
+          {siteEditor?.({ part: address.part, hrefFor })}
         </Suspense>
       ) : address.open === undefined ? (
         <>

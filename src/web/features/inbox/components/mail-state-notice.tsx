@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import type { MailState } from "../api/inbox-queries.ts";
-import { formatCount, formatDateTime } from "../model/format.ts";
+import { formatCount, formatDateTime } from "../../../components/team/format.ts";
 import type { InboxAddress } from "../model/filter.ts";
 import { formatNumber } from "../../../lib/format.ts";
 

@@ -2,7 +2,7 @@ import { useAuth } from "../../../auth/use-auth.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useSignOut } from "../hooks/use-sign-out.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { primaryButton } from "./styles.ts";
+import { primaryButton } from "../../../components/team/styles.ts";
 
 /** A signed-in account that is not on the team: told so, with nothing of the inbox behind it. */
 export function NotMemberStep({ focus }: { focus: boolean }) {

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { toast } from "../../../toast/toast-store.ts";
 import { updateSubmission } from "../api/update-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 import type { Submission } from "../model/submission.ts";
-import { secondaryButton } from "./styles.ts";
+import { secondaryButton } from "../../../components/team/styles.ts";
 
 /** One press moves a submission out of spam, back among the new ones. */
 export function NotSpamButton({

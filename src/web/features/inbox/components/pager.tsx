@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatNumber } from "../../../lib/format.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { BackArrow } from "./back-arrow.tsx";
-import { secondaryButton } from "./styles.ts";
+import { secondaryButton } from "../../../components/team/styles.ts";
 
 interface PagerProps {
   page: number;

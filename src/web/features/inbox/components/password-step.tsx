@@ -8,8 +8,8 @@ import { toast } from "../../../toast/toast-store.ts";
 import { choosePassword } from "../api/choose-password.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { fieldClasses, quietButton } from "./styles.ts";
-import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
+import { fieldClasses, quietButton } from "../../../components/team/styles.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 
 /** The server's own minimum (AUTH_PASSWORD_MIN_LENGTH's default); it has the last word. */
 const minimumLength = 8;

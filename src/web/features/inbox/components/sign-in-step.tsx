@@ -6,7 +6,7 @@ import { useAuth } from "../../../auth/use-auth.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { ForgotPasswordStep } from "./forgot-password-step.tsx";
-import { fieldClasses, quietButton } from "./styles.ts";
+import { fieldClasses, quietButton } from "../../../components/team/styles.ts";
 
 interface SignInStepProps {
   focus: boolean;

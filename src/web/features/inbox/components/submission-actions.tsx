@@ -7,11 +7,11 @@ import { eraseAddress } from "../api/erase-address.ts";
 import { forgetDraftsOfRemoved } from "../api/forget-drafts-of-removed.ts";
 import { updateSubmission } from "../api/update-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 import { dropDraftsOfSubmissions } from "../model/note-draft.ts";
 import type { Submission } from "../model/submission.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { quietButton } from "./styles.ts";
+import { ConfirmDialog } from "../../../components/team/confirm-dialog.tsx";
+import { quietButton } from "../../../components/team/styles.ts";
 
 interface SubmissionActionsProps {
   submission: Submission;

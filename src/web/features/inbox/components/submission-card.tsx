@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { formatDateTime } from "../model/format.ts";
+import { formatDateTime } from "../../../components/team/format.ts";
 import type { Submission } from "../model/submission.ts";
 import { StatusBadge } from "./status-badge.tsx";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { normaliseDigits } from "../../../../shared/digits.ts";
 import { inboxTextIn, useInboxContent } from "../content/use-inbox-content.ts";
 import { useSubmission } from "../hooks/use-submission.ts";
-import { formatDateTime } from "../model/format.ts";
+import { formatDateTime } from "../../../components/team/format.ts";
 import { othersLine, type LiveInbox, type OthersWork } from "../model/live-inbox.ts";
 import type { Submission } from "../model/submission.ts";
 import { BackArrow } from "./back-arrow.tsx";
@@ -13,7 +13,7 @@ import { SubmissionActions } from "./submission-actions.tsx";
 import { updateSubmission } from "../api/update-submission.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { StepHeading } from "./step-heading.tsx";
-import { card, primaryButton, secondaryButton } from "./styles.ts";
+import { card, primaryButton, secondaryButton } from "../../../components/team/styles.ts";
 import { TriageForm } from "./triage-form.tsx";
 
 interface SubmissionDetailProps {

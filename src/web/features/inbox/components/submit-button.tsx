@@ -1,4 +1,4 @@
-import { primaryButton } from "./styles.ts";
+import { primaryButton } from "../../../components/team/styles.ts";
 
 interface SubmitButtonProps {
   busy: boolean;

@@ -6,11 +6,11 @@ import { FormField } from "../../../components/ui/form-field.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { updateSubmission } from "../api/update-submission.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
-import { useDescribeFailure } from "../hooks/use-describe-failure.ts";
-import { formatDateTime } from "../model/format.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
+import { formatDateTime } from "../../../components/team/format.ts";
 import { dropDraft, keepDraft, keepTyped, readDraft, type NoteDraft } from "../model/note-draft.ts";
 import { submissionStatuses, type Submission, type SubmissionStatus } from "../model/submission.ts";
-import { fieldClasses, secondaryButton } from "./styles.ts";
+import { fieldClasses, secondaryButton } from "../../../components/team/styles.ts";
 
 /** The database's limit on a note. */
 const noteLimit = 5000;

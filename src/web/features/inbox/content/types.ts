@@ -2,17 +2,9 @@
 // en.ts both satisfy this shape.
 import type { FormSource } from "../../../../shared/contact-submission.ts";
 import type { CsvColumn } from "../../../../shared/submissions-csv.ts";
-import type { FailureKind } from "../model/failure.ts";
 import type { Confirmation, MailKind, WithheldReason } from "../model/mail.ts";
 import type { SubmissionStatus } from "../model/submission.ts";
-
-/**
- * A noun after a count, one form per plural category the language uses (Intl.PluralRules):
- * Arabic has six, English two. `count` comes formatted in the language's numerals.
- */
-export type CountedNoun = Partial<Record<Intl.LDMLPluralRule, (count: string) => string>> & {
-  other: (count: string) => string;
-};
+import type { CountedNoun } from "../../../components/team/format.ts";
 
 export interface InboxContent {
   meta: { title: string; description: string };
@@ -227,9 +219,7 @@ export interface InboxContent {
     lastError: string;
     submission: (id: string) => string;
   };
-  /** Every failure the server can report, in the inbox's own words (model/failure.ts). */
   notMember: { title: string; lead: string; signOut: string };
-  failures: Record<FailureKind, string>;
   /** The inbox's CSV: its header in the inbox's language; the time column names the zone. */
   csv: {
     columns: Record<Exclude<CsvColumn, "created_at">, string>;

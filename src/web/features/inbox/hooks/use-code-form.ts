@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { verifyCode } from "../api/verify-code.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { readCode } from "../model/code.ts";
-import { useDescribeFailure } from "./use-describe-failure.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 
 /**
  * The six-digit code form of the sign-in and enrolment steps: a code that is not six digits

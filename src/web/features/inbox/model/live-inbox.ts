@@ -2,7 +2,7 @@ import type { Language } from "../../../../shared/language.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import type { InboxContent } from "../content/types.ts";
 import { withinAll } from "./filter.ts";
-import { formatCount } from "./format.ts";
+import { formatCount } from "../../../components/team/format.ts";
 import { isSubmissionStatus, type Submission, type SubmissionStatus } from "./submission.ts";
 
 /**

@@ -1,0 +1,82 @@
+import { act, renderHook } from "@testing-library/react";
+import type { Session } from "@supabase/supabase-js";
+import type { ReactNode } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { AuthContext, type AuthContextValue } from "../../../auth/auth-context.ts";
+import type { SiteContentSection } from "../../../../shared/site-content.ts";
+import type { EditorsChannel, PresenceListener } from "../api/join-editors.ts";
+import type { PresenceState } from "../model/presence.ts";
+import { useEditors } from "./use-editors.ts";
+
+/** The team's channel as the hook meets it: what it was shown, and a way to send it presence. */
+function fakeChannel() {
+  const shown: unknown[] = [];
+  const leave = vi.fn();
+  let send: PresenceListener = () => {};
+  const join = vi.fn((_member: string, changed: PresenceListener): EditorsChannel => {
+    send = changed;
+    return { show: (presence) => shown.push(presence), leave };
+  });
+  return {
+    join,
+    shown,
+    leave,
+    send: (state: PresenceState, fresh = false) => act(() => send(state, fresh)),
+  };
+}
+
+const session = {
+  user: { id: "me", email: "me@kalima.example", user_metadata: {} },
+} as unknown as Session;
+const auth = { session, user: session.user, loading: false } as AuthContextValue;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <AuthContext value={auth}>{children}</AuthContext>
+);
+
+const layla = { section: "stories", name: "Layla" };
+const omar = { section: "stories", name: "Omar" };
+
+describe("useEditors", () => {
+  it("joins as this member, shows where they are as they move, and leaves when done", () => {
+    const channel = fakeChannel();
+    const { rerender, unmount } = renderHook(
+      ({ section }: { section: SiteContentSection | null }) => useEditors(section, channel.join),
+      { wrapper, initialProps: { section: "stories" } },
+    );
+    expect(channel.join).toHaveBeenCalledExactlyOnceWith("me", expect.any(Function));
+    rerender({ section: "links" });
+    rerender({ section: null });
+    expect(channel.shown).toEqual([
+      { section: "stories", name: "me@kalima.example" },
+      { section: "links", name: "me@kalima.example" },
+      { section: null, name: "me@kalima.example" },
+    ]);
+    unmount();
+    expect(channel.leave).toHaveBeenCalledOnce();
+  });
+
+  it("names who else has the section open, and says only who arrived", () => {
+    const channel = fakeChannel();
+    const { result, rerender } = renderHook(
+      ({ section }: { section: SiteContentSection }) => useEditors(section, channel.join),
+      { wrapper, initialProps: { section: "stories" } },
+    );
+    // Those there at the join were not seen arriving.
+    channel.send({ me: [{ section: "stories", name: "me" }], layla: [layla] }, true);
+    expect(result.current.others).toEqual([{ key: "layla", name: "Layla" }]);
+    expect(result.current.arrived).toEqual([]);
+    channel.send({ layla: [layla], omar: [omar] });
+    expect(result.current.others.map(({ name }) => name)).toEqual(["Layla", "Omar"]);
+    expect(result.current.arrived).toEqual([{ key: "omar", name: "Omar" }]);
+    // Leaving is not said; an arrival is not said again in another section.
+    channel.send({ layla: [layla] });
+    expect(result.current.arrived).toEqual([{ key: "omar", name: "Omar" }]);
+    rerender({ section: "links" });
+    expect(result.current).toEqual({ others: [], arrived: [] });
+    // A rejoin's state is who is there, not who arrived.
+    channel.send({}, true);
+    channel.send({ layla: [{ section: "links", name: "Layla" }] }, true);
+    expect(result.current.others).toEqual([{ key: "layla", name: "Layla" }]);
+    expect(result.current.arrived).toEqual([]);
+  });
+});
