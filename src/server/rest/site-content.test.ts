@@ -1,4 +1,3 @@
-import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMember, type MintedMember } from "../../../tests/support/member.ts";
 import { restRequest } from "../../../tests/support/rest.ts";
