@@ -1,43 +1,26 @@
-import { randomUUID } from "node:crypto";
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { maxRows } from "../../src/server/rest/select.ts";
 import { readEveryMatch } from "../../src/web/features/inbox/api/read-every-match.ts";
 import { clientFor } from "../support/contract-target.ts";
+import { createMember, type MintedMember } from "../support/member.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 // The inbox's actions on every match, through supabase-js as the inbox calls them: a status
 // change is one statement, all or nothing, decided by row-level security; reading every match
 // pages on by keyset until a page is empty, whatever the server's page limit.
 let server: TestServer;
-const member = randomUUID();
-const outsider = randomUUID();
+let member: MintedMember;
+let outsider: MintedMember;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.db.query(
-    `insert into auth.users (id, aud, role, email, raw_app_meta_data, created_at, updated_at)
-     values ($1, 'authenticated', 'authenticated', 'member@example.com', '{"team": true}', now(), now()),
-            ($2, 'authenticated', 'authenticated', 'outsider@example.com', '{}', now(), now())`,
-    [member, outsider],
-  );
+  member = await createMember(server, { email: "member@example.com" });
+  outsider = await createMember(server, { team: false, email: "outsider@example.com" });
 });
 afterAll(() => server.close());
 beforeEach(async () => {
   await server.db.query("delete from public.contact_submissions");
 });
-
-async function client(sub?: string, aal: "aal1" | "aal2" = "aal2"): Promise<SupabaseClient> {
-  if (sub === undefined) return clientFor(server, server.keys.anon);
-  const token = await new SignJWT({ sub, role: "authenticated", aal, email: `${sub}@example.com` })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setExpirationTime("1h")
-    .sign(new TextEncoder().encode(server.jwtSecret));
-  return clientFor(server, server.keys.anon, {
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-}
 
 interface Seed {
   name: string;
@@ -90,7 +73,7 @@ describe("a status given to every match", () => {
   it("changes every match of the filter in one call, and answers how many changed", async () => {
     await stored(...everyDay);
     const answer = await (
-      await client(member)
+      await member.client()
     ).rpc("set_status_of_matches", {
       new_status: "done",
       form: "Contact Page",
@@ -107,14 +90,14 @@ describe("a status given to every match", () => {
       Rana: "done",
     });
     expect(await history()).toEqual(
-      ["Layla", "Omar", "Rana"].map((name) => ({ name, changed_by: member, new_value: "done" })),
+      ["Layla", "Omar", "Rana"].map((name) => ({ name, changed_by: member.id, new_value: "done" })),
     );
   });
 
   it("changes the matches of a search, folded as the search folds it", async () => {
     await stored(...everyDay);
     const answer = await (
-      await client(member)
+      await member.client()
     ).rpc("set_status_of_matches", { new_status: "in_progress", query: "ليلي", spam: false });
     expect(answer).toMatchObject({ data: 2, error: null });
     expect(await statuses()).toMatchObject({ Layla: "in_progress", Rana: "in_progress" });
@@ -131,7 +114,7 @@ describe("a status given to every match", () => {
          from generate_series(1, 3000) n`,
     );
     const answer = await (
-      await client(member)
+      await member.client()
     ).rpc("set_status_of_matches", { new_status: "done", status: "new" });
     expect(answer).toMatchObject({ data: 3000, error: null });
     const { rows } = await server.db.query<{ changes: number }>(
@@ -165,7 +148,7 @@ describe("a status given to every match", () => {
       await stored(...everyDay);
       const before = await statuses();
       const answer = await (
-        await client(member)
+        await member.client()
       ).rpc("set_status_of_matches", { new_status: "done", spam: false });
       expect(answer.data).toBeNull();
       expect(answer.error).toMatchObject({ message: "Rana may not change" });
@@ -177,7 +160,7 @@ describe("a status given to every match", () => {
       const ids = await stored(...everyDay);
       const before = await statuses();
       const answer = await (
-        await client(member)
+        await member.client()
       )
         .from("contact_submissions")
         .update({ status: "done" })
@@ -194,15 +177,15 @@ describe("a status given to every match", () => {
     await stored(...everyDay);
     const before = await statuses();
     const answer = await (
-      await client(member)
+      await member.client()
     ).rpc("set_status_of_matches", { new_status: "archived" });
     expect(answer.error).toMatchObject({ code: "23514" });
     expect(await statuses()).toEqual(before);
   });
 
   it.each([
-    ["a member with one factor", () => client(member, "aal1")],
-    ["an account not on the team", () => client(outsider)],
+    ["a member with one factor", () => member.client({ aal: "aal1" })],
+    ["an account not on the team", () => outsider.client()],
   ])("changes nothing for %s", async (_who, caller) => {
     await stored(...everyDay);
     const before = await statuses();
@@ -220,9 +203,10 @@ describe("a status given to every match", () => {
   it("is not anon's to call, nor granted to any role but authenticated", async () => {
     await stored(...everyDay);
     const before = await statuses();
-    const answer = await (
-      await client()
-    ).rpc("set_status_of_matches", { new_status: "done", spam: false });
+    const answer = await clientFor(server, server.keys.anon).rpc("set_status_of_matches", {
+      new_status: "done",
+      spam: false,
+    });
     expect(answer).toMatchObject({ status: 401, error: { code: "42501" } });
     expect(await statuses()).toEqual(before);
     const { rows } = await server.db.query<{ role: string; allowed: boolean }>(
@@ -262,7 +246,7 @@ describe("reading every match", () => {
     await many(2345);
     const asked = maxRows + 500;
     const rows = await readEveryMatch<{ id: number }>(
-      await client(member),
+      await member.client(),
       { form: "all", status: "all", text: "" },
       "id, created_at",
       asked,
@@ -274,7 +258,7 @@ describe("reading every match", () => {
   it("reads every match of a search the same way", async () => {
     await many(3456);
     const rows = await readEveryMatch<{ id: number }>(
-      await client(member),
+      await member.client(),
       { form: "Contact Page", status: "new", text: "كلمه" },
       "id, created_at",
       maxRows * 2,

@@ -12,7 +12,7 @@ import {
   type ContractTarget,
 } from "../support/contract-target.ts";
 import { Heard, roundTrip, subscribed, subscribeRecording } from "../support/realtime.ts";
-import { signedInMember } from "../support/team-member.ts";
+import { createMember } from "../support/member.ts";
 
 // postgres_changes through supabase-js's own realtime client: each change reaches a subscriber
 // only when that subscriber's role and claims may read the row, decided by the table's policies.
@@ -31,9 +31,9 @@ beforeAll(async () => {
   target = await contractTarget({ realtime: {} });
   service = clientFor(target, target.serviceRoleKey);
   anon = clientFor(target, target.anonKey);
-  member = await signedInMember(target, service, "aal2");
-  memberAal1 = await signedInMember(target, service, "aal1");
-  stranger = await signedInMember(target, service, "aal2", false);
+  member = await createMember(target, { invitedBy: service });
+  memberAal1 = await createMember(target, { invitedBy: service, aal: "aal1" });
+  stranger = await createMember(target, { invitedBy: service, team: false });
 });
 afterAll(async () => {
   for (const channel of channels) await channel.unsubscribe();
@@ -148,7 +148,7 @@ describe("postgres_changes under row-level security", () => {
   });
 
   it("stops a member who leaves the team, at their next change", async () => {
-    const leaving = await signedInMember(target, service, "aal2");
+    const leaving = await createMember(target, { invitedBy: service });
     const { data: user } = await leaving.auth.getUser();
     const heard = await listening(leaving, { event: "INSERT", table: "contact_submissions" });
     const first = submission("before");

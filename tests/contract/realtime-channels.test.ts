@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { clientFor, contractTarget, type ContractTarget } from "../support/contract-target.ts";
 import { Heard, roundTrip, subscribed, subscribeRecording } from "../support/realtime.ts";
-import { signedInMember } from "../support/team-member.ts";
+import { createMember } from "../support/member.ts";
 
 // Broadcast, presence and private channels through supabase-js, and the socket's limits and
 // answers to bad input, as Supabase Realtime gives them.
@@ -29,9 +29,9 @@ beforeAll(async () => {
   target = await contractTarget({ realtime: limits, trustProxyHeader: "x-forwarded-for" });
   service = clientFor(target, target.serviceRoleKey);
   anon = clientFor(target, target.anonKey);
-  member = await signedInMember(target, service, "aal2");
-  colleague = await signedInMember(target, service, "aal2");
-  stranger = await signedInMember(target, service, "aal2", false);
+  member = await createMember(target, { invitedBy: service });
+  colleague = await createMember(target, { invitedBy: service });
+  stranger = await createMember(target, { invitedBy: service, team: false });
 });
 afterAll(async () => {
   for (const client of [service, anon, member, colleague, stranger]) {

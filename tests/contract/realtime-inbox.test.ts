@@ -12,7 +12,7 @@ import {
   type ContractTarget,
 } from "../support/contract-target.ts";
 import { Heard, subscribed } from "../support/realtime.ts";
-import { signedInMember } from "../support/team-member.ts";
+import { createMember } from "../support/member.ts";
 
 // What the team's inbox hears while it is open (src/web/features/inbox/api/subscribe-to-inbox.ts),
 // as supabase-js delivers it and the inbox reads it: the shapes it relies on.
@@ -31,8 +31,8 @@ beforeAll(async () => {
   target = await contractTarget({ realtime: {} });
   const service = clientFor(target, target.serviceRoleKey);
   anon = clientFor(target, target.anonKey);
-  reader = await signedInMember(target, service, "aal2");
-  other = await signedInMember(target, service, "aal2");
+  reader = await createMember(target, { invitedBy: service });
+  other = await createMember(target, { invitedBy: service });
   const { data } = await other.auth.getUser();
   otherId = data.user!.id;
   otherEmail = data.user!.email!;

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor } from "../support/contract-target.ts";
+import { statementsDuring } from "../support/rest.ts";
 import { reloadSchema, startTestServer, type TestServer } from "../support/test-server.ts";
 
 // Resource embedding as a Supabase developer writes it with supabase-js, on tables this file
@@ -480,17 +481,16 @@ describe("what PostgREST refuses", () => {
     }
   });
 
-  it("answers a hostile select quickly with 400, before the database", async () => {
+  it("answers a hostile select with 400, before the database", async () => {
     const deep = `${"a(".repeat(50)}id${")".repeat(50)}`;
     const long = `id,${"title,".repeat(1700)}id`;
-    for (const select of [deep, long]) {
-      const started = performance.now();
-      const result = await get(`books?select=${encodeURIComponent(select)}`);
-      expect(performance.now() - started).toBeLessThan(500);
-      expect(result).toMatchObject({ status: 400, body: { code: "PGRST100" } });
-    }
     const many = Array.from({ length: 70 }, (_, index) => `a${index}:authors!author_id(id)`);
-    const wide = await get(`books?select=${encodeURIComponent(many.join(","))}`);
-    expect(wide).toMatchObject({ status: 400, body: { code: "PGRST100" } });
+    for (const select of [deep, long, many.join(",")]) {
+      const { answer, statements } = await statementsDuring(server, () =>
+        get(`books?select=${encodeURIComponent(select)}`),
+      );
+      expect(answer).toMatchObject({ status: 400, body: { code: "PGRST100" } });
+      expect(statements).toBe(0);
+    }
   });
 });

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, contractTarget, type ContractTarget } from "../support/contract-target.ts";
 import { expectStorageError, storedFiles, uniqueBucket } from "../support/storage.ts";
-import { signedInMember } from "../support/team-member.ts";
+import { createMember } from "../support/member.ts";
 
 // The site's photos in site-media: everyone reads them, only team members at aal2 write them,
 // decided by the policies on storage.objects (the site content's rule), never by a handler.
@@ -32,9 +32,9 @@ beforeAll(async () => {
   target = await contractTarget();
   service = clientFor(target, target.serviceRoleKey);
   anon = clientFor(target, target.anonKey);
-  memberAal1 = await signedInMember(target, service, "aal1");
-  memberAal2 = await signedInMember(target, service, "aal2");
-  strangerAal2 = await signedInMember(target, service, "aal2", false);
+  memberAal1 = await createMember(target, { invitedBy: service, aal: "aal1" });
+  memberAal2 = await createMember(target, { invitedBy: service });
+  strangerAal2 = await createMember(target, { invitedBy: service, team: false });
 });
 afterAll(async () => {
   const { data } = await service.storage.from("site-media").list(folder);

@@ -6,7 +6,7 @@ import {
   uniqueEmail,
   type ContractTarget,
 } from "../support/contract-target.ts";
-import { raiseToAal2 } from "../support/team-member.ts";
+import { raiseToAal2 } from "../support/member.ts";
 
 // The team's journey through supabase-js: invited by the admin API, signed in by the link,
 // a password and an authenticator app, then reading and triaging submissions, decided by RLS.

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, holdRequests, openIn, test } from "./fixtures.ts";
 import { fontsFetched, preloadedFonts } from "./fonts.ts";
 
@@ -126,6 +127,19 @@ test("in English, every link keeps the language in the address, and a new tab op
   await stranger!.close();
 });
 
+/**
+ * Resolves once the page has run every idle task it queued before this was asked: the app
+ * remembers a language in one (lib/when-idle.ts), so a choice it was going to write is written.
+ */
+function idleTasksRun(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestIdleCallback(() => resolve(), { timeout: 300 });
+      }),
+  );
+}
+
 test("the editor's preview shows each language at its own address and remembers neither", async ({
   page,
   context,
@@ -141,6 +155,7 @@ test("the editor's preview shows each language at its own address and remembers 
   await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page).toHaveURL(/\/community\?preview=?$/u);
+  await idleTasksRun(page);
   expect(await cookie()).toBe("en");
 
   // The English frame, awake, leaves an Arabic choice as it was.
@@ -148,7 +163,7 @@ test("the editor's preview shows each language at its own address and remembers 
   await page.goto("/en/community?preview");
   await expect(page.locator("#root")).toHaveAttribute("data-hydrated", "");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await page.waitForTimeout(500);
+  await idleTasksRun(page);
   expect(await cookie()).toBe("ar");
   expect(await page.evaluate(() => window.localStorage.getItem("kalima-language"))).not.toBe("en");
 });

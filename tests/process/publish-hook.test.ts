@@ -15,6 +15,14 @@ import {
 // one instance when several serve the same PostgreSQL.
 const databaseKind = onPostgres() ? "PostgreSQL, two instances" : "the embedded database";
 
+/** The versions a server's log says it rendered pages from. */
+function renderedVersions(output: string): number[] {
+  return output
+    .split("\n")
+    .filter((line) => line.includes('"message":"pages rendered from published content"'))
+    .map((line) => (JSON.parse(line) as { version: number }).version);
+}
+
 describe(`the publish hook on ${databaseKind}`, () => {
   let place: ProcessEnvironment;
   let hook: Server;
@@ -54,6 +62,7 @@ describe(`the publish hook on ${databaseKind}`, () => {
     if (!first) throw new Error("no server");
     const service = clientAt(first.url, (await processKeys()).service_role);
     const latencies: number[] = [];
+    const versions: number[] = [];
     for (const title of ["Reading at Dawn", "Reading at Dusk"]) {
       const { data: drafts, error } = await service
         .from("site_content_drafts")
@@ -74,18 +83,27 @@ describe(`the publish hook on ${databaseKind}`, () => {
       const published = await service.rpc("publish_site_content");
       if (published.error) throw published.error;
       const version = (published.data as { id: number }).id;
+      versions.push(version);
       await expect.poll(() => calls.length, { timeout: 5000 }).toBe(before + 1);
       expect(JSON.parse(calls.at(-1)?.body ?? "null")).toEqual({ version });
       latencies.push((calls.at(-1)?.at ?? 0) - publishedAt);
     }
-    // Every instance heard both publishes; give a second call the time to arrive, if one would.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every instance has heard both publishes: its pages, told on the same hearing as its hook
+    // caller, were rendered from the second. Stopped, each has finished every claim and call
+    // it began (a call cut short would say it was abandoned): none is left to come.
+    for (const server of servers) {
+      await expect
+        .poll(() => renderedVersions(server.output()), { timeout: 20_000 })
+        .toContain(versions.at(-1));
+    }
+    for (const server of servers) expect(await server.stop()).toBe(0);
     expect(calls).toHaveLength(2);
     process.stdout.write(
       `publish to hook call on ${databaseKind}: ${latencies.map(Math.round).join(", ")} ms\n`,
     );
     const logs = servers.map((server) => server.output()).join("\n");
     expect(logs.match(/"message":"publish hook called"/gu)).toHaveLength(2);
+    expect(logs).not.toMatch(/"message":"publish hook (call abandoned|failed|not called)/u);
     expect(logs).not.toContain("/build_hooks/kalima");
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FairQueue } from "./fair-queue.ts";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,15 +26,19 @@ describe("the fair queue", () => {
   });
 
   it("serves a new client before one who has kept the connection busy, whatever they queued", async () => {
-    const queue = new FairQueue();
+    // The queue's clock is the test's: how long the visitor waited is counted, not timed.
+    let now = 0;
+    const queue = new FairQueue(() => now);
     const order: string[] = [];
+    const releases: (() => void)[] = [];
     const flood = Array.from({ length: 6 }, (_, index) =>
       queue.run({ client: "flood" }, async () => {
-        await pause(10);
+        await new Promise<void>((resolve) => releases.push(resolve));
         order.push(`flood ${index}`);
       }),
     );
-    await pause(5);
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    now = 4;
     let waited = -1;
     const visitor = queue.run(
       {
@@ -47,21 +51,30 @@ describe("the fair queue", () => {
         order.push("visitor");
       },
     );
+    // Each flood job runs when let go, one at a time.
+    now = 10;
+    for (let job = 0; job < 6; job += 1) {
+      await vi.waitFor(() => expect(releases).toHaveLength(job + 1));
+      releases[job]?.();
+    }
     await Promise.all([...flood, visitor]);
-    // The flood's first job was running when the visitor came; the visitor went next.
+    // The flood's first job was running when the visitor came; the visitor went next, having
+    // waited for that job's end alone (from 4 to 10), not for the five queued before it.
     expect(order.indexOf("visitor")).toBe(1);
-    expect(waited).toBeGreaterThanOrEqual(0);
-    expect(waited).toBeLessThan(60);
+    expect(waited).toBe(6);
     expect(queue.waiting).toBe(0);
   });
 
   it("takes turns between two busy clients rather than draining one first", async () => {
-    const queue = new FairQueue();
+    // Each job holds the connection 5 ms of the queue's clock, whatever the machine's load.
+    let now = 0;
+    const queue = new FairQueue(() => now);
     const order: string[] = [];
     const jobs = ["a", "b"].flatMap((client) =>
       Array.from({ length: 3 }, () =>
         queue.run({ client }, async () => {
-          await pause(5);
+          await pause(0);
+          now += 5;
           order.push(client);
         }),
       ),

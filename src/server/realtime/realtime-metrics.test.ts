@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { clientFor, type ContractTarget } from "../../../tests/support/contract-target.ts";
 import { Heard, subscribed } from "../../../tests/support/realtime.ts";
-import { signedInMember } from "../../../tests/support/team-member.ts";
+import { createMember } from "../../../tests/support/member.ts";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 
 // What an operator watches of realtime: sockets and channels open, changes heard and delivered.
@@ -31,7 +31,7 @@ async function metric(name: string): Promise<number> {
 
 it("counts sockets, channels, and the changes heard and delivered", async () => {
   const service = clientFor(target, target.serviceRoleKey);
-  const member = await signedInMember(target, service, "aal2");
+  const member = await createMember(target, { invitedBy: service });
   const heard = new Heard<unknown>();
   const channel = member
     .channel("watched")

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor } from "../../../tests/support/contract-target.ts";
+import { createMember, type MintedMember } from "../../../tests/support/member.ts";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 
 // The inbox's search, in the database: what Arabic writers vary is folded on both sides, and
@@ -30,17 +29,13 @@ const rows = [
   { name: "Noor", email: "noor@example.com", phone: null, message: "50% off_sale \\ done" },
 ];
 
-const member = randomUUID();
-const stranger = randomUUID();
+let member: MintedMember;
+let stranger: MintedMember;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.db.query(
-    `insert into auth.users (id, aud, role, email, raw_app_meta_data, created_at, updated_at)
-     values ($1, 'authenticated', 'authenticated', 'member@example.com', '{"team": true}', now(), now()),
-            ($2, 'authenticated', 'authenticated', 'stranger@example.com', '{}', now(), now())`,
-    [member, stranger],
-  );
+  member = await createMember(server, { email: "member@example.com" });
+  stranger = await createMember(server, { team: false, email: "stranger@example.com" });
   for (const row of rows) {
     await server.db.query(
       `insert into public.contact_submissions (name, email, phone, message, form_source)
@@ -53,19 +48,6 @@ beforeAll(async () => {
   );
 });
 afterAll(() => server.close());
-
-function token(sub: string, aal: "aal1" | "aal2") {
-  return new SignJWT({ sub, role: "authenticated", aal })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setExpirationTime("1h")
-    .sign(new TextEncoder().encode(server.jwtSecret));
-}
-
-function asUser(bearer: string) {
-  return clientFor(server, server.keys.anon, {
-    global: { headers: { authorization: `Bearer ${bearer}` } },
-  });
-}
 
 async function searchAsService(query: string): Promise<string[]> {
   const supabase = clientFor(server, server.keys.service_role);
@@ -105,7 +87,9 @@ describe("the folded search", () => {
   });
 
   it("is the team's: an aal2 member searches with the inbox's filters, order and range on top", async () => {
-    const { data, count, error } = await asUser(await token(member, "aal2"))
+    const { data, count, error } = await (
+      await member.client()
+    )
       .rpc("search_submissions", { query: "EXAMPLE.COM" }, { count: "exact" })
       .select("email")
       .neq("email", "noor@example.com")
@@ -119,8 +103,8 @@ describe("the folded search", () => {
 
   it.each([
     ["anon", async () => clientFor(server, server.keys.anon)],
-    ["a signed-in account not on the team", async () => asUser(await token(stranger, "aal2"))],
-    ["a member with one factor", async () => asUser(await token(member, "aal1"))],
+    ["a signed-in account not on the team", async () => await stranger.client()],
+    ["a member with one factor", async () => await member.client({ aal: "aal1" })],
   ])("refuses %s, giving nothing", async (_who, client) => {
     const { data, error } = await (await client()).rpc("search_submissions", { query: "a" });
     expect(error?.code).toBe("42501");
@@ -136,7 +120,7 @@ describe("a page of a search", () => {
         where email = 'noor@example.com'`,
     );
     try {
-      const team = asUser(await token(member, "aal2"));
+      const team = await member.client();
       const page = async (args: Record<string, unknown>) => {
         const { data, error } = await team
           .rpc("search_submissions", { query: "example.com", ...args })
@@ -228,7 +212,7 @@ describe("the counts beside a search", () => {
         where email in ('noor@example.com', 'layla@example.com')`,
     );
     try {
-      const team = asUser(await token(member, "aal2"));
+      const team = await member.client();
       const all = await team.rpc("search_submission_counts", { query: "EXAMPLE.COM" });
       expect(all.error).toBeNull();
       expect(all.data).toEqual({
@@ -264,7 +248,9 @@ describe("the counts beside a search", () => {
         more: false,
       });
 
-      const outsider = await asUser(await token(stranger, "aal2")).rpc("search_submission_counts", {
+      const outsider = await (
+        await stranger.client()
+      ).rpc("search_submission_counts", {
         query: "a",
       });
       expect(outsider.error?.code).toBe("42501");
@@ -287,7 +273,7 @@ describe("the counts beside a search", () => {
          from generate_series(1, 1005) as n`,
     );
     try {
-      const team = asUser(await token(member, "aal2"));
+      const team = await member.client();
       const counts = await team.rpc("search_submission_counts", { query: "harvest" });
       expect(counts.error).toBeNull();
       expect(counts.data).toEqual({

@@ -1,23 +1,20 @@
-import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMember, type MintedMember } from "../../../tests/support/member.ts";
+import { restRequest, type RestCall } from "../../../tests/support/rest.ts";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 import { vouchForDelivery } from "../mail/outbox.ts";
 
 // The team's inbox through /rest/v1: the database decides who reads and triages submissions.
 let server: TestServer;
-const member = randomUUID();
-const outsider = randomUUID();
+let member: MintedMember;
+let outsider: MintedMember;
 let submissionId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.db.query(
-    `insert into auth.users (id, aud, role, email, raw_app_meta_data, created_at, updated_at)
-     values ($1, 'authenticated', 'authenticated', 'member@example.com', '{"team": true}', now(), now()),
-            ($2, 'authenticated', 'authenticated', 'outsider@example.com', '{}', now(), now())`,
-    [member, outsider],
-  );
+  member = await createMember(server, { email: "member@example.com" });
+  outsider = await createMember(server, { team: false, email: "outsider@example.com" });
   const { rows } = await server.db.query<{ id: number | string }>(
     `insert into public.contact_submissions (name, email, message, form_source)
      values ('Layla', 'layla@example.com', 'First, hello', 'Contact Page'),
@@ -30,35 +27,9 @@ afterAll(() => server.close());
 
 const table = "/rest/v1/contact_submissions";
 
-function token(sub: string, aal: "aal1" | "aal2", extra: Record<string, unknown> = {}) {
-  return new SignJWT({ sub, role: "authenticated", aal, email: `${sub}@example.com`, ...extra })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setExpirationTime("1h")
-    .sign(new TextEncoder().encode(server.jwtSecret));
-}
-
-async function call(
-  path: string,
-  bearer: string | null,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await server.app.request(path, {
-    method: init.method ?? "GET",
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    headers: {
-      apikey: server.keys.anon,
-      authorization: `Bearer ${bearer ?? server.keys.anon}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...init.headers,
-    },
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? JSON.parse(text) : null,
-  };
-}
+/** A call with this bearer token, or as anon (its key as the token) when null. */
+const call = (path: string, bearer: string | null, init: RestCall = {}) =>
+  restRequest(server, path, { ...init, bearer: bearer ?? server.keys.anon });
 
 async function stored(id: number) {
   const { rows } = await server.db.query<{ status: string; note: string; name: string }>(
@@ -70,7 +41,7 @@ async function stored(id: number) {
 
 describe("a team member signed in with two factors", () => {
   it("reads every submission, filtered and counted", async () => {
-    const bearer = await token(member, "aal2");
+    const bearer = await member.bearer();
     const all = await call(`${table}?select=id,name&order=id.asc`, bearer, {
       headers: { prefer: "count=exact" },
     });
@@ -84,7 +55,8 @@ describe("a team member signed in with two factors", () => {
   });
 
   it("sets the status and note, and the database records who changed what", async () => {
-    const bearer = await token(member, "aal2");
+    // The address recorded is the token's, which here is not the account's.
+    const bearer = await member.bearer({ claims: { email: `${member.id}@example.com` } });
     const response = await call(`${table}?id=eq.${submissionId}&select=id,status,note`, bearer, {
       method: "PATCH",
       body: { status: "in_progress", note: "Called back" },
@@ -103,21 +75,21 @@ describe("a team member signed in with two factors", () => {
         field: "note",
         old_value: "",
         new_value: "Called back",
-        changed_by: member,
-        changed_by_email: `${member}@example.com`,
+        changed_by: member.id,
+        changed_by_email: `${member.id}@example.com`,
       },
       {
         field: "status",
         old_value: "new",
         new_value: "in_progress",
-        changed_by: member,
-        changed_by_email: `${member}@example.com`,
+        changed_by: member.id,
+        changed_by_email: `${member.id}@example.com`,
       },
     ]);
   });
 
   it("answers a minimal PATCH with 204 and the affected range", async () => {
-    const bearer = await token(member, "aal2");
+    const bearer = await member.bearer();
     const response = await call(`${table}?id=eq.${submissionId}`, bearer, {
       method: "PATCH",
       body: { status: "done" },
@@ -137,7 +109,7 @@ describe("a team member signed in with two factors", () => {
     ["a bad filter value", { status: "spam" }, "id=eq.first", 400, "22P02"],
   ])("cannot change %s", async (_what, body, filter, status, code) => {
     const before = await stored(submissionId);
-    const response = await call(`${table}?${filter}`, await token(member, "aal2"), {
+    const response = await call(`${table}?${filter}`, await member.bearer(), {
       method: "PATCH",
       body,
     });
@@ -147,7 +119,7 @@ describe("a team member signed in with two factors", () => {
   });
 
   it("rolls the update back when one object was asked for and several matched", async () => {
-    const response = await call(`${table}?id=gt.0`, await token(member, "aal2"), {
+    const response = await call(`${table}?id=gt.0`, await member.bearer(), {
       method: "PATCH",
       body: { status: "spam" },
       headers: { accept: "application/vnd.pgrst.object+json", prefer: "return=representation" },
@@ -169,7 +141,7 @@ describe("an embedding shows no one more than a read of each table would", () =>
     `${table}?select=id,contact_submission_changes(field,new_value)&id=eq.${id}`;
 
   it("gives a member at aal2 the submission with its history", async () => {
-    const bearer = await token(member, "aal2");
+    const bearer = await member.bearer();
     const [, second] = (await call(`${table}?select=id&order=id`, bearer)).body as { id: number }[];
     const id = Number(second?.id);
     await call(`${table}?id=eq.${id}`, bearer, {
@@ -189,8 +161,8 @@ describe("an embedding shows no one more than a read of each table would", () =>
   });
 
   it.each([
-    ["a member with one factor (aal1)", () => token(member, "aal1")],
-    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+    ["a member with one factor (aal1)", () => member.bearer({ aal: "aal1" })],
+    ["a signed-in user who is not on the team", () => outsider.bearer()],
   ])("gives %s nothing, embedded or not", async (_who, bearerFor) => {
     const bearer = await bearerFor();
     expect((await call(embedded(submissionId), bearer)).body).toEqual([]);
@@ -208,11 +180,11 @@ describe("an embedding shows no one more than a read of each table would", () =>
 
 describe("everyone else sees nothing and changes nothing", () => {
   const cases: [string, () => Promise<string | null>][] = [
-    ["a member with one factor (aal1)", () => token(member, "aal1")],
-    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+    ["a member with one factor (aal1)", () => member.bearer({ aal: "aal1" })],
+    ["a signed-in user who is not on the team", () => outsider.bearer()],
     [
       "a user whose token claims membership the database does not grant",
-      () => token(outsider, "aal2", { app_metadata: { team: true } }),
+      () => outsider.bearer({ claims: { app_metadata: { team: true } } }),
     ],
   ];
 
@@ -246,7 +218,7 @@ describe("everyone else sees nothing and changes nothing", () => {
   });
 
   it("a token signed with another secret is refused", async () => {
-    const forged = await new SignJWT({ sub: member, role: "authenticated", aal: "aal2" })
+    const forged = await new SignJWT({ sub: member.id, role: "authenticated", aal: "aal2" })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .sign(new TextEncoder().encode("another secret that is long enough to sign"));
     const read = await call(`${table}?select=id`, forged);
@@ -255,10 +227,10 @@ describe("everyone else sees nothing and changes nothing", () => {
   });
 
   it("a member removed from the team loses access at once, token or not", async () => {
-    const bearer = await token(member, "aal2");
+    const bearer = await member.bearer();
     await server.db.query(
       `update auth.users set raw_app_meta_data = raw_app_meta_data - 'team' where id = $1`,
-      [member],
+      [member.id],
     );
     try {
       const read = await call(`${table}?select=id`, bearer);
@@ -266,7 +238,7 @@ describe("everyone else sees nothing and changes nothing", () => {
     } finally {
       await server.db.query(
         `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"team": true}' where id = $1`,
-        [member],
+        [member.id],
       );
     }
   });
@@ -297,7 +269,7 @@ describe("the mail's delivery, read-only", () => {
     const failed = await failFirstMail();
     const response = await call(
       `${outbox}?select=${delivery}&status=eq.failed&order=created_at.desc`,
-      await token(member, "aal2"),
+      await member.bearer(),
       { headers: { prefer: "count=exact" } },
     );
     expect(response.status).toBe(200);
@@ -313,7 +285,7 @@ describe("the mail's delivery, read-only", () => {
         sent_at: null,
       }),
     ]);
-    const every = await call(`${outbox}?select=kind&order=id.asc`, await token(member, "aal2"));
+    const every = await call(`${outbox}?select=kind&order=id.asc`, await member.bearer());
     expect(every.body).toEqual([
       { kind: "submission" },
       { kind: "submission" },
@@ -326,7 +298,7 @@ describe("the mail's delivery, read-only", () => {
     ["the link", "link"],
     ["every column", "*"],
   ])("a member cannot read %s", async (_what, select) => {
-    const response = await call(`${outbox}?select=${select}`, await token(member, "aal2"));
+    const response = await call(`${outbox}?select=${select}`, await member.bearer());
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({
       code: "42501",
@@ -339,15 +311,15 @@ describe("the mail's delivery, read-only", () => {
     ["POST", outbox, { kind: "submission" }],
   ])("a member cannot %s the outbox", async (method, path, body) => {
     const before = await outboxRows();
-    const response = await call(path, await token(member, "aal2"), { method, body });
+    const response = await call(path, await member.bearer(), { method, body });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ code: "42501" });
     expect(await outboxRows()).toEqual(before);
   });
 
   it.each([
-    ["a member with one factor (aal1)", () => token(member, "aal1")],
-    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+    ["a member with one factor (aal1)", () => member.bearer({ aal: "aal1" })],
+    ["a signed-in user who is not on the team", () => outsider.bearer()],
   ])("%s reads nothing", async (_who, bearerFor) => {
     const response = await call(`${outbox}?select=${delivery}`, await bearerFor(), {
       headers: { prefer: "count=exact" },
@@ -369,7 +341,7 @@ describe("whether mail is delivered", () => {
   const live = "/rest/v1/mail_delivery?select=seen_at&live_until=gt.now";
 
   it("a member reads it while a worker vouches for it, and not after", async () => {
-    const bearer = await token(member, "aal2");
+    const bearer = await member.bearer();
     await server.db.query("delete from public.mail_delivery");
     expect((await call(live, bearer)).body).toEqual([]);
     await vouchForDelivery(server.db, 180);
@@ -383,8 +355,8 @@ describe("whether mail is delivered", () => {
   });
 
   it.each([
-    ["a member with one factor (aal1)", () => token(member, "aal1")],
-    ["a signed-in user who is not on the team", () => token(outsider, "aal2")],
+    ["a member with one factor (aal1)", () => member.bearer({ aal: "aal1" })],
+    ["a signed-in user who is not on the team", () => outsider.bearer()],
   ])("%s reads nothing", async (_who, bearerFor) => {
     await vouchForDelivery(server.db, 180);
     const response = await call(live, await bearerFor());
@@ -394,13 +366,13 @@ describe("whether mail is delivered", () => {
 
   it("nobody writes it through the API", async () => {
     await vouchForDelivery(server.db, 180);
-    const response = await call("/rest/v1/mail_delivery?id=eq.true", await token(member, "aal2"), {
+    const response = await call("/rest/v1/mail_delivery?id=eq.true", await member.bearer(), {
       method: "PATCH",
       body: { live_until: "2000-01-01T00:00:00Z" },
     });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ code: "42501" });
-    expect((await call(live, await token(member, "aal2"))).body).toHaveLength(1);
+    expect((await call(live, await member.bearer())).body).toHaveLength(1);
   });
 
   it("anon is refused outright", async () => {
@@ -415,7 +387,7 @@ describe("whether mail is delivered", () => {
     expect(await call(ask, null)).toMatchObject({ status: 200, body: false });
     await vouchForDelivery(server.db, 180);
     expect(await call(ask, null)).toMatchObject({ status: 200, body: true });
-    expect((await call(ask, await token(outsider, "aal1"))).body).toBe(true);
+    expect((await call(ask, await outsider.bearer({ aal: "aal1" }))).body).toBe(true);
     await server.db.query(
       "update public.mail_delivery set live_until = now() - interval '1 second'",
     );

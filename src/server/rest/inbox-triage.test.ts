@@ -1,21 +1,17 @@
-import { randomUUID } from "node:crypto";
-import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createMember, type MintedMember } from "../../../tests/support/member.ts";
+import { restRequest } from "../../../tests/support/rest.ts";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 
 // Seen, delete, erase and retention: the database decides, under row-level security.
 let server: TestServer;
-const member = randomUUID();
-const outsider = randomUUID();
+let member: MintedMember;
+let outsider: MintedMember;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.db.query(
-    `insert into auth.users (id, aud, role, email, raw_app_meta_data, created_at, updated_at)
-     values ($1, 'authenticated', 'authenticated', 'member@example.com', '{"team": true}', now(), now()),
-            ($2, 'authenticated', 'authenticated', 'outsider@example.com', '{}', now(), now())`,
-    [member, outsider],
-  );
+  member = await createMember(server, { email: "member@example.com" });
+  outsider = await createMember(server, { team: false, email: "outsider@example.com" });
 });
 afterAll(() => server.close());
 beforeEach(async () => {
@@ -24,26 +20,14 @@ beforeEach(async () => {
   await server.db.query("update private.retention set spam_days = 30, keep_months = null");
 });
 
-function bearer(sub: string, aal: "aal1" | "aal2", secret = server.jwtSecret) {
-  return new SignJWT({ sub, role: "authenticated", aal, email: "member@example.com" })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setExpirationTime("1h")
-    .sign(new TextEncoder().encode(secret));
-}
-
 async function request(path: string, token: string, method = "GET", body?: unknown) {
-  const response = await server.app.request(path, {
+  const { status, body: answer } = await restRequest(server, path, {
     method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: {
-      apikey: server.keys.anon,
-      authorization: `Bearer ${token}`,
-      prefer: "return=representation",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
+    body,
+    bearer: token,
+    headers: { prefer: "return=representation" },
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status, body: answer };
 }
 
 /** A submission with a mail row and a history row, as a real one has; answers its id. */
@@ -85,11 +69,11 @@ describe("deleting a submission", () => {
   it.each([
     ["anon", async () => server.keys.anon, 401, expect.objectContaining({ code: "42501" })],
     // Row-level security hides every row from them: nothing matches, nothing goes.
-    ["a member with one factor", () => bearer(member, "aal1"), 200, []],
-    ["an account not on the team", () => bearer(outsider, "aal2"), 200, []],
+    ["a member with one factor", () => member.bearer({ aal: "aal1" }), 200, []],
+    ["an account not on the team", () => outsider.bearer(), 200, []],
     [
       "a forged token",
-      () => bearer(member, "aal2", "x".repeat(40)),
+      () => member.bearer({ secret: "x".repeat(40) }),
       401,
       expect.objectContaining({ code: "PGRST301" }),
     ],
@@ -109,7 +93,7 @@ describe("deleting a submission", () => {
     const id = await stored("layla@example.com");
     const answer = await request(
       `/rest/v1/contact_submissions?id=eq.${id}&select=id`,
-      await bearer(member, "aal2"),
+      await member.bearer(),
       "DELETE",
     );
     expect(answer).toEqual({ status: 200, body: [{ id: Number(id) }] });
@@ -118,7 +102,7 @@ describe("deleting a submission", () => {
     expect(record).toMatchObject({
       submission_id: id,
       form_source: "Contact Page",
-      deleted_by: member,
+      deleted_by: member.id,
       deleted_by_email: "member@example.com",
       reason: "deleted",
     });
@@ -127,11 +111,7 @@ describe("deleting a submission", () => {
 
   it("refuses a DELETE with no filter, as PostgREST does", async () => {
     await stored("layla@example.com");
-    const answer = await request(
-      "/rest/v1/contact_submissions",
-      await bearer(member, "aal2"),
-      "DELETE",
-    );
+    const answer = await request("/rest/v1/contact_submissions", await member.bearer(), "DELETE");
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe("21000");
   });
@@ -144,7 +124,7 @@ describe("erasing an address", () => {
     const other = await stored("noor@example.com");
     const answer = await request(
       "/rest/v1/rpc/erase_submissions_from",
-      await bearer(member, "aal2"),
+      await member.bearer(),
       "POST",
       { address: " LAYLA@example.com " },
     );
@@ -157,7 +137,7 @@ describe("erasing an address", () => {
 
   it.each([
     ["anon", async () => server.keys.anon, 401, expect.objectContaining({ code: "42501" })],
-    ["an account not on the team", () => bearer(outsider, "aal2"), 200, 0],
+    ["an account not on the team", () => outsider.bearer(), 200, 0],
   ])("erases nothing for %s", async (_who, token, status, body) => {
     const id = await stored("layla@example.com");
     const answer = await request("/rest/v1/rpc/erase_submissions_from", await token(), "POST", {
@@ -195,12 +175,7 @@ describe("retention", () => {
 
   it("is run by the service role alone", async () => {
     await stored("a@example.com", { status: "spam", daysAgo: 31 });
-    const answer = await request(
-      "/rest/v1/rpc/apply_retention",
-      await bearer(member, "aal2"),
-      "POST",
-      {},
-    );
+    const answer = await request("/rest/v1/rpc/apply_retention", await member.bearer(), "POST", {});
     expect(answer.status).toBe(403);
     expect(await deletions()).toEqual([]);
   });
@@ -213,7 +188,7 @@ describe("seen", () => {
       "select updated_at::text from public.contact_submissions where id = $1",
       [id],
     );
-    const token = await bearer(member, "aal2");
+    const token = await member.bearer();
     for (const seen of [true, false, true]) {
       const answer = await request(
         `/rest/v1/contact_submissions?id=eq.${id}&select=seen`,
@@ -233,7 +208,7 @@ describe("seen", () => {
 
   it.each([
     ["anon", async () => server.keys.anon],
-    ["a member with one factor", () => bearer(member, "aal1")],
+    ["a member with one factor", () => member.bearer({ aal: "aal1" })],
   ])("is not for %s", async (_who, token) => {
     const id = await stored("layla@example.com");
     await request(`/rest/v1/contact_submissions?id=eq.${id}`, await token(), "PATCH", {

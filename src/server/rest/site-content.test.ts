@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createMember, type MintedMember } from "../../../tests/support/member.ts";
+import { restRequest } from "../../../tests/support/rest.ts";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 import { siteContentProblems, siteContentSchemas } from "../../shared/site-content.ts";
 
@@ -9,19 +9,15 @@ import { siteContentProblems, siteContentSchemas } from "../../shared/site-conte
 let server: TestServer;
 /** What a fresh database publishes, read as a visitor reads it before any test changes it. */
 let firstPublished: { status: number; body: unknown };
-const member = randomUUID();
-const colleague = randomUUID();
-const outsider = randomUUID();
+let member: MintedMember;
+let colleague: MintedMember;
+let outsider: MintedMember;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.db.query(
-    `insert into auth.users (id, aud, role, email, raw_app_meta_data, created_at, updated_at)
-     values ($1, 'authenticated', 'authenticated', 'member@example.com', '{"team": true}', now(), now()),
-            ($2, 'authenticated', 'authenticated', 'colleague@example.com', '{"team": true}', now(), now()),
-            ($3, 'authenticated', 'authenticated', 'outsider@example.com', '{}', now(), now())`,
-    [member, colleague, outsider],
-  );
+  member = await createMember(server, { email: "member@example.com" });
+  colleague = await createMember(server, { email: "colleague@example.com" });
+  outsider = await createMember(server, { team: false, email: "outsider@example.com" });
   firstPublished = await request(
     "/rest/v1/published_site_content?select=version,content",
     undefined,
@@ -33,32 +29,14 @@ beforeEach(async () => {
   await server.db.query("delete from public.site_content_versions");
 });
 
-const emails: Record<string, string> = {
-  [member]: "member@example.com",
-  [colleague]: "colleague@example.com",
-  [outsider]: "outsider@example.com",
-};
-
-function bearer(sub: string, aal: "aal1" | "aal2" = "aal2") {
-  return new SignJWT({ sub, role: "authenticated", aal, email: emails[sub] })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setExpirationTime("1h")
-    .sign(new TextEncoder().encode(server.jwtSecret));
-}
-
 async function request(path: string, token: string | undefined, method = "GET", body?: unknown) {
-  const response = await server.app.request(path, {
+  const { status, body: answer } = await restRequest(server, path, {
     method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: {
-      apikey: server.keys.anon,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      prefer: "return=representation",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
+    body,
+    bearer: token,
+    headers: { prefer: "return=representation" },
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status, body: answer };
 }
 
 const links = {
@@ -72,18 +50,18 @@ const programs = [
   { id: "between-the-covers", day: 0, start: "21:00", youtube: "https://youtu.be/abc" },
 ];
 
-const save = async (who: string, section: string, body: unknown, base_revision: number) =>
-  request("/rest/v1/rpc/save_site_draft", await bearer(who), "POST", {
+const save = async (who: MintedMember, section: string, body: unknown, base_revision: number) =>
+  request("/rest/v1/rpc/save_site_draft", await who.bearer(), "POST", {
     section,
     body,
     base_revision,
   });
 
 /** What a member's publish dialog shows: every draft at its revision, and the live version. */
-async function review(who: string) {
+async function review(who: MintedMember) {
   const drafts = await request(
     "/rest/v1/site_content_drafts?select=section,revision",
-    await bearer(who),
+    await who.bearer(),
   );
   const live = await request("/rest/v1/published_site_content?select=version", undefined);
   return {
@@ -98,10 +76,10 @@ async function review(who: string) {
 }
 
 /** Publishes what `who` reviewed just now. */
-const publish = async (who: string, seen?: Awaited<ReturnType<typeof review>>) =>
+const publish = async (who: MintedMember, seen?: Awaited<ReturnType<typeof review>>) =>
   request(
     "/rest/v1/rpc/publish_site_content",
-    await bearer(who),
+    await who.bearer(),
     "POST",
     seen ?? (await review(who)),
   );
@@ -121,7 +99,7 @@ describe("drafts", () => {
       section: "links",
       body: links,
       revision: 1,
-      updated_by: member,
+      updated_by: member.id,
       updated_by_email: "member@example.com",
     });
     const second = await save(member, "links", { ...links, youtube: "https://youtube.com/@k" }, 1);
@@ -293,13 +271,13 @@ describe("publishing", () => {
     expect(published.body).toMatchObject({
       content: { links, programs },
       changed: ["links", "programs"],
-      published_by: member,
+      published_by: member.id,
       published_by_email: "member@example.com",
       restored_from: null,
       schema_version: 1,
     });
 
-    for (const token of [undefined, await bearer(outsider)]) {
+    for (const token of [undefined, await outsider.bearer()]) {
       const read = await request("/rest/v1/published_site_content?select=*", token);
       expect(read.status).toBe(200);
       expect(read.body).toEqual([
@@ -317,14 +295,14 @@ describe("publishing", () => {
 
     await save(colleague, "links", { ...links, tiktok: "https://www.tiktok.com/@kalima" }, 1);
     const next = await publish(colleague);
-    expect(next.body).toMatchObject({ changed: ["links"], published_by: colleague });
+    expect(next.body).toMatchObject({ changed: ["links"], published_by: colleague.id });
   });
 
   it("refuses a publish that names no reviewed drafts, unless the service role imports", async () => {
     await save(member, "links", links, 0);
     const blind = await request(
       "/rest/v1/rpc/publish_site_content",
-      await bearer(member),
+      await member.bearer(),
       "POST",
       {},
     );
@@ -414,7 +392,7 @@ describe("publishing", () => {
 
     const blind = await request(
       "/rest/v1/rpc/restore_site_content",
-      await bearer(colleague),
+      await colleague.bearer(),
       "POST",
       { version_id: first.body.id },
     );
@@ -423,7 +401,7 @@ describe("publishing", () => {
     const { reviewed: replacing } = await review(colleague);
     const restored = await request(
       "/rest/v1/rpc/restore_site_content",
-      await bearer(colleague),
+      await colleague.bearer(),
       "POST",
       { version_id: first.body.id, replacing },
     );
@@ -432,11 +410,11 @@ describe("publishing", () => {
       content: { links },
       changed: ["links"],
       restored_from: first.body.id,
-      published_by: colleague,
+      published_by: colleague.id,
     });
     const drafts = await request(
       "/rest/v1/site_content_drafts?select=body,revision,restored_from,updated_by_email",
-      await bearer(member),
+      await member.bearer(),
     );
     expect(drafts.body).toEqual([
       {
@@ -464,7 +442,7 @@ describe("publishing", () => {
     const mended = await save(member, "links", { ...links, x: "https://x.com/mine" }, 4);
     expect(mended.body).toMatchObject({ revision: 5, restored_from: null });
 
-    const same = await request("/rest/v1/rpc/restore_site_content", await bearer(member), "POST", {
+    const same = await request("/rest/v1/rpc/restore_site_content", await member.bearer(), "POST", {
       version_id: restored.body.id,
       replacing: (await review(member)).reviewed,
     });
@@ -480,7 +458,7 @@ describe("publishing", () => {
     await save(member, "links", { ...links, x: "https://x.com/later" }, 2);
     const refused = await request(
       "/rest/v1/rpc/restore_site_content",
-      await bearer(colleague),
+      await colleague.bearer(),
       "POST",
       { version_id: first.body.id, replacing },
     );
@@ -505,7 +483,7 @@ describe("publishing", () => {
       await save(member, "links", links, 0);
       const answer = await request(
         "/rest/v1/rpc/publish_site_content",
-        await bearer(member),
+        await member.bearer(),
         "POST",
         body,
       );
@@ -563,8 +541,8 @@ describe("who may do what", () => {
     await publish(member);
     const callers: [string, string | undefined][] = [
       ["anon", undefined],
-      ["a stranger at aal2", await bearer(outsider)],
-      ["a member at aal1", await bearer(member, "aal1")],
+      ["a stranger at aal2", await outsider.bearer()],
+      ["a member at aal1", await member.bearer({ aal: "aal1" })],
     ];
     for (const [who, token] of callers) {
       for (const table of ["site_content_drafts", "site_content_versions"]) {
@@ -615,11 +593,11 @@ describe("who may do what", () => {
   it("lets a member at aal2 write a version or a draft only through the site's functions", async () => {
     await save(member, "links", links, 0);
     const first = await publish(member);
-    const token = await bearer(member);
+    const token = await member.bearer();
     const forged = {
       content: { links: { ...links, x: "javascript:alert(1)" } },
       changed: [],
-      published_by: colleague,
+      published_by: colleague.id,
       published_by_email: "colleague@example.com",
       restored_from: first.body.id,
       rendered_at: "2026-01-01T00:00:00Z",
@@ -663,7 +641,7 @@ describe("who may do what", () => {
     // Nothing changed, and the refused writes took no version number.
     await save(member, "links", { ...links, x: "" }, 1);
     const next = await publish(member);
-    expect(next.body).toMatchObject({ id: first.body.id + 1, published_by: member });
+    expect(next.body).toMatchObject({ id: first.body.id + 1, published_by: member.id });
     const { rows } = await server.db.query(
       "select id::int, rendered_at from public.site_content_versions order by id",
     );

@@ -16,7 +16,7 @@ import {
   spawnServer,
   type RunningServer,
 } from "../../support/spawn-server.ts";
-import { signedInMember } from "../../support/team-member.ts";
+import { createMember } from "../../support/member.ts";
 
 // Realtime behind a load balancer: two instances on one PostgreSQL, a client on either. A change
 // comes from the database to every instance (its capture trigger's NOTIFY), whoever wrote it and
@@ -79,7 +79,7 @@ beforeAll(async () => {
     serviceRoleKey: keys.service_role,
     fetch: (input, init) => globalThis.fetch(onSecond(input), init),
   } as ContractTarget;
-  member = await signedInMember(target, clientAt(second.url, keys.service_role), "aal2");
+  member = await createMember(target, { invitedBy: clientAt(second.url, keys.service_role) });
   clients.push(member);
   inbox = member
     .channel("inbox")

@@ -131,10 +131,10 @@ describe("inspectImage", () => {
     });
 
     it("refuses a PNG that declares 4 gigapixels at once, without decoding it", async () => {
+      // Its header alone says so: decoded, these few bytes could not fill 4 gigapixels, and
+      // the refusal would be another (a truncated image), or none.
       const bomb = withPngSize(await twoColourImage("png"), 65_535, 65_535);
-      const started = performance.now();
       const error = await refusal(bomb);
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(error.message).toMatch(/^The image is 65535 × 65535 pixels \(4295 megapixels\)/u);
     });
 
