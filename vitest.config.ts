@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 import { s3Credentials } from "./tests/support/s3-server.ts";
 
@@ -70,26 +71,38 @@ if (!onPostgres && postgresWanted) {
   );
 }
 
+// A poll (expect.poll) proves what happens in its own time: a second, vitest's default, is too
+// short on a loaded 2-core machine; a poll that passes returns as soon as it does.
+const expectations = { poll: { timeout: 15_000 } };
 const serverProject = {
   environment: "node",
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  expect: expectations,
 } as const;
+// The process suites spawn servers and time some of their answers: one file at a time, after
+// the in-process projects (vitest runs projects without file parallelism last, on their own).
 const processProject = {
   environment: "node",
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  expect: expectations,
   fileParallelism: false,
 } as const;
 
 export default defineConfig({
   test: {
+    // A worker per core, not vitest's default of one fewer: a file's tests, its server and its
+    // database all run in its worker, while vitest's own process mostly waits, so one worker
+    // leaves a 2-core machine's second core idle. Projects run together share these workers.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
           name: "web",
           include: ["src/web/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          expect: expectations,
           setupFiles: ["tests/support/web-setup.ts"],
           env: { VITE_SITE_URL: "https://kalima.example" },
         },
@@ -99,6 +112,7 @@ export default defineConfig({
           name: "unit",
           include: databaseFreeSuites,
           environment: "node",
+          expect: expectations,
         },
       },
       {

@@ -1,14 +1,19 @@
-// npm test: every suite, in order, against a fresh build. Unit, component, server and contract
-// suites run in process; then the built server is spawned (process suite) and driven by
-// Chromium (browser suite). It fails, saying why, when something a suite needs is missing.
+// npm test: every suite, against a fresh build. Unit, component, server and contract suites run
+// in process, all in one vitest run that shares its workers among them, while the site and server
+// are built beside it; then the built server is spawned (process suites, one file at a time) and
+// driven by Chromium (browser suite). It fails, saying why, when something a suite needs is missing.
 // The server, contract and process suites run on the embedded database, and again on
 // PostgreSQL when TEST_DATABASE_URL names a cluster where they may create databases; the storage
-// contract suites run once more with the bytes in S3.
-import { spawnSync } from "node:child_process";
+// contract suites run once more with the bytes in S3. Everything a run listens on or writes is its
+// own (free ports, temporary folders, databases named for it), so two runs can share a machine.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureBuilt, root } from "./build-steps.mjs";
+import { pathToFileURL } from "node:url";
+import { root } from "./build-steps.mjs";
+import { freePort } from "./postgres-cluster.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -28,14 +33,16 @@ const reports = mkdtempSync(path.join(tmpdir(), "kalima-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failedSuites = [];
 
-function run(label, command, args, env = {}) {
+/** Runs a suite's command to its end; asynchronous, so the build beside it keeps going. */
+async function run(label, command, args, env = {}) {
   process.stdout.write(`\n=== ${label} ===\n`);
-  const result = spawnSync(path.join(root, "node_modules/.bin", command), args, {
+  const child = spawn(path.join(root, "node_modules/.bin", command), args, {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
-  if (result.status !== 0) failedSuites.push(label);
+  const [code] = await once(child, "exit");
+  if (code !== 0) failedSuites.push(label);
 }
 
 function countVitest(file) {
@@ -55,35 +62,66 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+/**
+ * Builds what is stale (scripts/build-steps.mjs) in a child process, its output held back so it
+ * does not interleave with the suites running meanwhile; resolves to whether it succeeded and
+ * that output.
+ */
+function buildInBackground() {
+  const script = `import { ensureBuilt } from ${JSON.stringify(pathToFileURL(path.join(root, "scripts/build-steps.mjs")).href)}; ensureBuilt();`;
+  const child = spawn(process.execPath, ["--input-type=module", "--eval", script], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const started = performance.now();
+  return new Promise((resolve) => {
+    child.once("exit", (code) =>
+      resolve({ ok: code === 0, output, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}
+
 try {
-  const vitest = (project) => {
-    const output = path.join(reports, `${project}.json`);
-    run(`${project} suite`, "vitest", [
+  const vitest = async (label, projects) => {
+    const output = path.join(reports, `${label.replaceAll(" ", "-")}.json`);
+    await run(label, "vitest", [
       "run",
-      "--project",
-      project,
+      ...projects.flatMap((project) => ["--project", project]),
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${output}`,
     ]);
     countVitest(output);
   };
-  vitest("web");
-  vitest("unit");
-  vitest("server");
-  vitest("server-s3");
-  if (postgresUrl) vitest("server-postgres");
-  else process.stdout.write(`\n${postgresNotice}\n`);
+  const onPostgres = (projects) =>
+    projects.filter((name) => postgresUrl || !name.endsWith("-postgres"));
+
+  // The in-process suites need no build: it runs on the side, filling the cores their slowest
+  // files leave idle.
+  const build = buildInBackground();
+  await vitest(
+    "in-process suites",
+    onPostgres(["web", "unit", "server", "server-s3", "server-postgres"]),
+  );
+  if (!postgresUrl) process.stdout.write(`\n${postgresNotice}\n`);
 
   process.stdout.write("\n=== build ===\n");
-  ensureBuilt();
-  vitest("process");
-  if (postgresUrl) vitest("process-postgres");
+  const built = await build;
+  process.stdout.write(built.output);
+  if (!built.ok) throw new Error("the build failed");
+  process.stdout.write(`built in ${built.seconds.toFixed(0)} s\n`);
+  await vitest("process suites", onPostgres(["process", "process-postgres"]));
 
+  // A port of this run's own: another run on the machine has its own browser-suite server.
+  const port = process.env.E2E_PORT ?? String(await freePort());
   const browserReport = path.join(reports, "browser.json");
-  run("browser suite", "playwright", ["test", "--reporter=list,json"], {
+  await run("browser suite", "playwright", ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport,
     CHROMIUM_PATH: chromium,
+    E2E_PORT: port,
   });
   countPlaywright(browserReport);
 } catch (error) {
