@@ -10,9 +10,9 @@ import {
   requireAffectedAtMost,
 } from "./prefer.ts";
 import { writtenRows } from "./embed.ts";
-import { qualifiedName, quoteIdentifier } from "./query-params.ts";
+import { clause, identifier, qualified, raw, sql } from "./sql/sql.ts";
 import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
-import { filteredWhere, queryParameters } from "./select.ts";
+import { filterConditions, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
 import { writeRows } from "./write.ts";
 
@@ -30,20 +30,19 @@ export function deleteRows(deps: RestDependencies) {
     const filters = parseFilters(parameters);
     const query = Object.fromEntries(parameters);
     const representation = preferences.return === "representation";
-    const params: unknown[] = [];
-    const where = filteredWhere(filters, table, params);
+    const where = clause("where", filterConditions(filters, table));
     const answer = representation
-      ? writtenRows(query.select, table, "deleted", parameters, embedding(deps, params))
-      : "select 1 from deleted";
+      ? writtenRows(query.select, table, "deleted", parameters, embedding(deps))
+      : raw("select 1 from deleted");
     // Hosted Supabase refuses a DELETE without a WHERE clause (pg-safeupdate), as a PATCH.
     if (filters.length === 0) throw restError.deleteRequiresWhere();
 
-    const sql = `with deleted as (
-        delete from ${qualifiedName(table)} ${where}
-        returning ${quoteIdentifier(table.name)}.*)
-      select ${bodyColumns(format)} from (${answer}) projected`;
+    const statement = sql`with deleted as (
+        delete from ${qualified(table)} ${where}
+        returning ${identifier(table.name)}.*)
+      select ${raw(bodyColumns(format))} from (${answer}) projected`;
 
-    const result = await writeRows(c, deps, preferences, { sql, params }, (deleted) => {
+    const result = await writeRows(c, deps, preferences, statement, (deleted) => {
       // One object asked for, or at most max-affected rows: any other number undoes the delete.
       requireSingular(format, deleted.rows);
       requireAffectedAtMost(preferences, deleted.rows);

@@ -1,4 +1,5 @@
 import { type Cursor, ParseFailure } from "./parse.ts";
+import { literal, raw, sql, type Sql } from "./sql/sql.ts";
 
 // A field as PostgREST's filters, `order` and `select` name one (QueryParams.hs, pField): a
 // column, then any number of JSON steps, `->key` (json) or `->>key` (text), where a key that
@@ -85,21 +86,13 @@ export function readField(cursor: Cursor): Field {
 }
 
 /**
- * A string literal that reads the same whatever `standard_conforming_strings` says: the E''
- * form, with quotes and backslashes doubled. (readField lets no NUL through.)
- */
-function textLiteral(text: string): string {
-  return `E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
-}
-
-/**
- * `field` in SQL, after its column (`columnSql`, already quoted or qualified): keys as literals
+ * `field` in SQL, after its column (`column`, already quoted or qualified): keys as literals
  * and indexes as `'0'::int`, as PostgREST writes them, so a key can never end the literal.
  */
-export function fieldSql(field: Field, columnSql: string): string {
+export function fieldSql(field: Field, column: Sql): Sql {
   return field.path.reduce(
-    (sql, step) =>
-      `${sql}${step.arrow}${step.index ? `'${step.key}'::int` : textLiteral(step.key)}`,
-    columnSql,
+    (path, step) =>
+      sql`${path}${raw(step.arrow)}${step.index ? raw(`'${step.key}'::int`) : literal(step.key)}`,
+    column,
   );
 }

@@ -1,6 +1,7 @@
 import { restError } from "./errors.ts";
 import { type Field, fieldExpecting, fieldSql, readField } from "./field.ts";
 import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
+import { clause, empty, join, param, raw, sql, type Sql } from "./sql/sql.ts";
 
 // PostgREST's horizontal filtering (docs "Tables and Views", source QueryParams.hs): each query
 // parameter that is not reserved filters one column, `and`/`or` hold logic trees, and every one
@@ -354,52 +355,58 @@ export function parseFilters(parameters: Iterable<[string, string]>): Filter[] {
   return filters;
 }
 
-/** How a filter names a column and passes a value in the SQL being built. */
-export interface SqlContext {
-  /** The column's SQL; a JSON path is added after it. */
-  column(name: string): string;
-  parameter(value: string): string;
-}
+/** How a filter names a column in the SQL being built; a JSON path is added after it. */
+export type ColumnSql = (name: string) => Sql;
 
 function arrayLiteral(items: string[]): string {
   return `{${items.map((item) => `"${item.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;
 }
 
-function conditionSql(condition: Condition, context: SqlContext): string {
-  const field = fieldSql(condition.field, context.column(condition.field.column));
+/** Each operator's SQL over a field and its value: a new operator is one entry here. */
+function conditionSql(condition: Condition, column: ColumnSql): Sql {
+  const field = fieldSql(condition.field, column(condition.field.column));
   const { operator, value } = condition;
-  if (operator === "in") {
-    return `${field} = any(${context.parameter(arrayLiteral(value as string[]))})`;
-  }
-  if (operator === "is") return `${field} is ${value as string}`;
+  if (operator === "in") return sql`${field} = any(${param(arrayLiteral(value as string[]))})`;
+  if (operator === "is") return sql`${field} is ${raw(value as string)}`;
   const text = value as string;
-  if (operator === "isdistinct") return `${field} is distinct from ${context.parameter(text)}`;
+  if (operator === "isdistinct") return sql`${field} is distinct from ${param(text)}`;
   if (Object.hasOwn(textSearchFunctions, operator)) {
-    const language =
-      condition.language === undefined ? "" : `${context.parameter(condition.language)}, `;
-    const query = context.parameter(text);
-    return `${field} @@ ${textSearchFunctions[operator as TextSearchOperator]}(${language}${query})`;
+    const search = raw(textSearchFunctions[operator as TextSearchOperator]);
+    const language = condition.language === undefined ? empty : sql`${param(condition.language)}, `;
+    return sql`${field} @@ ${search}(${language}${param(text)})`;
   }
   if (Object.hasOwn(simpleOperators, operator)) {
-    return `${field} ${simpleOperators[operator as SimpleOperator]} ${context.parameter(text)}`;
+    return sql`${field} ${raw(simpleOperators[operator as SimpleOperator])} ${param(text)}`;
   }
-  const argument = context.parameter(
+  const argument = param(
     operator === "like" || operator === "ilike" ? text.replaceAll("*", "%") : text,
   );
-  const quantified = condition.quantifier ? `${condition.quantifier}(${argument})` : argument;
-  return `${field} ${quantifiedOperators[operator as QuantifiedOperator]} ${quantified}`;
+  const quantified = condition.quantifier
+    ? sql`${raw(condition.quantifier)}(${argument})`
+    : argument;
+  return sql`${field} ${raw(quantifiedOperators[operator as QuantifiedOperator])} ${quantified}`;
 }
 
-function filterSql(filter: Filter, context: SqlContext): string {
-  const sql =
+function filterSql(filter: Filter, column: ColumnSql): Sql {
+  const condition =
     filter.type === "condition"
-      ? conditionSql(filter, context)
-      : `(${filter.children.map((child) => filterSql(child, context)).join(` ${filter.operator} `)})`;
-  return filter.negated ? `not (${sql})` : sql;
+      ? conditionSql(filter, column)
+      : sql`(${join(
+          filter.children.map((child) => filterSql(child, column)),
+          ` ${filter.operator} `,
+        )})`;
+  return filter.negated ? sql`not (${condition})` : condition;
+}
+
+/** The filters ANDed, without WHERE (empty when there are none). */
+export function conditions(filters: Filter[], column: ColumnSql): Sql {
+  return join(
+    filters.map((filter) => filterSql(filter, column)),
+    " and ",
+  );
 }
 
 /** The WHERE clause for `filters` (empty when there are none). */
-export function whereClause(filters: Filter[], context: SqlContext): string {
-  if (filters.length === 0) return "";
-  return `where ${filters.map((filter) => filterSql(filter, context)).join(" and ")}`;
+export function whereClause(filters: Filter[], column: ColumnSql): Sql {
+  return clause("where", conditions(filters, column));
 }

@@ -16,7 +16,18 @@ import {
 import { requestRole } from "./request-claims.ts";
 import { queryParameters } from "./select.ts";
 import { writtenRows } from "./embed.ts";
-import { qualifiedName, quoteIdentifier } from "./query-params.ts";
+import {
+  empty,
+  identifier,
+  join,
+  literal,
+  param,
+  qualified,
+  raw,
+  render,
+  sql,
+  type Sql,
+} from "./sql/sql.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
 import { runStatement } from "./transaction.ts";
@@ -37,10 +48,6 @@ export function sameKeys(rows: Row[], columns: string[]): boolean {
   );
 }
 
-function quoteLiteral(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
 /** How a write meets a row already there: PostgREST's `Prefer: resolution=…` on `target`. */
 export interface Conflict {
   resolution: "merge-duplicates" | "ignore-duplicates";
@@ -52,36 +59,38 @@ export interface InsertShape {
   missingDefault?: boolean;
   conflict?: Conflict | undefined;
   /** A condition on the sent rows, named `body` (PUT's primary key). */
-  where?: string;
+  where?: Sql;
 }
 
 /**
  * ON CONFLICT as PostgREST writes it: merging sets every sent column from EXCLUDED; with none
  * sent there is nothing to merge, so the row already there is kept.
  */
-function conflictClause(conflict: Conflict | undefined, used: string[]): string {
-  if (!conflict || conflict.target.length === 0) return "";
-  const target = `on conflict (${conflict.target.map(quoteIdentifier).join(", ")})`;
+function conflictClause(conflict: Conflict | undefined, used: string[]): Sql {
+  if (!conflict || conflict.target.length === 0) return empty;
+  const target = sql`on conflict (${join(conflict.target.map(identifier), ", ")})`;
   if (conflict.resolution === "ignore-duplicates" || used.length === 0) {
-    return ` ${target} do nothing`;
+    return sql` ${target} do nothing`;
   }
-  const assignments = used
-    .map((column) => `${quoteIdentifier(column)} = excluded.${quoteIdentifier(column)}`)
-    .join(", ");
-  return ` ${target} do update set ${assignments} where ${countMerge}`;
+  const assignments = used.map(
+    (column) => sql`${identifier(column)} = excluded.${identifier(column)}`,
+  );
+  return sql` ${target} do update set ${join(assignments, ", ")} where ${raw(countMerge)}`;
 }
 
 /**
- * The INSERT behind every POST (and PUT): the rows arrive as one JSON array in $1. Under
- * Prefer: missing=default a key a row lacks takes the column's DEFAULT, as on PostgREST;
- * otherwise it is NULL.
+ * The INSERT behind every POST (and PUT): the rows arrive as one JSON array (`body`, their
+ * text). Under Prefer: missing=default a key a row lacks takes the column's DEFAULT, as on
+ * PostgREST; otherwise it is NULL.
  */
 export function insertStatement(
   table: TableInfo,
   columns: string[],
-  { rows = [], missingDefault = false, conflict, where = "" }: InsertShape = {},
-): string {
-  const target = qualifiedName(table);
+  body: string,
+  { rows = [], missingDefault = false, conflict, where = empty }: InsertShape = {},
+): Sql {
+  const target = qualified(table);
+  const json = sql`${param(body)}::json`;
   // A column no row names is left out, so the database fills it itself: a generated column, or
   // an identity without USAGE on its sequence, included.
   const used = missingDefault
@@ -89,25 +98,26 @@ export function insertStatement(
     : columns;
   const onConflict = conflictClause(conflict, used);
   if (used.length === 0) {
-    const source = where
-      ? `json_populate_recordset(null::${target}, $1::json) body ${where}`
-      : "json_array_elements($1::json)";
-    return `insert into ${target} select from ${source}${onConflict}`;
+    const source = where.empty
+      ? sql`json_array_elements(${json})`
+      : sql`json_populate_recordset(null::${target}, ${json}) body ${where}`;
+    return sql`insert into ${target} select from ${source}${onConflict}`;
   }
+  const columnList = join(used.map(identifier), ", ");
   if (!missingDefault) {
-    const columnList = used.map(quoteIdentifier).join(", ");
-    return `insert into ${target} (${columnList})
-      select ${columnList} from json_populate_recordset(null::${target}, $1::json) body ${where}${onConflict}`;
+    return sql`insert into ${target} (${columnList})
+      select ${columnList} from json_populate_recordset(null::${target}, ${json}) body ${where}${onConflict}`;
   }
   const values = used.map((column) => {
-    const fallback = table.columns.get(column)?.default ?? "null";
-    return `case when body.item::jsonb ? ${quoteLiteral(column)}
-                 then (json_populate_record(null::${target}, body.item)).${quoteIdentifier(column)}
+    // The column's DEFAULT as the catalogue writes it: SQL of the schema, not of the request.
+    const fallback = raw(table.columns.get(column)?.default ?? "null");
+    return sql`case when body.item::jsonb ? ${literal(column)}
+                 then (json_populate_record(null::${target}, body.item)).${identifier(column)}
                  else ${fallback} end`;
   });
-  return `insert into ${target} (${used.map(quoteIdentifier).join(", ")})
-    select ${values.join(", ")}
-      from json_array_elements($1::json) with ordinality as body(item, position)
+  return sql`insert into ${target} (${columnList})
+    select ${join(values, ", ")}
+      from json_array_elements(${json}) with ordinality as body(item, position)
      order by body.position${onConflict}`;
 }
 
@@ -121,13 +131,13 @@ const countMerge = `set_config('pgrst.merged', (${mergedCount} + 1)::text, true)
  * many of them were inserted rather than merged.
  */
 export function upsertQuery(
-  insert: string,
-  answer: ((rows: string) => string) | undefined,
+  insert: Sql,
+  answer: ((rows: string) => Sql) | undefined,
   format: Format,
-): string {
-  return `with written as (${insert} returning ${answer === undefined ? "1" : "*"})
-    select ${bodyColumns(format)}, count(*)::int - ${mergedCount} as inserted
-      from (${answer?.("written") ?? "select 1 from written"}) projected`;
+): Sql {
+  return sql`with written as (${insert} returning ${raw(answer === undefined ? "1" : "*")})
+    select ${raw(bodyColumns(format))}, count(*)::int - ${raw(mergedCount)} as inserted
+      from (${answer?.("written") ?? raw("select 1 from written")}) projected`;
 }
 
 /** `?on_conflict=a,b` or else the primary key: the columns that make two rows one. */
@@ -188,7 +198,7 @@ export function insertRows(deps: RestDependencies) {
     if (!explicitColumns && !sameKeys(rows, columns)) throw restError.keysMustMatch();
 
     const conflict = conflictFor(preferences.resolution, c.req.query("on_conflict"), table);
-    const insert = insertStatement(table, columns, {
+    const insert = insertStatement(table, columns, JSON.stringify(rows), {
       rows,
       missingDefault: preferences.missing === "default",
       conflict,
@@ -206,7 +216,6 @@ export function insertRows(deps: RestDependencies) {
     let stored: number | undefined;
     try {
       if (representation || format.kind === "object" || conflict) {
-        const params: unknown[] = [JSON.stringify(rows)];
         const answer = representation
           ? (written: string) =>
               writtenRows(
@@ -214,23 +223,22 @@ export function insertRows(deps: RestDependencies) {
                 table,
                 written,
                 queryParameters(c.req.url),
-                embedding(deps, params),
+                embedding(deps),
               )
           : undefined;
-        const sql = conflict
+        const statement = conflict
           ? upsertQuery(insert, answer, format)
-          : `with inserted as (${insert} returning *)
-          select ${bodyColumns(format)}
-            from (${answer?.("inserted") ?? "select 1 from inserted"}) projected`;
+          : sql`with inserted as (${insert} returning *)
+          select ${raw(bodyColumns(format))}
+            from (${answer?.("inserted") ?? raw("select 1 from inserted")}) projected`;
         // An object was asked for: any other number of rows undoes the insert.
-        result = await writeRows(c, deps, preferences, { sql, params }, (inserted) =>
+        result = await writeRows(c, deps, preferences, statement, (inserted) =>
           requireSingular(format, inserted.rows),
         );
         stored = result.rows;
       } else {
-        ({ rowCount: stored } = await runStatement(deps.db, role, mode, insert, [
-          JSON.stringify(rows),
-        ]));
+        const { text, values } = render(insert);
+        ({ rowCount: stored } = await runStatement(deps.db, role, mode, text, values));
       }
     } catch (error) {
       const refusal = fromDatabaseError(error, claims.role !== "anon");

@@ -3,12 +3,12 @@ import type { AppEnv } from "../http/context.ts";
 import { embedding, type RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 import { type Filter, parseFilters, whereClause } from "./filters.ts";
+import { identifier, sql } from "./sql/sql.ts";
 import { insertStatement, sameKeys, upsertQuery } from "./insert.ts";
 import { parseBody, requireJson } from "./json-body.ts";
 import { appliedBy, preferenceApplied, requestPreferences } from "./prefer.ts";
 import { acceptedFormat, requireSingular, sendRows } from "./representation.ts";
 import { writtenRows } from "./embed.ts";
-import { quoteIdentifier } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
 import { queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
@@ -60,27 +60,19 @@ export function putRow(deps: RestDependencies) {
     for (const column of columns) {
       if (!table.columns.has(column)) throw restError.unknownColumn(column, table.name);
     }
-    const params: unknown[] = [JSON.stringify(rows)];
-    const where = whereClause(filters, {
-      column: (name) => `body.${quoteIdentifier(name)}`,
-      parameter: (value) => {
-        params.push(value);
-        return `$${params.length}`;
-      },
-    });
-    const insert = insertStatement(table, columns, {
+    const where = whereClause(filters, (name) => sql`body.${identifier(name)}`);
+    const insert = insertStatement(table, columns, JSON.stringify(rows), {
       rows,
       conflict: { resolution: "merge-duplicates", target: table.primaryKey },
       where,
     });
     const representation = preferences.return === "representation";
     const answer = representation
-      ? (written: string) =>
-          writtenRows(query.select, table, written, parameters, embedding(deps, params))
+      ? (written: string) => writtenRows(query.select, table, written, parameters, embedding(deps))
       : undefined;
-    const sql = upsertQuery(insert, answer, format);
+    const statement = upsertQuery(insert, answer, format);
 
-    const result = await writeRows(c, deps, preferences, { sql, params }, (written) => {
+    const result = await writeRows(c, deps, preferences, statement, (written) => {
       // Throwing here undoes the write, as PostgREST does.
       if (written.rows !== 1) throw restError.putKeyMismatch();
       requireSingular(format, written.rows);

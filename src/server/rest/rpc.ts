@@ -15,7 +15,7 @@ import {
   rollsBack,
   type Preferences,
 } from "./prefer.ts";
-import { orderClause, quoteIdentifier, type Selectable } from "./query-params.ts";
+import { orderClause, type Selectable } from "./query-params.ts";
 import {
   acceptedFormat,
   bodyColumns,
@@ -36,7 +36,16 @@ import {
   type CallRequest,
 } from "./rpc-function.ts";
 import type { FunctionInfo } from "./schema-cache.ts";
-import { filteredWhere, pageStatus, queryParameters, requestedPage, runner } from "./select.ts";
+import {
+  countedRows,
+  filterConditions,
+  notingNames,
+  pageStatus,
+  queryParameters,
+  requestedPage,
+  runner,
+} from "./select.ts";
+import { clause, identifier, param, raw, render, sql, type Sql } from "./sql/sql.ts";
 import { requireProfile } from "./table.ts";
 import { inTransaction } from "./transaction.ts";
 
@@ -119,7 +128,11 @@ function selectable(fn: FunctionInfo): Selectable {
   };
 }
 
-function bodySql(shape: Shape, format: Format): string {
+function bodySql(shape: Shape, format: Format): Sql {
+  return raw(bodyText(shape, format));
+}
+
+function bodyText(shape: Shape, format: Format): string {
   if (shape === "rows") return bodyColumns(format);
   const first = `(json_agg(projected${shape === "row" ? "" : ".pgrst_scalar"}) -> 0)`;
   const single = `coalesce(${stripped(format, first)}::text, 'null')`;
@@ -141,44 +154,43 @@ function callStatement(
   preferences: Preferences,
   page: { offset: number; limit: number; format: Format },
   embedding: { cache: SchemaCache; aggregatesEnabled: boolean },
-): { sql: string; params: unknown[] } {
+): Sql {
   const whole = passesBodyWhole(fn, args.body);
-  const { from, call } = callSql(fn, args.keys, whole);
+  const { from, call } = callSql(fn, args.keys, whole, args.value);
   const shape = shapeOf(fn);
   const source = fn.columns
-    ? `select pgrst_call.* from ${from ? `${from}, lateral ` : ""}${call} as pgrst_call`
-    : `select ${call} as pgrst_scalar${from ? ` from ${from}` : ""}`;
+    ? sql`select pgrst_call.* from ${from ? sql`${from}, lateral ` : raw("")}${call} as pgrst_call`
+    : sql`select ${call} as pgrst_scalar${from ? sql` from ${from}` : raw("")}`;
   const query = Object.fromEntries(args.rest);
   const relation = selectable(fn);
-  const params: unknown[] = from || whole ? [args.value] : [];
   // A function returning a table's rows embeds along that table's relationships.
   const plan = planSelect(
     query.select,
-    { ...relation, alias: quoteIdentifier(fn.name), origin: fn.returnsRowOf },
+    { ...relation, alias: identifier(fn.name), origin: fn.returnsRowOf },
     args.rest,
-    { cache: embedding.cache, params, aggregatesEnabled: embedding.aggregatesEnabled },
+    embedding,
   );
-  const where = filteredWhere(parseFilters(plan.rootParameters), relation, params, {
-    embedded: plan.embedded,
+  const names = notingNames(plan.embedded);
+  const filters = filterConditions(parseFilters(plan.rootParameters), relation, {
+    embedded: names.embedded,
   });
   const order = orderClause(
     query.order,
     relation,
-    columnResolver({ ...relation, alias: quoteIdentifier(fn.name) }),
+    columnResolver({ ...relation, alias: identifier(fn.name) }),
   );
-  const alias = `pgrst_source as ${quoteIdentifier(fn.name)}`;
+  const alias = sql`pgrst_source as ${identifier(fn.name)}`;
   // count=estimated counts exactly here: the whole result is at hand (PostgREST 12 counts both).
   const total =
     preferences.count === "exact" || preferences.count === "estimated"
-      ? `(select count(*)::int from ${alias} ${plan.innerJoins} ${where})`
-      : "null::int";
-  params.push(page.limit, page.offset);
-  const sql = `with pgrst_source as (${source})
+      ? sql`(select count(*)::int ${countedRows(alias, filters, plan.embeds, names.named)})`
+      : raw("null::int");
+  const columns = shape === "rows" || shape === "row" ? plan.columns : raw("pgrst_scalar");
+  return sql`with pgrst_source as (${source})
     select ${bodySql(shape, page.format)}, ${total} as total
-      from (select ${shape === "rows" || shape === "row" ? plan.columns : "pgrst_scalar"}
-              from ${alias} ${plan.joins} ${where} ${plan.groupBy} ${order}
-             limit $${params.length - 1} offset $${params.length}) projected`;
-  return { sql, params };
+      from (select ${columns}
+              from ${alias} ${plan.joins} ${clause("where", filters)} ${plan.groupBy} ${order}
+             limit ${param(page.limit)} offset ${param(page.offset)}) projected`;
 }
 
 /** Sends what a function of values answered: one value, or a JSON array of them. */
@@ -238,7 +250,7 @@ export function callFunction(deps: RestDependencies) {
     requireWholeBodyCall(fn, args, c.req.header("content-type"));
 
     const { offset, limit } = requestedPage(c, Object.fromEntries(args.rest));
-    const { sql, params } = callStatement(
+    const statement = callStatement(
       fn,
       args,
       preferences,
@@ -249,13 +261,14 @@ export function callFunction(deps: RestDependencies) {
     let result: Rows & { total: number | null };
     try {
       if (affectedBound(preferences) === undefined) {
-        const { rows } = await runner(c, deps, mode)<Rows & { total: number | null }>(sql, params);
+        const { rows } = await runner(c, deps, mode)<Rows & { total: number | null }>(statement);
         result = rows[0] ?? { ...noRows, total: null };
       } else {
         // max-affected under handling=strict bounds the rows a call answers, as PostgREST 12
         // bounds them: more undoes what the function did, so it runs in a transaction.
+        const { text, values } = render(statement);
         result = await inTransaction(deps.db, requestRole(c, deps), mode, async (tx) => {
-          const { rows } = await tx.query<Rows & { total: number | null }>(sql, params);
+          const { rows } = await tx.query<Rows & { total: number | null }>(text, values);
           const answered = rows[0] ?? { ...noRows, total: null };
           requireAffectedAtMost(preferences, answered.rows);
           return answered;

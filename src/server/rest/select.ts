@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { QueryResult } from "../db/database.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
-import { columnResolver, planSelect, whereOver } from "./embed.ts";
+import { columnResolver, conditionsOver, planSelect, type RootEmbed } from "./embed.ts";
 import { fromDatabaseError, restError } from "./errors.ts";
 import { parseFilters, type Filter } from "./filters.ts";
 import {
@@ -14,17 +14,21 @@ import {
 } from "./prefer.ts";
 import { acceptedFormat, bodyColumns, noRows, sendRows, type Rows } from "./representation.ts";
 import { requestRole } from "./request-claims.ts";
-import {
-  orderClause,
-  pagingNumber,
-  qualifiedName,
-  quoteIdentifier,
-  rangeHeader,
-  type Selectable,
-} from "./query-params.ts";
+import { orderClause, pagingNumber, rangeHeader, type Selectable } from "./query-params.ts";
 import type { SchemaCache, TableName } from "./schema-cache.ts";
 import { requireProfile, requireTable } from "./table.ts";
 import { runStatement, type TransactionMode } from "./transaction.ts";
+import {
+  clause,
+  identifier,
+  join,
+  param,
+  qualified,
+  raw,
+  render,
+  sql,
+  type Sql,
+} from "./sql/sql.ts";
 
 /** Hosted Supabase's `max-rows`: no page is longer than this. */
 export const maxRows = 1000;
@@ -37,20 +41,22 @@ export function queryParameters(url: string): [string, string][] {
 }
 
 /**
- * SQL over `relation` with the request's filters: column names checked against it and
- * qualified with its name, values passed as parameters from `params`' end.
+ * The conditions of the request's filters over `relation`: column names checked against it and
+ * qualified with its name.
  */
-export function filteredWhere(
+export function filterConditions(
   filters: Filter[],
   relation: Selectable,
-  params: unknown[],
-  names: { embedded?: ReadonlyMap<string, string>; computed?: ReadonlyMap<string, TableName> } = {},
-): string {
-  const source = { ...relation, alias: quoteIdentifier(relation.name), computed: names.computed };
-  return whereOver(filters, source, params, names.embedded);
+  names: {
+    embedded?: Pick<ReadonlyMap<string, Sql>, "get">;
+    computed?: ReadonlyMap<string, TableName>;
+  } = {},
+): Sql {
+  const source = { ...relation, alias: identifier(relation.name), computed: names.computed };
+  return conditionsOver(filters, source, names.embedded);
 }
 
-type Run = <Row>(sql: string, params: unknown[]) => Promise<QueryResult<Row>>;
+type Run = <Row>(statement: Sql) => Promise<QueryResult<Row>>;
 
 /** Runs statements under the request's role; a read-only one refuses writes (25006, 405). */
 export function runner(c: Context<AppEnv>, deps: RestDependencies, mode: TransactionMode): Run {
@@ -58,7 +64,43 @@ export function runner(c: Context<AppEnv>, deps: RestDependencies, mode: Transac
   // Read-only joins the role's settings: one round trip, as every other statement. On the
   // embedded database a transaction of several round trips holds its one connection between
   // them, while the server's thread is busy with other requests.
-  return (sql, params) => runStatement(deps.db, role, mode, sql, params);
+  return (statement) => {
+    const { text, values } = render(statement);
+    return runStatement(deps.db, role, mode, text, values);
+  };
+}
+
+/**
+ * The rows a read counts, as PostgREST's readPlanToCountQuery: the relation and its filters,
+ * the lateral joins only of the embedded resources a filter names, and EXISTS for each other
+ * inner-joined one, the one thing it asks of a row.
+ */
+export function countedRows(
+  from: Sql,
+  filters: Sql,
+  embeds: ReadonlyMap<string, RootEmbed>,
+  named: ReadonlySet<string>,
+): Sql {
+  const joined = [...embeds].filter(([key]) => named.has(key)).map(([, embed]) => embed.join);
+  const exists = [...embeds]
+    .filter(([key, embed]) => embed.inner && !named.has(key))
+    .map(([, embed]) => embed.exists);
+  return sql`from ${from} ${join(joined, " ")} ${clause("where", join([filters, ...exists], " and "))}`;
+}
+
+/** The embedded values a filter on the root may name, noting which ones it does. */
+export function notingNames(embedded: ReadonlyMap<string, Sql>) {
+  const named = new Set<string>();
+  return {
+    named,
+    embedded: {
+      get: (name: string) => {
+        const value = embedded.get(name);
+        if (value !== undefined) named.add(name);
+        return value;
+      },
+    },
+  };
 }
 
 function planRows(plan: unknown): number {
@@ -75,7 +117,7 @@ export interface Relation {
   /** The table or view whose relationships its embeddings follow. */
   origin: TableName | undefined;
   /** The FROM item, aliased by the relation's name. */
-  from: string;
+  from: Sql;
   /** The query parameters left for filters, select, order and paging. */
   parameters: [string, string][];
 }
@@ -109,16 +151,9 @@ export function pageStatus(
  * there (`reached`), and for count=estimated never less than the exact count up to max-rows
  * (PostgREST's max of the two).
  */
-async function plannedTotal(
-  run: Run,
-  source: string,
-  params: unknown[],
-  reached: number,
-  counted = 0,
-): Promise<number> {
+async function plannedTotal(run: Run, source: Sql, reached: number, counted = 0): Promise<number> {
   const explained = await run<{ "QUERY PLAN": unknown }>(
-    `explain (format json) select 1 ${source}`,
-    params,
+    sql`explain (format json) select 1 ${source}`,
   );
   return Math.max(planRows(explained.rows[0]?.["QUERY PLAN"]), counted, reached);
 }
@@ -138,11 +173,10 @@ export async function readRelation(
   const query = Object.fromEntries(relation.parameters);
   const { offset, limit } = requestedPage(c, query);
   const format = acceptedFormat(c.req.header("accept"));
-  const params: unknown[] = [];
   // A table's computed fields; a function's rows are not of its table's type.
   const computed =
     relation.origin && embedding.cache.computedFields(relation.origin.schema, relation.origin.name);
-  const alias = quoteIdentifier(relation.selectable.name);
+  const alias = identifier(relation.selectable.name);
   const order = orderClause(
     query.order,
     relation.selectable,
@@ -157,40 +191,36 @@ export async function readRelation(
       computed,
     },
     relation.parameters,
-    { cache: embedding.cache, params, aggregatesEnabled: embedding.aggregatesEnabled },
+    embedding,
   );
-  const where = filteredWhere(parseFilters(plan.rootParameters), relation.selectable, params, {
-    embedded: plan.embedded,
+  const names = notingNames(plan.embedded);
+  const filters = filterConditions(parseFilters(plan.rootParameters), relation.selectable, {
+    embedded: names.embedded,
     computed,
   });
-  const filterParams = [...params];
-  params.push(limit, offset);
-  // Counting reads only the joins that drop rows; planning a count (EXPLAIN) names them all, so
-  // that every parameter has its place.
-  const source = `from ${relation.from} ${plan.joins} ${where}`;
-  const counted = `from ${relation.from} ${plan.innerJoins} ${where}`;
+  const where = clause("where", filters);
+  const counted = countedRows(relation.from, filters, plan.embeds, names.named);
   const totalSql = {
-    exact: `(select count(*)::int ${counted})`,
-    estimated: `(select count(*)::int from (select 1 ${counted} limit ${maxRows + 1}) capped)`,
-    planned: "null::int",
+    exact: sql`(select count(*)::int ${counted})`,
+    estimated: sql`(select count(*)::int from (select 1 ${counted} limit ${raw(String(maxRows + 1))}) capped)`,
+    planned: raw("null::int"),
   }[preferences.count ?? "planned"];
 
   let page: Rows & { total: number | null };
   let total: number | undefined;
   try {
     const result = await run<Rows & { total: number | null }>(
-      `select ${bodyColumns(format)}, ${preferences.count ? totalSql : "null::int"} as total
-         from (select ${plan.columns} ${source} ${plan.groupBy} ${order}
-                limit $${params.length - 1} offset $${params.length}) projected`,
-      params,
+      sql`select ${raw(bodyColumns(format))}, ${preferences.count ? totalSql : raw("null::int")} as total
+         from (select ${plan.columns} from ${relation.from} ${plan.joins} ${where} ${plan.groupBy} ${order}
+                limit ${param(limit)} offset ${param(offset)}) projected`,
     );
     page = result.rows[0] ?? { ...noRows, total: null };
     total = page.total ?? undefined;
     const reached = page.rows > 0 ? offset + page.rows : 0;
     if (preferences.count === "planned") {
-      total = await plannedTotal(run, source, filterParams, reached);
+      total = await plannedTotal(run, counted, reached);
     } else if (preferences.count === "estimated" && total !== undefined && total > maxRows) {
-      total = await plannedTotal(run, source, filterParams, reached, total);
+      total = await plannedTotal(run, counted, reached, total);
     }
   } catch (error) {
     throw fromDatabaseError(error, authenticated);
@@ -213,7 +243,7 @@ export function selectRows(deps: RestDependencies) {
       {
         selectable: table,
         origin: table,
-        from: qualifiedName(table),
+        from: qualified(table),
         parameters: queryParameters(c.req.url),
       },
       preferences,

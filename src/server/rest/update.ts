@@ -11,9 +11,9 @@ import {
 } from "./prefer.ts";
 import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
 import { writtenRows } from "./embed.ts";
-import { qualifiedName, quoteIdentifier } from "./query-params.ts";
+import { clause, identifier, join, param, qualified, raw, sql } from "./sql/sql.ts";
 import { embedding, type RestDependencies } from "./dependencies.ts";
-import { filteredWhere, queryParameters } from "./select.ts";
+import { filterConditions, queryParameters } from "./select.ts";
 import { requireProfile, requireTable } from "./table.ts";
 import { writeRows } from "./write.ts";
 
@@ -54,24 +54,23 @@ export function updateRows(deps: RestDependencies) {
 
     const query = Object.fromEntries(parameters);
     const representation = preferences.return === "representation";
-    const params: unknown[] = [JSON.stringify(values)];
-    const where = filteredWhere(filters, table, params);
+    const where = clause("where", filterConditions(filters, table));
     const answer = representation
-      ? writtenRows(query.select, table, "updated", parameters, embedding(deps, params))
-      : "select 1 from updated";
-    const target = qualifiedName(table);
-    const assignments = columns
-      .map((column) => `${quoteIdentifier(column)} = body.${quoteIdentifier(column)}`)
-      .join(", ");
-    const sql = `with updated as (
-        update ${target} set ${assignments}
-          from json_populate_record(null::${target}, $1::json) body
+      ? writtenRows(query.select, table, "updated", parameters, embedding(deps))
+      : raw("select 1 from updated");
+    const target = qualified(table);
+    const assignments = columns.map(
+      (column) => sql`${identifier(column)} = body.${identifier(column)}`,
+    );
+    const statement = sql`with updated as (
+        update ${target} set ${join(assignments, ", ")}
+          from json_populate_record(null::${target}, ${param(JSON.stringify(values))}::json) body
           ${where}
-        returning ${quoteIdentifier(table.name)}.*)
-      select ${bodyColumns(format)}
+        returning ${identifier(table.name)}.*)
+      select ${raw(bodyColumns(format))}
         from (${answer}) projected`;
 
-    const result = await writeRows(c, deps, preferences, { sql, params }, (updated) => {
+    const result = await writeRows(c, deps, preferences, statement, (updated) => {
       // One object asked for, or at most max-affected rows: any other number undoes the update.
       requireSingular(format, updated.rows);
       requireAffectedAtMost(preferences, updated.rows);

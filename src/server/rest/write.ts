@@ -6,6 +6,7 @@ import { rollsBack, type Preferences } from "./prefer.ts";
 import { noRows, type Rows } from "./representation.ts";
 import { requestRole } from "./request-claims.ts";
 import { inTransaction } from "./transaction.ts";
+import { render, type Sql } from "./sql/sql.ts";
 
 /**
  * A write's statement in a transaction of its own under the request's role, answering its one
@@ -16,7 +17,7 @@ export async function writeRows(
   c: Context<AppEnv>,
   deps: RestDependencies,
   preferences: Preferences,
-  statement: { sql: string; params: unknown[] },
+  statement: Sql,
   check: (written: Rows) => void,
 ): Promise<Rows> {
   try {
@@ -25,7 +26,8 @@ export async function writeRows(
       requestRole(c, deps),
       { rollback: rollsBack(deps.txEnd, preferences) },
       async (tx) => {
-        const { rows } = await tx.query<Rows>(statement.sql, statement.params);
+        const { text, values } = render(statement);
+        const { rows } = await tx.query<Rows>(text, values);
         const written = rows[0] ?? noRows;
         check(written);
         return written;
