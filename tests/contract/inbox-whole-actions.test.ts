@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { maxRows } from "../../src/server/rest/select.ts";
+import { maxRows } from "../../src/server/rest/request/api-request.ts";
 import { readEveryMatch } from "../../src/web/features/inbox/api/read-every-match.ts";
 import { clientFor } from "../support/contract-target.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

@@ -61,10 +61,7 @@ export function transactionShape(
     insert: singular(format),
     update: [...singular(format), ...affected(preferences)],
     delete: [...singular(format), ...affected(preferences)],
-    upsert: [
-      { min: 1, max: 1, refusal: () => restError.putKeyMismatch() },
-      ...singular(format),
-    ],
+    upsert: [{ min: 1, max: 1, refusal: () => restError.putKeyMismatch() }, ...singular(format)],
     // A call's one object is checked on its answer, after the call, as PostgREST checks it.
     call: affected(preferences),
   };
@@ -74,7 +71,10 @@ export function transactionShape(
 /** Throws the refusal of the first bound `rows` breaks. */
 function check(bounds: readonly RowsBound[], rows: number): void {
   for (const bound of bounds) {
-    if ((bound.min !== undefined && rows < bound.min) || (bound.max !== undefined && rows > bound.max)) {
+    if (
+      (bound.min !== undefined && rows < bound.min) ||
+      (bound.max !== undefined && rows > bound.max)
+    ) {
       throw bound.refusal(rows);
     }
   }

@@ -6,8 +6,8 @@ import { requireJson } from "./json-body.ts";
 import { requestPreferences, type Preferences } from "./prefer.ts";
 import { pagingNumber, rangeHeader } from "./query-params.ts";
 import { acceptedFormat, type Format } from "./representation.ts";
-import type { TableInfo } from "../plan/schema-cache.ts";
-import { requireProfile, requireTable } from "../plan/table.ts";
+import type { TableInfo } from "../schema-cache.ts";
+import { requireProfile, requireTable } from "../table.ts";
 
 // The first stage, as PostgREST's ApiRequest: everything a handler needs of the HTTP request,
 // read once and in one order, so that no verb reads a header of its own. What needs the schema
@@ -126,7 +126,10 @@ export async function relationRequest(
 }
 
 /** /rest/v1/rpc/:function: POST with its arguments in the body, GET and HEAD in the query. */
-export async function callRequest(c: Context<AppEnv>, deps: RestDependencies): Promise<CallRequest> {
+export async function callRequest(
+  c: Context<AppEnv>,
+  deps: RestDependencies,
+): Promise<CallRequest> {
   const method = c.req.method;
   if (!["GET", "HEAD", "POST"].includes(method)) {
     throw new PostgrestError(405, "PGRST101", `Cannot use the ${method} method on RPC`);

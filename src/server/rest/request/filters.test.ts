@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { PostgrestError } from "./errors.ts";
-import { maxLogicConditions, parseFilters, whereClause } from "./filters.ts";
+import { PostgrestError } from "../errors.ts";
+import { maxLogicConditions, parseFilters } from "./filters.ts";
+import { whereClause } from "../sql/filters.ts";
 import { orderClause, type Selectable } from "./query-params.ts";
-import { identifier, render } from "./sql/sql.ts";
+import { identifier, render } from "../sql/sql.ts";
 
 function sql(query: string): { where: string; params: unknown[] } {
   const { text, values } = render(

@@ -1,7 +1,6 @@
-import { restError } from "./errors.ts";
-import { type Field, fieldExpecting, fieldSql, readField } from "./field.ts";
+import { restError } from "../errors.ts";
+import { type Field, fieldExpecting, readField } from "./field.ts";
 import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
-import { clause, empty, join, param, raw, sql, type Sql } from "./sql/sql.ts";
 
 // PostgREST's horizontal filtering (docs "Tables and Views", source QueryParams.hs): each query
 // parameter that is not reserved filters one column, `and`/`or` hold logic trees, and every one
@@ -12,7 +11,7 @@ import { clause, empty, join, param, raw, sql, type Sql } from "./sql/sql.ts";
 // Operators that take a plain value (PostgREST's SimpleOperator): `neq`, and the array, range
 // and JSON ones, whose values are literals PostgreSQL reads as the column's type: an array
 // `{a,b}`, a range `[1,5)`, a JSON document `{"lang":"ar"}`.
-const simpleOperators = {
+export const simpleOperators = {
   neq: "<>",
   cs: "@>",
   cd: "<@",
@@ -26,7 +25,7 @@ const simpleOperators = {
 
 // Operators that may be quantified, `like(any).{a*,b*}` (QuantOperator): the value is then an
 // array literal and the comparison `= any(…)` or `= all(…)`.
-const quantifiedOperators = {
+export const quantifiedOperators = {
   eq: "=",
   gt: ">",
   gte: ">=",
@@ -41,16 +40,16 @@ const quantifiedOperators = {
 // Full-text search, `fts(english).word`: the column @@ the query the value makes, in the named
 // configuration or the database's default. A text column is searched as to_tsvector(column)
 // by PostgreSQL's own text @@ tsquery.
-const textSearchFunctions = {
+export const textSearchFunctions = {
   fts: "to_tsquery",
   plfts: "plainto_tsquery",
   phfts: "phraseto_tsquery",
   wfts: "websearch_to_tsquery",
 } as const;
 
-type SimpleOperator = keyof typeof simpleOperators;
-type QuantifiedOperator = keyof typeof quantifiedOperators;
-type TextSearchOperator = keyof typeof textSearchFunctions;
+export type SimpleOperator = keyof typeof simpleOperators;
+export type QuantifiedOperator = keyof typeof quantifiedOperators;
+export type TextSearchOperator = keyof typeof textSearchFunctions;
 export type Operator =
   SimpleOperator | QuantifiedOperator | TextSearchOperator | "isdistinct" | "is" | "in";
 
@@ -353,60 +352,4 @@ export function parseFilters(parameters: Iterable<[string, string]>): Filter[] {
     );
   }
   return filters;
-}
-
-/** How a filter names a column in the SQL being built; a JSON path is added after it. */
-export type ColumnSql = (name: string) => Sql;
-
-function arrayLiteral(items: string[]): string {
-  return `{${items.map((item) => `"${item.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;
-}
-
-/** Each operator's SQL over a field and its value: a new operator is one entry here. */
-function conditionSql(condition: Condition, column: ColumnSql): Sql {
-  const field = fieldSql(condition.field, column(condition.field.column));
-  const { operator, value } = condition;
-  if (operator === "in") return sql`${field} = any(${param(arrayLiteral(value as string[]))})`;
-  if (operator === "is") return sql`${field} is ${raw(value as string)}`;
-  const text = value as string;
-  if (operator === "isdistinct") return sql`${field} is distinct from ${param(text)}`;
-  if (Object.hasOwn(textSearchFunctions, operator)) {
-    const search = raw(textSearchFunctions[operator as TextSearchOperator]);
-    const language = condition.language === undefined ? empty : sql`${param(condition.language)}, `;
-    return sql`${field} @@ ${search}(${language}${param(text)})`;
-  }
-  if (Object.hasOwn(simpleOperators, operator)) {
-    return sql`${field} ${raw(simpleOperators[operator as SimpleOperator])} ${param(text)}`;
-  }
-  const argument = param(
-    operator === "like" || operator === "ilike" ? text.replaceAll("*", "%") : text,
-  );
-  const quantified = condition.quantifier
-    ? sql`${raw(condition.quantifier)}(${argument})`
-    : argument;
-  return sql`${field} ${raw(quantifiedOperators[operator as QuantifiedOperator])} ${quantified}`;
-}
-
-function filterSql(filter: Filter, column: ColumnSql): Sql {
-  const condition =
-    filter.type === "condition"
-      ? conditionSql(filter, column)
-      : sql`(${join(
-          filter.children.map((child) => filterSql(child, column)),
-          ` ${filter.operator} `,
-        )})`;
-  return filter.negated ? sql`not (${condition})` : condition;
-}
-
-/** The filters ANDed, without WHERE (empty when there are none). */
-export function conditions(filters: Filter[], column: ColumnSql): Sql {
-  return join(
-    filters.map((filter) => filterSql(filter, column)),
-    " and ",
-  );
-}
-
-/** The WHERE clause for `filters` (empty when there are none). */
-export function whereClause(filters: Filter[], column: ColumnSql): Sql {
-  return clause("where", conditions(filters, column));
 }

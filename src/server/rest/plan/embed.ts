@@ -1,10 +1,16 @@
-import { PostgrestError, restError } from "./errors.ts";
-import { fieldSql } from "./field.ts";
-import { conditions as filterConditions, parseFilters, type Filter } from "./filters.ts";
-import { closestMatch } from "./fuzzy.ts";
-import { orderClause, pagingNumber } from "./query-params.ts";
-import type { Relationship, SchemaCache, TableInfo, TableName } from "./schema-cache.ts";
-import { parseSelect, type ColumnItem, type EmbedItem, type SelectItem } from "./select-tree.ts";
+import { PostgrestError, restError } from "../errors.ts";
+import { fieldSql } from "../sql/field.ts";
+import { parseFilters, type Filter } from "../request/filters.ts";
+import { conditions as filterConditions } from "../sql/filters.ts";
+import { closestMatch } from "../fuzzy.ts";
+import { orderClause, pagingNumber } from "../request/query-params.ts";
+import type { Relationship, SchemaCache, TableInfo, TableName } from "../schema-cache.ts";
+import {
+  parseSelect,
+  type ColumnItem,
+  type EmbedItem,
+  type SelectItem,
+} from "../request/select-tree.ts";
 import {
   clause,
   empty,
@@ -15,7 +21,7 @@ import {
   raw,
   sql,
   type Sql,
-} from "./sql/sql.ts";
+} from "../sql/sql.ts";
 
 // Resource embedding as PostgREST builds it (Plan.hs, QueryBuilder.hs): one statement, each
 // embedded resource a lateral subquery of its parent, a to-one one as a JSON object and a to-many

@@ -3,9 +3,9 @@ import {
   reloadSchema,
   startTestServer,
   type TestServer,
-} from "../../../tests/support/test-server.ts";
+} from "../../../../tests/support/test-server.ts";
 import { planSelect } from "./embed.ts";
-import { identifier, render, sql } from "./sql/sql.ts";
+import { identifier, render, sql } from "../sql/sql.ts";
 
 // An embedding is one statement whose to-many subqueries are correlated on the foreign key: on
 // 50,000 rows the database must reach a parent's children through the key's index, not by

@@ -1,5 +1,4 @@
 import { type Cursor, ParseFailure } from "./parse.ts";
-import { literal, raw, sql, type Sql } from "./sql/sql.ts";
 
 // A field as PostgREST's filters, `order` and `select` name one (QueryParams.hs, pField): a
 // column, then any number of JSON steps, `->key` (json) or `->>key` (text), where a key that
@@ -83,16 +82,4 @@ export function readPath(cursor: Cursor): PathStep[] {
 export function readField(cursor: Cursor): Field {
   const column = readFieldName(cursor);
   return { column, path: readPath(cursor) };
-}
-
-/**
- * `field` in SQL, after its column (`column`, already quoted or qualified): keys as literals
- * and indexes as `'0'::int`, as PostgREST writes them, so a key can never end the literal.
- */
-export function fieldSql(field: Field, column: Sql): Sql {
-  return field.path.reduce(
-    (path, step) =>
-      sql`${path}${raw(step.arrow)}${step.index ? raw(`'${step.key}'::int`) : literal(step.key)}`,
-    column,
-  );
 }

@@ -1,7 +1,7 @@
-import { restError } from "./errors.ts";
-import { closestMatch } from "./fuzzy.ts";
-import { identifier, join, param, qualified, raw, sql, type Sql } from "./sql/sql.ts";
-import type { FunctionInfo, SchemaCache } from "./schema-cache.ts";
+import { restError } from "../errors.ts";
+import { closestMatch } from "../fuzzy.ts";
+import { identifier, join, param, qualified, raw, sql, type Sql } from "../sql/sql.ts";
+import type { FunctionInfo, SchemaCache } from "../schema-cache.ts";
 
 /** What a call's arguments arrived as: named (a query string or a JSON object) or a raw body. */
 export type BodyType = "json" | "text" | "xml" | "bytea";

@@ -1,8 +1,9 @@
-import { restError } from "./errors.ts";
-import { fieldSql, readField } from "./field.ts";
+import { restError } from "../errors.ts";
+import { readField } from "./field.ts";
+import { fieldSql } from "../sql/field.ts";
 import { Cursor, parseOrFail } from "./parse.ts";
-import type { TableInfo } from "./schema-cache.ts";
-import { clause, empty, identifier, join, raw, sql, type Sql } from "./sql/sql.ts";
+import type { TableInfo } from "../schema-cache.ts";
+import { clause, empty, identifier, join, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** The columns a select list may name: a table's, or a function's result's. */
 export type Selectable = Pick<TableInfo, "schema" | "name" | "columns">;
