@@ -64,7 +64,7 @@ const hostedContentModule = "virtual:kalima/hosted-site-content";
 /**
  * Built for a hosted Supabase project (VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY), the pages
  * are prerendered with what the team last published there: a static host has no server of ours
- * to render them again, so a publish builds the site anew (README, Deploying). The content is
+ * to render them again, so a publish builds the site anew (docs/deploying.md). The content is
  * read once, before anything is built, and reaches the prerender through the server bundle
  * alone (src/web/app/published-content.server.ts): no page's scripts grow. A project that
  * cannot be read, or whose content cannot be shown, stops the build: pages silently built from
@@ -87,7 +87,7 @@ function prerenderHostedContent(): Plugin {
       const named = linkSettings.filter((name) => process.env[name]?.trim());
       if (named.length > 0) {
         process.stdout.write(
-          `${named.join(", ")}: not read for a hosted project, whose published links the pages show (README, Configuration)\n`,
+          `${named.join(", ")}: not read for a hosted project, whose published links the pages show (docs/configuration.md)\n`,
         );
       }
       return content;

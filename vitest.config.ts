@@ -5,6 +5,7 @@ import { s3Credentials } from "./tests/support/s3-server.ts";
 // migrated template to wait for. A suite that opens a database belongs in the server projects.
 const databaseFreeSuites = [
   "tests/prerender/**/*.test.ts",
+  "tests/docs/**/*.test.ts",
   "src/shared/**/*.test.ts",
   "src/server/auth/admin-params.test.ts",
   "src/server/auth/password-pool.test.ts",

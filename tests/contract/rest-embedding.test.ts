@@ -395,6 +395,64 @@ describe("what PostgREST refuses", () => {
     });
   });
 
+  it("answers 400 42712 to one table embedded twice under one name, as PostgreSQL refuses PostgREST's join", async () => {
+    const twice = await anon()
+      .from("books")
+      .select("authors!author_id(*), authors!editor_id(*)")
+      .limit(1)
+      .single();
+    const nested = await anon()
+      .from("authors")
+      .select("name, books!author_id(id, tags(label), tags(id))");
+    expect([twice, nested].map(({ status, error }) => ({ status, error }))).toEqual([
+      {
+        status: 400,
+        error: {
+          code: "42712",
+          message: 'table name "books_authors_1" specified more than once',
+          details: null,
+          hint: null,
+        },
+      },
+      {
+        status: 400,
+        error: {
+          code: "42712",
+          message: 'table name "books_tags_2" specified more than once',
+          details: null,
+          hint: null,
+        },
+      },
+    ]);
+    const aliased = await anon()
+      .from("books")
+      .select("writer:authors!author_id(name), editor:authors!editor_id(name)")
+      .eq("id", 1)
+      .single();
+    expect(aliased.data).toEqual({
+      writer: { name: "نجيب محفوظ" },
+      editor: { name: "Toni Morrison" },
+    });
+  });
+
+  it("names an embedded table by PostgREST's alias in an unknown column's 42703", async () => {
+    const select = await anon().from("authors").select("name, books!author_id(sum)");
+    const filter = await get("authors?select=books!author_id(id)&books.nope=eq.1");
+    const nested = await get("authors?select=books!author_id(id,book_tags(nope))");
+    const junction = await get("books?select=tags(nope)");
+    expect([{ status: select.status, body: select.error }, filter, nested, junction]).toEqual(
+      ["books_1.sum", "books_1.nope", "book_tags_2.nope", "tags.nope"].map((column) => ({
+        status: 400,
+        body: {
+          code: "42703",
+          message: `column ${column} does not exist`,
+          details: null,
+          hint: null,
+        },
+      })),
+    );
+  });
+
   it("answers PGRST108 to a filter on a resource that is not embedded", async () => {
     const result = await get("authors?select=id&books.title=eq.x");
     expect(result).toMatchObject({ status: 400, body: { code: "PGRST108" } });

@@ -54,6 +54,19 @@ const schemaSql = `
     language sql as 'select a';
   create function public.fail_with(state text) returns void language plpgsql as $$
     begin raise exception 'failed' using errcode = state; end $$;
+  create function public.echo_unnamed(text) returns text language sql as 'select $1';
+  create function public.either_way(boolean) returns integer language sql as 'select 1';
+  create function public.either_way(integer) returns integer language sql as 'select 2';
+  create function public.either_way(text) returns text language sql as 'select ''text''';
+  create function public.none_or_unnamed() returns integer language sql as 'select 1';
+  create function public.none_or_unnamed(text) returns text language sql as 'select ''text''';
+  create function public.unnamed_default() returns integer language sql as 'select 1';
+  create function public.unnamed_default(text default 'd') returns text
+    language sql as 'select $1';
+  create function public.unresolvable(a text) returns integer language sql as 'select 1';
+  create function public.unresolvable(a integer) returns text language sql as 'select ''int''';
+  create function public.people_blurb(public.people) returns text
+    language sql stable as 'select $1.username';
 `;
 
 async function serverWith(options: TestServerOptions = {}): Promise<TestServer> {
@@ -280,7 +293,7 @@ describe("a function of one unnamed parameter takes the body whole", () => {
       message: "Could not find the function public.twice without parameters in the schema cache",
       details:
         "Searched for the function public.twice without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
-      hint: "Perhaps you meant to call the function public.twin",
+      hint: null,
     });
   });
 
@@ -316,6 +329,83 @@ describe("a function of one unnamed parameter takes the body whole", () => {
         "Could not choose the best candidate function between: public.twin(a => integer), public.twin(a => text)",
       details: null,
       hint: "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
+    });
+  });
+});
+
+describe('the unnamed-parameter key "" as supabase-js sends it', () => {
+  it("passes the JSON object whole to a function of one unnamed text parameter", async () => {
+    const { status, data, error } = await client().rpc("echo_unnamed", { "": "test" });
+    expect({ status, data, error }).toEqual({ status: 200, data: '{"":"test"}', error: null });
+  });
+
+  it("calls the text overload with a text or a boolean value, the others being uncallable", async () => {
+    const text = await client().rpc("either_way", { "": "test" });
+    const boolean = await client().rpc("either_way", { "": true });
+    expect([text, boolean].map(({ status, data, error }) => ({ status, data, error }))).toEqual([
+      { status: 200, data: "text", error: null },
+      { status: 200, data: "text", error: null },
+    ]);
+  });
+
+  it("tells a call without arguments from one with the key", async () => {
+    const none = await client().rpc("none_or_unnamed");
+    const keyed = await client().rpc("none_or_unnamed", { "": "" });
+    expect([none.data, keyed.data]).toEqual([1, "text"]);
+  });
+
+  it("answers PGRST202 without a hint for a function of one unnamed row", async () => {
+    const { status, error } = await client().rpc("people_blurb", { "": { username: "ada" } });
+    expect({ status, error }).toEqual({
+      status: 404,
+      error: {
+        code: "PGRST202",
+        message: "Could not find the function public.people_blurb() in the schema cache",
+        details:
+          "Searched for the function public.people_blurb with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
+        hint: null,
+      },
+    });
+  });
+});
+
+describe("PGRST203 lists its candidates as PostgREST orders overloads", () => {
+  it("by their parameters' names and types, not by when they were created", async () => {
+    const { status, error } = await client().rpc("unresolvable", { a: "x" });
+    expect({ status, error }).toEqual({
+      status: 300,
+      error: {
+        code: "PGRST203",
+        message:
+          "Could not choose the best candidate function between: public.unresolvable(a => integer), public.unresolvable(a => text)",
+        details: null,
+        hint: "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
+      },
+    });
+  });
+
+  it("fewest parameters first, an unnamed one listed with an empty name", async () => {
+    const { status, error } = await client().rpc("unnamed_default");
+    expect({ status, message: error?.message }).toEqual({
+      status: 300,
+      message:
+        "Could not choose the best candidate function between: public.unnamed_default(), public.unnamed_default( => text)",
+    });
+  });
+});
+
+describe("PGRST202's hint names another function only when its name is close", () => {
+  it("suggests a name three quarters alike", async () => {
+    const { error } = await client().rpc("echo_unamed", { "": "x" });
+    expect(error?.hint).toBe("Perhaps you meant to call the function public.echo_unnamed");
+  });
+
+  it("has none for a name less alike", async () => {
+    const { status, error } = await client().rpc("echo", { "": "x" });
+    expect({ status, code: error?.code, hint: error?.hint }).toEqual({
+      status: 404,
+      code: "PGRST202",
+      hint: null,
     });
   });
 });

@@ -8,7 +8,7 @@ import type { Locator } from "@playwright/test";
 const content = { ar, en };
 
 // `npm test` runs on a build that names no account (no VITE_LINK_*). Built and run with every
-// VITE_LINK_* set (README, Test it), the same checks hold the configured site.
+// VITE_LINK_* set (docs/configuration.md), the same checks hold the configured site.
 const configuredCount = linkSettings.filter((name) => process.env[name]?.trim()).length;
 if (configuredCount !== 0 && configuredCount !== linkSettings.length) {
   throw new Error(`Set every VITE_LINK_* or none to run this file: ${configuredCount} are set.`);

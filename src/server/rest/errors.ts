@@ -130,6 +130,8 @@ export const restError = {
     ),
   undefinedColumn: (column: string, table: string) =>
     new PostgrestError(400, "42703", `column ${table}.${column} does not exist`),
+  duplicateAlias: (alias: string) =>
+    new PostgrestError(400, "42712", `table name "${alias}" specified more than once`),
   unknownTable: (schema: string, table: string, closest?: string) =>
     new PostgrestError(
       404,

@@ -1,9 +1,10 @@
 // The closest match PostgREST names in its hints ("Perhaps you meant …"): the fuzzyset library's
 // getOne with its defaults. Entries sharing n-grams (3, else 2) with the wanted text are ranked by
 // cosine similarity, the first 50 re-scored by normalised Levenshtein distance, and the best
-// scoring at least 0.33 wins; an entry equal but for case wins outright.
+// scoring at least 0.33 (getOne; getOneWithMinScore asks for more) wins; an entry equal but for
+// case wins outright.
 
-const minimumScore = 0.33;
+const defaultMinimum = 0.33;
 const candidates = 50;
 
 function grams(text: string, size: number): Map<string, number> {
@@ -46,7 +47,7 @@ export function similarity(a: string, b: string): number {
   return longest === 0 ? 1 : 1 - levenshtein(left, right) / longest;
 }
 
-function matchesOfSize(wanted: string, entries: string[], size: number): string[] {
+function matchesOfSize(wanted: string, entries: string[], size: number, minimum: number): string[] {
   const query = grams(wanted, size);
   const queryMagnitude = magnitude(query);
   const ranked: { entry: string; score: number }[] = [];
@@ -61,12 +62,16 @@ function matchesOfSize(wanted: string, entries: string[], size: number): string[
     .slice(0, candidates)
     .map(({ entry }) => ({ entry, score: similarity(wanted, entry.toLowerCase()) }))
     .sort((a, b) => b.score - a.score)
-    .filter(({ score }) => score >= minimumScore)
+    .filter(({ score }) => score >= minimum)
     .map(({ entry }) => entry);
 }
 
-/** The entry of `names` PostgREST would suggest for `wanted`, if any. */
-export function closestMatch(wanted: string, names: Iterable<string>): string | undefined {
+/** The entry of `names` PostgREST would suggest for `wanted`, if any, scoring at least `minimum`. */
+export function closestMatch(
+  wanted: string,
+  names: Iterable<string>,
+  minimum = defaultMinimum,
+): string | undefined {
   const byKey = new Map<string, string>();
   for (const name of names) if (!byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
   const key = wanted.toLowerCase();
@@ -74,7 +79,7 @@ export function closestMatch(wanted: string, names: Iterable<string>): string | 
   if (exact !== undefined) return exact;
   const entries = [...byKey.values()];
   for (const size of [3, 2]) {
-    const found = matchesOfSize(key, entries, size)[0];
+    const found = matchesOfSize(key, entries, size, minimum)[0];
     if (found !== undefined) return found;
   }
   return undefined;

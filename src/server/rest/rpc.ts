@@ -4,7 +4,13 @@ import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 import { execute, transactionShape } from "./execute.ts";
 import { planRead } from "./plan/read-plan.ts";
-import { chooseFunction, callSql, passesBodyWhole, type BodyType } from "./plan/rpc-function.ts";
+import {
+  callsPositionally,
+  chooseFunction,
+  callSql,
+  passesBodyWhole,
+  type BodyType,
+} from "./plan/rpc-function.ts";
 import { pageStatus } from "./read.ts";
 import { callRequest, requestedPage, type CallRequest } from "./request/api-request.ts";
 import { isFilterValue } from "./request/filters.ts";
@@ -154,7 +160,7 @@ export function callFunction(deps: RestDependencies) {
 
     const query = Object.fromEntries(args.rest);
     const page = requestedPage(request.method, c.req.header("range"), query);
-    const whole = passesBodyWhole(fn, args.body);
+    const whole = callsPositionally(fn);
     const shape = shapeOf(fn);
     // A function returning a table's rows embeds along that table's relationships.
     const plan = planRead(

@@ -4,8 +4,8 @@ import { programLinkSetting, socialLinkSetting, socialNetworks } from "../../sha
 export type SocialNetwork = (typeof socialNetworks)[number];
 
 /**
- * The initiative's own accounts, each overridden at build by its VITE_LINK_* variable (README,
- * Configuration). Empty until the team names them, and an empty one is not shown: an address
+ * The initiative's own accounts, each overridden at build by its VITE_LINK_* variable
+ * (docs/configuration.md). Empty until the team names them, and an empty one is not shown: an address
  * guessed here could belong to a stranger.
  */
 export const socialProfiles: Readonly<Record<SocialNetwork, string>> = {

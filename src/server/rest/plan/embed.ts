@@ -43,6 +43,11 @@ export interface Source {
   origin: TableName | undefined;
   /** Computed fields of its rows: functions of the row, named as columns. */
   computed?: ReadonlyMap<string, TableName>;
+  /**
+   * What an unknown column's error names it by when not its name: PostgREST aliases an embedded
+   * table `<table>_<depth>` (Plan.hs, addRels), and PostgreSQL names that alias.
+   */
+  reference?: string;
 }
 
 interface Context {
@@ -257,6 +262,7 @@ function planNode(
   const columns: Sql[] = [];
   const joins: Sql[] = [];
   const grouped: number[] = [];
+  const joinNames = new Set<string>();
   let aggregated = false;
 
   for (const item of items) {
@@ -294,6 +300,11 @@ function planNode(
       continue;
     }
     const embedded = planEmbed(item, source, context, path, depth);
+    // PostgREST names each embedded resource's join `<parent>_<alias or name>_<depth>`, so the
+    // same resource twice without aliases is refused by PostgreSQL (42712), never half-answered.
+    const joinName = `${source.name}_${embedKey(item)}_${depth}`;
+    if (joinNames.has(joinName)) throw restError.duplicateAlias(joinName);
+    joinNames.add(joinName);
     node.children.set(item, embedded);
     joins.push(embedded.join);
     const lateral = identifier(embedded.alias);
@@ -318,7 +329,7 @@ function planNode(
 
 /** How a filter on `source` names a column, or an embedded resource of it (`authors=is.null`). */
 export function columnResolver(
-  source: Pick<Source, "name" | "columns" | "alias" | "computed">,
+  source: Pick<Source, "name" | "columns" | "alias" | "computed" | "reference">,
   embedded: Pick<ReadonlyMap<string, Sql>, "get"> = new Map(),
 ): (name: string) => Sql {
   return (name) => {
@@ -327,7 +338,7 @@ export function columnResolver(
     if (fn) return sql`${qualified(fn)}(${source.alias})`;
     const value = embedded.get(name);
     if (value !== undefined) return value;
-    throw restError.undefinedColumn(name, source.name);
+    throw restError.undefinedColumn(name, source.reference ?? source.name);
   };
 }
 
@@ -337,7 +348,7 @@ export function columnResolver(
  */
 export function conditionsOver(
   filters: Filter[],
-  source: Pick<Source, "name" | "columns" | "alias" | "computed">,
+  source: Pick<Source, "name" | "columns" | "alias" | "computed" | "reference">,
   embedded?: Pick<ReadonlyMap<string, Sql>, "get">,
 ): Sql {
   return filterConditions(filters, columnResolver(source, embedded));
@@ -369,6 +380,8 @@ function planEmbed(
     alias: identifier(`${alias}_${table.name}`),
     origin: { schema: table.schema, name: table.name },
     computed: context.cache.computedFields(table.schema, table.name),
+    // A many-to-many one is joined through its junction unaliased.
+    reference: relationship.junction ? table.name : `${table.name}_${depth}`,
   };
   const path = parentPath === "" ? embedKey(item) : `${parentPath}.${embedKey(item)}`;
   context.used.add(path);

@@ -52,6 +52,29 @@ function signature(fn: FunctionInfo): string {
   return `${fn.schema}.${fn.name}(${parameters.join(", ")})`;
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * PostgREST's order of overloads (Routine.hs, `instance Ord Routine`): fewer parameters first,
+ * then parameter by parameter its name, its type, whether it is required, whether it is variadic.
+ */
+function overloadOrder(a: FunctionInfo, b: FunctionInfo): number {
+  if (a.parameters.length !== b.parameters.length) {
+    return a.parameters.length - b.parameters.length;
+  }
+  for (const [index, left] of a.parameters.entries()) {
+    const right = b.parameters[index];
+    if (!right) break;
+    const order =
+      compareText(left.name, right.name) ||
+      compareText(left.type, right.type) ||
+      Number(right.hasDefault) - Number(left.hasDefault) ||
+      Number(left.variadic) - Number(right.variadic);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
 const listed = (names: readonly string[]) => `(${[...names].sort().join(", ")})`;
 
 function noFunction(schema: SchemaCache, request: CallRequest, overloads: readonly FunctionInfo[]) {
@@ -59,9 +82,11 @@ function noFunction(schema: SchemaCache, request: CallRequest, overloads: readon
   if (request.body !== undefined && request.body !== "json") {
     return restError.noFunction(request.schema, request.name, keys, request.body, undefined);
   }
+  // A function's name is suggested only when three quarters alike, so that a guess does not
+  // reveal the others (Error.hs, getFuzzyHint); its parameters at the library's 0.33.
   const closest =
     overloads.length === 0
-      ? closestMatch(request.name, schema.functionNames(request.schema))
+      ? closestMatch(request.name, schema.functionNames(request.schema), 0.75)
       : closestMatch(
           listed(keys),
           overloads.map((fn) => listed(fn.parameters.map((parameter) => parameter.name))),
@@ -84,7 +109,9 @@ export function chooseFunction(schema: SchemaCache, request: CallRequest): Funct
     (fn) => !matchesKeys(fn, request) && takesBody(fn, request.body),
   );
   const chosen = matching.length > 0 ? matching : fallback;
-  if (chosen.length > 1) throw restError.ambiguousFunction(chosen.map(signature));
+  if (chosen.length > 1) {
+    throw restError.ambiguousFunction([...chosen].sort(overloadOrder).map(signature));
+  }
   if (chosen[0]) return chosen[0];
   throw noFunction(schema, request, overloads);
 }
@@ -92,6 +119,15 @@ export function chooseFunction(schema: SchemaCache, request: CallRequest): Funct
 /** Whether the call passes the body whole, as the function's one unnamed parameter. */
 export function passesBodyWhole(fn: FunctionInfo, body: BodyType | undefined): boolean {
   return takesBody(fn, body) && fn.parameters[0]?.name === "";
+}
+
+/**
+ * Whether the call passes one positional argument: a function whose one parameter has no name
+ * is always called so (PostgREST's OnePosParam, Plan.hs callPlan), with the body as it came or
+ * the query string's arguments as one JSON object, whatever their keys (supabase-js sends `""`).
+ */
+export function callsPositionally(fn: FunctionInfo): boolean {
+  return fn.parameters.length === 1 && fn.parameters[0]?.name === "";
 }
 
 /**
