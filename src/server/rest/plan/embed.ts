@@ -11,17 +11,7 @@ import {
   type EmbedItem,
   type SelectItem,
 } from "../request/select-tree.ts";
-import {
-  clause,
-  empty,
-  identifier,
-  join,
-  qualified,
-  quoteIdentifier,
-  raw,
-  sql,
-  type Sql,
-} from "../sql/sql.ts";
+import { clause, empty, identifier, join, qualified, raw, sql, type Sql } from "../sql/sql.ts";
 
 // Resource embedding as PostgREST builds it (Plan.hs, QueryBuilder.hs): one statement, each
 // embedded resource a lateral subquery of its parent, a to-one one as a JSON object and a to-many
