@@ -142,7 +142,7 @@ async function auth(url, anonKey, route, { body, token, address = addresses[0], 
   return { status: response.status, body: await response.json() };
 }
 
-async function expectOk(step, answer) {
+function expectOk(step, answer) {
   if (answer.status !== 200) {
     throw new Error(`${step} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
@@ -159,7 +159,7 @@ async function floodScenario(server, anonKey) {
   const email = `flood-${process.pid}@example.com`;
   // The account comes from an address the flood does not use, so its sign-up spends none of
   // the flood's allowance.
-  await expectOk(
+  expectOk(
     "sign-up",
     await auth(server.url, anonKey, "/signup", { body: { email, password }, address: "192.0.2.1" }),
   );
@@ -181,11 +181,11 @@ async function floodScenario(server, anonKey) {
 async function totpScenario(server, anonKey) {
   const email = `totp-${process.pid}@example.com`;
   const owner = "192.0.2.2";
-  const signedUp = await expectOk(
+  const signedUp = expectOk(
     "sign-up",
     await auth(server.url, anonKey, "/signup", { body: { email, password }, address: owner }),
   );
-  const factor = await expectOk(
+  const factor = expectOk(
     "enrol",
     await auth(server.url, anonKey, "/factors", {
       body: { factor_type: "totp", friendly_name: "bench" },
@@ -194,14 +194,14 @@ async function totpScenario(server, anonKey) {
     }),
   );
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret) });
-  const first = await expectOk(
+  const first = expectOk(
     "challenge",
     await auth(server.url, anonKey, `/factors/${factor.id}/challenge`, {
       token: signedUp.access_token,
       address: owner,
     }),
   );
-  await expectOk(
+  expectOk(
     "verify",
     await auth(server.url, anonKey, `/factors/${factor.id}/verify`, {
       body: { challenge_id: first.id, code: totp.generate() },
@@ -209,7 +209,7 @@ async function totpScenario(server, anonKey) {
       address: owner,
     }),
   );
-  const session = await expectOk(
+  const session = expectOk(
     "sign-in",
     await auth(server.url, anonKey, "/token?grant_type=password", {
       body: { email, password },

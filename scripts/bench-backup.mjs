@@ -90,7 +90,7 @@ const describe = (values) =>
   `slowest ${Math.max(...values).toFixed(1)} ms (${values.length} requests)`;
 
 /** A visitor reading the home page without pause, and one sending the form every 100 ms. */
-async function visitors(url, until) {
+function visitors(url, until) {
   const home = [];
   const inserts = [];
   const reader = (async () => {
@@ -130,7 +130,7 @@ async function visitors(url, until) {
 
 async function measure(url, action) {
   const until = { done: false };
-  const load = await visitors(url, until);
+  const load = visitors(url, until);
   const started = performance.now();
   const result = await action();
   const ms = performance.now() - started;
@@ -247,6 +247,6 @@ await run.main(async () => {
   } finally {
     await admin.query(`drop database if exists ${databaseName} with (force)`);
     await admin.end();
-    await cluster?.stop();
+    cluster?.stop();
   }
 });

@@ -384,7 +384,7 @@ function fetchFrom(address) {
 function supabaseClient(url, key, accessToken, address = () => "10.0.0.1") {
   return createClient(url, key, {
     global: { fetch: fetchFrom(address) },
-    ...(accessToken ? { accessToken: async () => accessToken } : {}),
+    ...(accessToken ? { accessToken: () => Promise.resolve(accessToken) } : {}),
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no WebSocket of its own, and supabase-js builds its realtime client eagerly.
     realtime: { transport: /** @type {never} */ (WebSocket) },

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     const adminClosed = admin.close();
     // Open sockets would hold server.close() back: realtime-js reconnects, to another instance.
     const realtimeClosed = realtime.close();
-    server.close(async () => {
+    const closeTheRest = async () => {
       clearInterval(idleSweep);
       stopRetention();
       stopUpkeep();
@@ -70,6 +70,12 @@ async function main(): Promise<void> {
       clearTimeout(force);
       log.info("stopped");
       process.exit(0);
+    };
+    server.close(() => {
+      closeTheRest().catch((error: unknown) => {
+        log.error("shutting down failed", { error: errorForLog(error) });
+        process.exit(1);
+      });
     });
     // Keep-alive connections that finish their last request after this point close at once.
     const idleSweep = setInterval(() => {

@@ -39,10 +39,10 @@ function recordedClient(options: { storage?: Map<string, string>; autoRefresh?: 
   const storage = options.storage;
   const client = clientFor(target, target.anonKey, {
     global: {
-      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
         requests.push(`${init?.method ?? "GET"} ${new URL(String(input)).pathname}`);
         return target.fetch(input, init);
-      }) as typeof fetch,
+      },
     },
     auth: storage
       ? {

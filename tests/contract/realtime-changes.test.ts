@@ -168,7 +168,7 @@ describe("postgres_changes under row-level security", () => {
   });
 
   it("applies a refreshed token at once: the same socket hears what the new claims may read", async () => {
-    const secret = new TextEncoder().encode(target.jwtSecret!);
+    const secret = new TextEncoder().encode(target.jwtSecret);
     const { data } = await member.auth.getUser();
     const token = (aal: string) =>
       new SignJWT({ role: "authenticated", sub: data.user!.id, aal })
@@ -241,7 +241,7 @@ describe("postgres_changes under row-level security", () => {
 
   it("refuses a join with a forged or expired token, with realtime's reasons", async () => {
     const forged = clientFor(target, target.anonKey);
-    forged.realtime.setAuth(
+    await forged.realtime.setAuth(
       // A token signed with another secret.
       "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.kR3vzIYJ3yWnIl0LZjvVIUkCNDg5d0wGUu3jfD4tW2c",
     );

@@ -37,7 +37,7 @@ beforeAll(async () => {
   otherId = data.user!.id;
   otherEmail = data.user!.email!;
   const hear = (payload: Change) => {
-    const event = readInboxEvent(payload as Parameters<typeof readInboxEvent>[0]);
+    const event = readInboxEvent(payload);
     if (event) heard.push(event);
   };
   channel = reader

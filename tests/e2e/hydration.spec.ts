@@ -153,7 +153,7 @@ test("no page starts ICU while it loads and wakes", async ({ page }) => {
       (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Original, {
         construct(target, args) {
           built.push(name);
-          return Reflect.construct(target, args) as object;
+          return Reflect.construct(target, args);
         },
       });
     }

@@ -196,7 +196,7 @@ for (const language of ["ar", "en"] as const) {
       message: `Buy now ${marker}`,
       website: "https://spam.example",
     };
-    await submit([real, robot as VisitorSubmission]);
+    await submit([real, robot]);
     await joinAsMember(page, language);
     await search(page, language, marker);
     await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();

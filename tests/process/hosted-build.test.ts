@@ -175,7 +175,7 @@ describe("a static build for a hosted project", () => {
         .eq("id", version)
         .single();
       if (error) throw error;
-      return (data as { render_problem: unknown }).render_problem;
+      return data.render_problem;
     };
     await expect.poll(marked, { timeout: 15_000 }).not.toBeNull();
     const unmarked = await service

@@ -40,7 +40,7 @@ describe("PasswordPool", () => {
     const refusal = await small.hash("third password", 10).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AuthError);
     expect(refusal).toMatchObject({ status: 429, code: "over_request_rate_limit" });
-    expect(() => small.ensureRoom()).toThrow(refusal as Error);
+    expect(() => small.ensureRoom()).toThrow(refusal);
     expect(await running).toMatch(/^\$2b\$10\$/u);
     expect(await waiting).toBe(false);
     expect(small.load).toBe(0);

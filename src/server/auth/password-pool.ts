@@ -81,12 +81,9 @@ export class PasswordPool {
 
   private run(job: Job): Promise<string | boolean> {
     if (this.closed) return Promise.reject(new Error("the password pool is closed"));
-    try {
-      this.ensureRoom();
-    } catch (refusal) {
-      return Promise.reject(refusal as Error);
-    }
     return new Promise((resolve, reject) => {
+      // A refusal thrown here rejects the promise with it.
+      this.ensureRoom();
       this.queue.push({ job: { ...job, id: (this.nextId += 1) }, resolve, reject });
       this.dispatch();
     });

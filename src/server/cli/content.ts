@@ -69,9 +69,7 @@ async function readDocument(file: string): Promise<SiteContent> {
     throw new ContentCommandError(`${file} is not JSON: ${errorMessage(error)}`);
   }
   const document =
-    parsed !== null && typeof parsed === "object" && "content" in parsed
-      ? (parsed as { content: unknown }).content
-      : parsed;
+    parsed !== null && typeof parsed === "object" && "content" in parsed ? parsed.content : parsed;
   const { content, problems } = checkSiteContent(document);
   if (problems) {
     throw new ContentCommandError(
@@ -92,9 +90,9 @@ function canonical(value: unknown): string {
 
 async function importContent(client: SupabaseClient, file: string, publish: boolean) {
   const document = await readDocument(file);
-  const drafts = answered(
+  const drafts = answered<{ section: string; revision: number; body: unknown }[]>(
     await client.from("site_content_drafts").select("section, revision, body"),
-  ) as { section: string; revision: number; body: unknown }[];
+  );
   const changed: string[] = [];
   for (const section of siteContentSections) {
     const draft = drafts.find((row) => row.section === section);

@@ -48,7 +48,7 @@ function readArguments() {
   if (!needsEmail && command !== "list") {
     throw new UsageError(`Unknown command ${command ?? "(none)"}`);
   }
-  return { command, email: email ?? "", language: language as Language };
+  return { command, email: email ?? "", language: language };
 }
 
 function inboxUrl(language: Language): string {

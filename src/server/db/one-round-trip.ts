@@ -60,7 +60,7 @@ export function oneRoundTrip(
   const names = settingNames(settings);
   const literals = [...settingValues(settings), ...params].map(literal);
   if (!literals.every((value) => value !== undefined)) return undefined;
-  const values = literals as string[];
+  const values = literals;
   const assignments = names.map((name, index) => `set_config('${name}', ${values[index]}, true)`);
   return `select ${assignments.join(", ")};\n` + inline(text, values.slice(names.length));
 }

@@ -34,18 +34,36 @@ const whenWhole: (() => void)[] = [];
 export function wakeUp(): void {
   const container = document.getElementById(appRootId);
   if (!container) throw new Error(`The page has no #${appRootId} to hydrate`);
+  hydrateOnceStringsArrive(container);
+}
+
+// What tells that the visitor is back, or reaching for the page, after the strings failed.
+const tryAgainOn = ["online", "pointerdown", "keydown", "focusin"] as const;
+
+function hydrateOnceStringsArrive(container: HTMLElement): void {
   // The page's strings (fetched beside the entry) are there before hydration reads them.
-  void loadContent(initialLanguage(location.pathname)).then(() => {
-    answerPressesNativelyUntilHydrated(container);
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <HydrationShell>
-          <HydratedRouter />
-        </HydrationShell>,
-      );
-    });
-  });
+  loadContent(initialLanguage(location.pathname)).then(
+    () => {
+      answerPressesNativelyUntilHydrated(container);
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <HydrationShell>
+            <HydratedRouter />
+          </HydrationShell>,
+        );
+      });
+    },
+    () => {
+      // They did not arrive (a lost connection): the page goes on working as plain HTML, and
+      // the app tries again when the browser is back online or the visitor reaches for it.
+      const tryAgain = () => {
+        for (const type of tryAgainOn) removeEventListener(type, tryAgain, true);
+        hydrateOnceStringsArrive(container);
+      };
+      for (const type of tryAgainOn) addEventListener(type, tryAgain, true);
+    },
+  );
 }
 
 /** Step 4: marks #root once the shell and every part have hydrated, and lets presses through. */

@@ -193,7 +193,7 @@ describe("realtime across two instances on one PostgreSQL", () => {
       await eventually(() => Object.keys(latecomer.presenceState()).includes("visitor-a")),
     ).toBe(true);
 
-    visitor.realtime.disconnect();
+    await visitor.realtime.disconnect();
     expect(await eventually(() => !present())).toBe(true);
     expect(Object.keys(latecomer.presenceState())).not.toContain("visitor-a");
   });

@@ -79,7 +79,7 @@ function parseTransform(valuesOf: (name: string) => unknown[], where: string): T
       throw problem("must be equal to one of the allowed values");
     }
   }
-  return resolved(options as TransformOptions);
+  return resolved(options);
 }
 
 /**

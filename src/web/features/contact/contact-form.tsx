@@ -1,3 +1,4 @@
+import { reportRejection } from "../../lib/report-rejection.ts";
 import { contactLimits, type FormSource } from "../../../shared/contact-submission.ts";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { useLanguage } from "../../language/use-language.ts";
@@ -75,7 +76,7 @@ export function ContactForm({ source }: ContactFormProps) {
       method="post"
       data-form-source={source}
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => reportRejection(submit(event))}
       onFocus={() => void getSupabase().catch(() => {})}
       className="grid gap-6"
     >

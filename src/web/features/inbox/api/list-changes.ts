@@ -11,5 +11,5 @@ export async function listChanges(submissionId: number): Promise<SubmissionChang
     .order("changed_at", { ascending: false })
     .order("id", { ascending: false });
   if (error) throw error;
-  return data as SubmissionChange[];
+  return data;
 }

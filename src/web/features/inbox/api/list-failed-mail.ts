@@ -25,5 +25,5 @@ export async function listFailedMail(now = new Date()): Promise<FailedMailPage> 
     .order("id", { ascending: false })
     .limit(failedMailShown);
   if (error) throw error;
-  return { rows: data as FailedMail[], count: count ?? 0 };
+  return { rows: data, count: count ?? 0 };
 }

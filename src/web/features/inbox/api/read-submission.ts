@@ -10,5 +10,5 @@ export async function readSubmission(id: number): Promise<Submission | null> {
     .eq("id", id)
     .maybeSingle();
   if (error) throw error;
-  return data as Submission | null;
+  return data;
 }

@@ -40,7 +40,7 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
         await supabase.removeChannel(leaving);
         // Nothing else listening: stop trying to connect at once, not after realtime-js's
         // delay for an empty connection, which goes on retrying a refused one meanwhile.
-        if (givingUp && supabase.getChannels().length === 0) supabase.realtime.disconnect();
+        if (givingUp && supabase.getChannels().length === 0) await supabase.realtime.disconnect();
       })
       .catch(() => {});
   };
@@ -80,7 +80,7 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
         )
         .subscribe((status) => {
           if (stopped) return;
-          onStatus(status as ChannelStatus);
+          onStatus(status);
           if (status === "SUBSCRIBED") joined = true;
           else if (!joined && status !== "CLOSED" && ++failures >= joinAttempts) {
             stop({ givingUp: true });

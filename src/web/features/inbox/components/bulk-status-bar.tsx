@@ -1,3 +1,4 @@
+import { reportRejection } from "../../../lib/report-rejection.ts";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { formatNumber } from "../../../lib/format.ts";
 import { toast } from "../../../toast/toast-store.ts";
@@ -87,7 +88,7 @@ export function BulkStatusBar({
   return (
     <form
       ref={bar}
-      onSubmit={apply}
+      onSubmit={(event) => reportRejection(apply(event))}
       aria-labelledby={`${id}-count`}
       className="fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-30 mx-auto grid max-w-5xl gap-2 rounded-2xl sm:flex sm:flex-wrap sm:items-center sm:justify-between sm:gap-x-6 bg-ink-900 p-3 text-paper shadow-2xl shadow-ink-950/40 sm:inset-x-6 sm:p-4"
     >

@@ -1,3 +1,4 @@
+import { reportRejection } from "../../../lib/report-rejection.ts";
 import { SubmitButton } from "./submit-button.tsx";
 import { useId } from "react";
 import { findVerifiedFactor } from "../api/find-factor.ts";
@@ -17,7 +18,12 @@ export function CodeStep({ focus }: { focus: boolean }) {
 
   return (
     <AuthCard title={text.code.title} lead={text.code.lead} focus={focus}>
-      <form ref={form} noValidate onSubmit={submit} className="grid gap-5">
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => reportRejection(submit(event))}
+        className="grid gap-5"
+      >
         <CodeField id={`${id}-code`} value={code} error={error} onChange={setCode} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton

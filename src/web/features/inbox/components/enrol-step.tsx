@@ -1,3 +1,4 @@
+import { reportRejection } from "../../../lib/report-rejection.ts";
 import { SubmitButton } from "./submit-button.tsx";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "../../../toast/toast-store.ts";
@@ -122,7 +123,12 @@ export function EnrolStep({ focus }: { focus: boolean }) {
   }
 
   const codeForm = (
-    <form ref={form} noValidate onSubmit={submit} className="grid gap-5">
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(event) => reportRejection(submit(event))}
+      className="grid gap-5"
+    >
       <CodeField id={`${id}-code`} value={digits} error={error} onChange={setCode} />
       <SubmitButton busy={busy} label={text.enrol.submit} busyLabel={text.enrol.submitting} />
     </form>

@@ -1,3 +1,4 @@
+import { reportRejection } from "../../../lib/report-rejection.ts";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { localizedPath } from "../../../../shared/language.ts";
@@ -121,7 +122,7 @@ export function ForgotPasswordStep({ focus, email: initial, onBack }: ForgotPass
           {text.forgot.sent}
         </p>
       )}
-      <form noValidate onSubmit={submit} className="grid gap-5">
+      <form noValidate onSubmit={(event) => reportRejection(submit(event))} className="grid gap-5">
         <FormField
           id={`${id}-email`}
           label={text.signIn.email}

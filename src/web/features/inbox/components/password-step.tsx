@@ -1,3 +1,4 @@
+import { reportRejection } from "../../../lib/report-rejection.ts";
 import { Eye } from "lucide-react";
 import { SubmitButton } from "./submit-button.tsx";
 import { useId, useRef, useState, type FormEvent } from "react";
@@ -65,7 +66,7 @@ export function PasswordStep({ focus, onChosen, recovering = false }: PasswordSt
       lead={recovering ? text.password.recoveryLead : text.password.lead}
       focus={focus}
     >
-      <form noValidate onSubmit={submit} className="grid gap-5">
+      <form noValidate onSubmit={(event) => reportRejection(submit(event))} className="grid gap-5">
         <FormField id={`${id}-account`} label={text.password.account}>
           {(control) => (
             <input

@@ -1,3 +1,4 @@
+import { reportRejection } from "../../../lib/report-rejection.ts";
 import { SubmitButton } from "./submit-button.tsx";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
@@ -64,7 +65,12 @@ export function SignInStep({ focus, idleSignedOut }: SignInStepProps) {
           {text.signIn.idleSignedOut}
         </p>
       )}
-      <form ref={form} noValidate onSubmit={submit} className="grid gap-5">
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => reportRejection(submit(event))}
+        className="grid gap-5"
+      >
         <FormField
           id={`${id}-email`}
           label={text.signIn.email}

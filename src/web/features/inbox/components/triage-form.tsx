@@ -1,3 +1,4 @@
+import { reportRejection } from "../../../lib/report-rejection.ts";
 import { SubmitButton } from "./submit-button.tsx";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useAuth } from "../../../auth/use-auth.ts";
@@ -86,7 +87,7 @@ export function TriageForm({ submission, onSaved }: TriageFormProps) {
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => reportRejection(submit(event))}
       aria-labelledby={`${id}-title`}
       className="grid gap-5 rounded-2xl border border-ink-900/10 bg-paper-200/60 p-4 sm:p-6"
     >

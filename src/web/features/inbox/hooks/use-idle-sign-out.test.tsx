@@ -59,18 +59,26 @@ describe("signing out after 30 minutes without activity", () => {
     const onIdle = vi.fn();
     const { result } = renderHook(() => useIdleSignOut(true, onIdle));
     expect(idleWarningMs).toBe(2 * minute);
-    act(() => vi.advanceTimersByTime(28 * minute - 1));
+    act(() => {
+      vi.advanceTimersByTime(28 * minute - 1);
+    });
     expect(result.current.warning).toBe(false);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.warning).toBe(true);
     // A hand moving towards the button does not dismiss the warning.
     window.dispatchEvent(new Event("pointermove"));
     act(() => result.current.stay());
     expect(result.current.warning).toBe(false);
-    act(() => vi.advanceTimersByTime(29 * minute));
+    act(() => {
+      vi.advanceTimersByTime(29 * minute);
+    });
     expect(result.current.warning).toBe(true);
     window.dispatchEvent(new KeyboardEvent("keydown"));
-    act(() => vi.advanceTimersByTime(minute));
+    act(() => {
+      vi.advanceTimersByTime(minute);
+    });
     expect(onIdle).toHaveBeenCalledTimes(1);
     expect(result.current.warning).toBe(false);
   });
@@ -79,7 +87,9 @@ describe("signing out after 30 minutes without activity", () => {
     const onIdle = vi.fn();
     const { result } = renderHook(() => useIdleSignOut(true, onIdle));
     vi.setSystemTime(Date.now() + 29 * minute);
-    act(() => document.dispatchEvent(new Event("visibilitychange")));
+    act(() => {
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
     expect(result.current.warning).toBe(true);
     expect(onIdle).not.toHaveBeenCalled();
   });

@@ -83,9 +83,9 @@ export async function loadSiteContent(): Promise<SiteContentState> {
   ]);
   if (drafts.error) throw drafts.error;
   if (published.error) throw published.error;
-  const live = published.data as { version: number; content: unknown } | null;
+  const live = published.data;
   return {
-    drafts: drafts.data as Draft[],
+    drafts: drafts.data,
     published: live?.content ?? {},
     version: live?.version ?? null,
   };
@@ -100,7 +100,7 @@ export async function listVersions(limit = 30): Promise<Version[]> {
     .order("id", { ascending: false })
     .limit(limit);
   if (error) throw error;
-  return data as Version[];
+  return data;
 }
 
 /** One version's state, to follow its rendering after a publish. */
@@ -112,7 +112,7 @@ export async function readVersion(id: number): Promise<Version> {
     .eq("id", id)
     .single();
   if (error) throw error;
-  return data as Version;
+  return data;
 }
 
 /** The answer when another member saved first: who, when, and their text. */

@@ -55,7 +55,7 @@ export async function openTeamChannel(
       let joined = false;
       let failures = 0;
       channel.subscribe((status) => {
-        heard(status as ChannelStatus);
+        heard(status);
         if (status === "SUBSCRIBED") joined = true;
         else if (!joined && status !== "CLOSED" && ++failures === joinAttempts) {
           leave({ givingUp: true });

@@ -1,4 +1,3 @@
-import type { Language } from "../../../../../shared/language.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import type { Change } from "../model/changes.ts";
 import { describePath, describeValue } from "../model/describe.ts";
@@ -29,7 +28,7 @@ export function ChangeList({
     <ul className="grid gap-3">
       {changes.map(({ path, before, after }) => {
         const last = path.at(-1);
-        const textLanguage = last === "ar" || last === "en" ? (last as Language) : undefined;
+        const textLanguage = last === "ar" || last === "en" ? last : undefined;
         return (
           <li
             key={JSON.stringify(path)}

@@ -1,5 +1,4 @@
 import { createContext, useContext } from "react";
-import type { Language } from "../../../../../shared/language.ts";
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
 import { formatDateTime } from "../../model/format.ts";
 import type { SaveConflict } from "../api/site-content.ts";
@@ -69,7 +68,7 @@ export function ConflictChoice({ path, label, fieldId }: ConflictChoiceProps) {
   const { state, conflict, id } = found;
   const chosen = state.choices[pathKey(path)];
   const last = path.at(-1);
-  const textLanguage = last === "ar" || last === "en" ? (last as Language) : undefined;
+  const textLanguage = last === "ar" || last === "en" ? last : undefined;
   const list = keyOf(path) || state.section;
   // A list both changed past lining up is chosen whole: its items, by name.
   const shown = (value: unknown) =>

@@ -2,7 +2,6 @@ import { ChevronRight } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import type { Language } from "../../../../../shared/language.ts";
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
-import type { Weekday } from "../../../../content/site.ts";
 import { formatNumber, formatWeekday } from "../../../../lib/format.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { fieldClasses, secondaryButton } from "../../components/styles.ts";
@@ -271,9 +270,7 @@ function ScalarField({ section, path, value, published, problems, onChange }: No
 
 /** A weekday's name, 0 for Sunday, as the site writes it; empty for anything else. */
 function dayName(language: Language, day: number): string {
-  return Number.isInteger(day) && day >= 0 && day <= 6
-    ? formatWeekday(language, day as Weekday)
-    : "";
+  return Number.isInteger(day) && day >= 0 && day <= 6 ? formatWeekday(language, day) : "";
 }
 
 /** A list the team reorders, adds to and removes from (with a question first). */

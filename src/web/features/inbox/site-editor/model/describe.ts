@@ -1,7 +1,6 @@
 import type { Language } from "../../../../../shared/language.ts";
 import type { RenderProblem } from "../../../../../shared/render-problem.ts";
 import type { SiteContentSection } from "../../../../../shared/site-content.ts";
-import type { Weekday } from "../../../../content/site.ts";
 import { formatNumber, formatWeekday } from "../../../../lib/format.ts";
 import type { EditorContent } from "../content/types.ts";
 import { describeProblem, type FieldPath } from "./problems.ts";
@@ -48,7 +47,7 @@ export function describePath(words: EditorContent, path: FieldPath, language: La
 export function describeValue(value: unknown, path: FieldPath, language: Language): string {
   if (value === undefined || value === null) return "";
   if (path.at(-1) === "day" && typeof value === "number" && value >= 0 && value <= 6) {
-    return formatWeekday(language, value as Weekday);
+    return formatWeekday(language, value);
   }
   return String(value);
 }
