@@ -3,6 +3,7 @@ import {
   DatabaseUnavailableError,
   isPostgresError,
   type Database,
+  type Keeping,
   type Queryable,
   type RoleSettings,
 } from "./database.ts";
@@ -149,7 +150,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
           throw error;
         }
       }),
-    queryAs: <Row>(settings: RoleSettings, text: string, params: unknown[]) =>
+    queryAs: <Row>(settings: RoleSettings, text: string, params: unknown[], keep?: Keeping) =>
       queryUnderRole<Row>(
         database,
         (statements) =>
@@ -161,6 +162,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         settings,
         text,
         params,
+        keep,
       ),
     listen: (channel, onNotify) => listenOn(options.connectionString, channel, onNotify),
     close: () => pool.end(),
