@@ -1,4 +1,3 @@
-import { reportRejection } from "../../lib/report-rejection.ts";
 import { contactLimits, type FormSource } from "../../../shared/contact-submission.ts";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { useLanguage } from "../../language/use-language.ts";
@@ -76,7 +75,9 @@ export function ContactForm({ source }: ContactFormProps) {
       method="post"
       data-form-source={source}
       noValidate
-      onSubmit={(event) => reportRejection(submit(event))}
+      // submit answers every failure as an outcome the visitor reads (sendSubmission never
+      // rejects), and the team's reportRejection stays out of the public pages' scripts.
+      onSubmit={(event) => void submit(event)}
       onFocus={() => void getSupabase().catch(() => {})}
       className="grid gap-6"
     >

@@ -1,4 +1,4 @@
-import { reportRejection } from "../../../lib/report-rejection.ts";
+import { reportRejection } from "../../../components/team/report-rejection.ts";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { formatNumber } from "../../../lib/format.ts";
 import { toast } from "../../../toast/toast-store.ts";

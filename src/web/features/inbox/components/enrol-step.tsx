@@ -1,4 +1,4 @@
-import { reportRejection } from "../../../lib/report-rejection.ts";
+import { reportRejection } from "../../../components/team/report-rejection.ts";
 import { SubmitButton } from "./submit-button.tsx";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "../../../toast/toast-store.ts";

@@ -1,4 +1,4 @@
-import { reportRejection } from "../../../lib/report-rejection.ts";
+import { reportRejection } from "../../../components/team/report-rejection.ts";
 import { SubmitButton } from "./submit-button.tsx";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormField } from "../../../components/ui/form-field.tsx";
