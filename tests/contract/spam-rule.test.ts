@@ -118,7 +118,11 @@ describe("the spam rule, in the browser and in the database", () => {
       );
       expect(rows).toHaveLength(named(submissionStatuses).length);
       for (const row of rows) {
-        const kept = statusesOfAll.includes(row.name as SubmissionStatus) ? target : row.name;
+        const kept = (statusesOfAll as readonly SubmissionStatus[]).includes(
+          row.name as SubmissionStatus,
+        )
+          ? target
+          : row.name;
         expect(row.status, `${row.name} (query ${query})`).toBe(kept);
       }
     }
