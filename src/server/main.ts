@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     });
     mailWorker?.start();
   });
-  server.on("upgrade", realtime.handleUpgrade);
+  server.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));
   const stopRetention = startRetention(db, log);
   const stopUpkeep = startUpkeep(db, log);
   const stopBucketSweep = startAuthBucketSweep(db, log);
