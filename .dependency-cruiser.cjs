@@ -38,6 +38,33 @@ module.exports = {
       from: { path: "^src/web/", pathNot: "^src/web/(app|features)/" },
       to: { path: "^src/web/(app|features)/" },
     },
+    // The REST layer's stages, as PostgREST's: request/ reads the HTTP request, plan/ resolves it
+    // against the schema cache, sql/ renders statements; the verbs at the top of rest/ run them.
+    {
+      name: "rest-request-below-plan",
+      comment:
+        "request/ reads the HTTP request alone: it never imports a plan or a verb (rest/*.ts handlers).",
+      severity: "error",
+      from: { path: "^src/server/rest/request/" },
+      to: {
+        path: "^src/server/rest/(plan/|(read|insert|put|update|delete|rpc|routes|execute)\\.ts$)",
+      },
+    },
+    {
+      name: "rest-stages-below-verbs",
+      comment:
+        "plan/ and sql/ are used by the verbs and never use one: a verb's logic that a stage needs moves down into it.",
+      severity: "error",
+      from: { path: "^src/server/rest/(plan|sql)/" },
+      to: { path: "^src/server/rest/(read|insert|put|update|delete|rpc|routes|execute)\\.ts$" },
+    },
+    {
+      name: "rest-sql-below-plan",
+      comment: "sql/ renders plans: it reads their types, never plans itself.",
+      severity: "error",
+      from: { path: "^src/server/rest/sql/" },
+      to: { path: "^src/server/rest/plan/", dependencyTypesNot: ["type-only"] },
+    },
     {
       name: "team-parts-stay-with-the-team",
       comment:

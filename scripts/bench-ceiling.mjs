@@ -9,7 +9,8 @@ const load = (module) => import(new URL(`dist/server/${module}`, `file://${root}
 const { openDatabase } = await load("db/open.js");
 const { migrate, readMigrations } = await load("db/migrate.js");
 const { queryAsRole } = await load("db/as-role.js");
-const { insertStatement } = await load("rest/insert.js");
+const { insertStatement } = await load("rest/sql/mutate.js");
+const { render } = await load("rest/sql/sql.js");
 const { loadSchemaCache } = await load("rest/schema-cache.js");
 
 const db = await openDatabase({
@@ -19,9 +20,9 @@ const db = await openDatabase({
 });
 await migrate(db, await readMigrations(`${root}/supabase/migrations`));
 const table = (await loadSchemaCache(db)).table("public", "contact_submissions");
-const sql = insertStatement(table, Object.keys(row));
-const claims = JSON.parse(Buffer.from(key.split(".")[1], "base64url").toString("utf8"));
 const body = JSON.stringify([row]);
+const { text: sql } = render(insertStatement(table, Object.keys(row), body));
+const claims = JSON.parse(Buffer.from(key.split(".")[1], "base64url").toString("utf8"));
 
 const latencies = [];
 let measuring = false;

@@ -1,5 +1,5 @@
 import type { ApiClaims } from "../http/context.ts";
-import type { Database, QueryResult, Queryable, RoleSettings } from "./database.ts";
+import type { Database, Keeping, QueryResult, Queryable, RoleSettings } from "./database.ts";
 import { setRoleSettings } from "./one-round-trip.ts";
 
 /** Who a request runs as, and what of it the database may read. */
@@ -38,13 +38,14 @@ export function queryAsRole<Row>(
   request: RequestRole,
   text: string,
   params: unknown[],
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; keep?: Keeping } = {},
 ): Promise<QueryResult<Row>> {
   const settings = roleSettings(request);
   return db.queryAs<Row>(
     options.readOnly ? { ...settings, readOnly: true } : settings,
     text,
     params,
+    options.keep,
   );
 }
 

@@ -65,6 +65,42 @@ describe("queryAs", () => {
     expect(await count()).toBe((before ?? 0) + 1);
   });
 
+  it("keeps a statement only within the bounds on its rows, and undoes it when asked, answering either way", async () => {
+    const service = { role: "service_role", claims: "{}" };
+    const count = async () =>
+      (
+        await server.db.query<{ count: number }>(
+          "select count(*)::int as count from public.contact_submissions where email = 'kept@example.com'",
+        )
+      ).rows[0]?.count;
+    const insert = `with written as (
+        insert into public.contact_submissions (name, email, message, form_source)
+        select name, email, message, form_source
+          from json_populate_recordset(null::public.contact_submissions, $1::json)
+        returning 1)
+      select count(*)::int as rows from written`;
+    const row = {
+      name: "Kept",
+      email: "kept@example.com",
+      message: "ok",
+      form_source: "Contact Page",
+    };
+    const two = JSON.stringify([row, row]);
+
+    const refused = await server.db.queryAs(service, insert, [two], { rows: { max: 1 } });
+    expect(refused.rows).toEqual([{ rows: 2 }]);
+    expect(await count()).toBe(0);
+    const undone = await server.db.queryAs(service, insert, [two], { undo: true });
+    expect(undone.rows).toEqual([{ rows: 2 }]);
+    expect(await count()).toBe(0);
+    const kept = await server.db.queryAs(service, insert, [two], { rows: { min: 1, max: 2 } });
+    expect(kept.rows).toEqual([{ rows: 2 }]);
+    expect(await count()).toBe(2);
+    await server.db.query(
+      "delete from public.contact_submissions where email = 'kept@example.com'",
+    );
+  });
+
   it("falls back to parameters for a value no literal can carry, with PostgreSQL's own error", async () => {
     await expect(server.db.queryAs(anon, "select $1::text", ["a\0b"])).rejects.toMatchObject({
       code: expect.stringMatching(/^22/u),

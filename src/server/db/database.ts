@@ -26,6 +26,23 @@ export interface RoleSettings {
   readOnly?: true;
 }
 
+/**
+ * What a statement's own transaction keeps (`Database.queryAs`): it is undone when its first
+ * row's `rows` is outside `rows`, and under `undo` whatever it answers, once its deferred
+ * constraints are checked (PostgREST's tx=rollback). Either way its answer is returned.
+ */
+export interface Keeping {
+  rows?: { min?: number; max?: number };
+  undo?: boolean;
+}
+
+/** Whether a statement's answer is within what `keep` keeps. */
+export function withinRows(rows: readonly unknown[], keep: Keeping): boolean {
+  const count = Number((rows[0] as { rows?: unknown } | undefined)?.rows ?? 0);
+  const { min, max } = keep.rows ?? {};
+  return (min === undefined || count >= min) && (max === undefined || count <= max);
+}
+
 export interface TransactionOptions {
   /**
    * The bound on each statement, as `RoleSettings.statementTimeout`: PostgreSQL enforces the
@@ -42,11 +59,14 @@ export interface Database extends Queryable {
   /**
    * Runs one statement in its own transaction under `settings`, in as few round trips as the
    * driver allows; the same as a transaction that sets both with set_config and then runs it.
+   * With `keep`, the transaction is undone as it says; on the embedded database that is still
+   * one message to its thread.
    */
   queryAs<Row = Record<string, unknown>>(
     settings: RoleSettings,
     text: string,
     params: unknown[],
+    keep?: Keeping,
   ): Promise<QueryResult<Row>>;
   /**
    * Calls `onNotify` with each payload sent by NOTIFY on `channel` (LISTEN); resolves to a

@@ -1,5 +1,12 @@
 import pg from "pg";
-import type { Database, QueryResult, Queryable, RoleSettings } from "./database.ts";
+import {
+  withinRows,
+  type Database,
+  type Keeping,
+  type QueryResult,
+  type Queryable,
+  type RoleSettings,
+} from "./database.ts";
 
 function literal(value: unknown): string | undefined {
   if (value === null) return "null";
@@ -84,12 +91,50 @@ function settingValues(settings: RoleSettings): string[] {
   ].filter((value) => value !== undefined);
 }
 
-/** Sets the role, claims and headers for the rest of the transaction `tx` is in, as PostgREST does. */
-export async function setRoleSettings(tx: Queryable, settings: RoleSettings): Promise<void> {
+/** The statement that sets `settings` for the rest of a transaction, and its values. */
+export function settingsStatement(settings: RoleSettings): { text: string; values: string[] } {
   const assignments = settingNames(settings).map(
     (name, index) => `set_config('${name}', $${index + 1}, true)`,
   );
-  await tx.query(`select ${assignments.join(", ")}`, settingValues(settings));
+  return { text: `select ${assignments.join(", ")}`, values: settingValues(settings) };
+}
+
+/** Sets the role, claims and headers for the rest of the transaction `tx` is in, as PostgREST does. */
+export async function setRoleSettings(tx: Queryable, settings: RoleSettings): Promise<void> {
+  const { text, values } = settingsStatement(settings);
+  await tx.query(text, values);
+}
+
+class Undone<Row> {
+  constructor(readonly result: QueryResult<Row>) {}
+}
+
+/** `Database.queryAs` with `keep`, in a transaction of the driver's. */
+async function keptUnderRole<Row>(
+  database: Pick<Database, "transaction">,
+  settings: RoleSettings,
+  text: string,
+  params: unknown[],
+  keep: Keeping,
+): Promise<QueryResult<Row>> {
+  try {
+    return await database.transaction(
+      async (tx) => {
+        await setRoleSettings(tx, settings);
+        const result = await tx.query<Row>(text, params);
+        if (!withinRows(result.rows, keep)) throw new Undone(result);
+        if (keep.undo) {
+          await tx.query("set constraints all immediate");
+          throw new Undone(result);
+        }
+        return result;
+      },
+      { statementTimeout: settings.statementTimeout },
+    );
+  } catch (thrown) {
+    if (thrown instanceof Undone) return thrown.result as QueryResult<Row>;
+    throw thrown;
+  }
 }
 
 /**
@@ -103,7 +148,9 @@ export function queryUnderRole<Row>(
   settings: RoleSettings,
   text: string,
   params: unknown[],
+  keep?: Keeping,
 ): Promise<QueryResult<Row>> {
+  if (keep?.rows || keep?.undo) return keptUnderRole(database, settings, text, params, keep);
   const single = oneRoundTrip(settings, text, params);
   if (single === undefined) {
     return database.transaction(

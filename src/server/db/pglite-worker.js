@@ -10,7 +10,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { pgliteExtensions } from "./pglite-extensions.js";
 
 /** @typedef {{ directory: string, template?: string }} Options */
-/** @typedef {{ id: number, op: "query", text: string, params: unknown[] } | { id: number, op: "exec", text: string } | { id: number, op: "listen" | "unlisten", channel: string } | { id: number, op: "close" } | { id: number, op: "copyOut", select: string } | { id: number, op: "copyIn", target: string, data: string } | { id: number, op: "backupStart" } | { id: number, op: "backupStop", into?: string, firstSegment?: string }} Request */
+/** @typedef {{ rows?: { min?: number, max?: number }, undo?: boolean }} Keeping */
+/** @typedef {{ id: number, op: "query", text: string, params: unknown[] } | { id: number, op: "exec", text: string } | { id: number, op: "listen" | "unlisten", channel: string } | { id: number, op: "close" } | { id: number, op: "copyOut", select: string } | { id: number, op: "copyIn", target: string, data: string } | { id: number, op: "kept", settings: { text: string, values: string[] }, text: string, params: unknown[], keep: Keeping } | { id: number, op: "backupStart" } | { id: number, op: "backupStop", into?: string, firstSegment?: string }} Request */
 
 /** @param {unknown} error */
 function serialise(error) {
@@ -66,6 +67,25 @@ async function answer(request) {
     case "exec": {
       const last = (await pglite.exec(request.text)).at(-1);
       return { rows: last?.rows ?? [], affectedRows: last?.affectedRows };
+    }
+    case "kept": {
+      // One statement's whole transaction in one turn (pglite.ts, queryAs): kept when its first
+      // row's `rows` is within the bounds and it is not to be undone, as database.ts withinRows.
+      await pglite.exec("begin");
+      try {
+        await pglite.query(request.settings.text, request.settings.values);
+        const result = await pglite.query(request.text, request.params);
+        const first = /** @type {{ rows?: unknown } | undefined} */ (result.rows[0]);
+        const count = Number(first?.rows ?? 0);
+        const { min, max } = request.keep.rows ?? {};
+        const within = (min === undefined || count >= min) && (max === undefined || count <= max);
+        if (within && request.keep.undo) await pglite.exec("set constraints all immediate");
+        await pglite.exec(within && !request.keep.undo ? "commit" : "rollback");
+        return { rows: result.rows, affectedRows: result.affectedRows };
+      } catch (error) {
+        await pglite.exec("rollback").catch(() => {});
+        throw error;
+      }
     }
     case "listen":
       if (!listening.has(request.channel)) {

@@ -11,12 +11,13 @@ import {
   type Copying,
   type Database,
   type EmbeddedDatabase,
+  type Keeping,
   type Queryable,
 } from "./database.ts";
 import { lockDirectory } from "./directory-lock.ts";
 import { FairQueue } from "./fair-queue.ts";
 import { tightenPermissions } from "./private-directory.ts";
-import { queryUnderRole } from "./one-round-trip.ts";
+import { queryUnderRole, settingsStatement } from "./one-round-trip.ts";
 import { currentTicket } from "./turn.ts";
 
 type PGliteQueryable = Pick<PGlite, "query" | "exec">;
@@ -38,7 +39,7 @@ export function databaseFromPGlite(pglite: PGlite): Database {
     kind: "pglite",
     ...wrap(pglite),
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
-    queryAs: (settings, text, params) =>
+    queryAs: (settings, text, params, keep) =>
       queryUnderRole(
         database,
         async (statements) => {
@@ -48,6 +49,7 @@ export function databaseFromPGlite(pglite: PGlite): Database {
         settings,
         text,
         params,
+        keep,
       ),
     listen: async (channel, onNotify) => {
       const stop = await pglite.listen(channel, onNotify);
@@ -126,6 +128,13 @@ type Request =
   | { op: "close" }
   | { op: "copyOut"; select: string }
   | { op: "copyIn"; target: string; data: string }
+  | {
+      op: "kept";
+      settings: { text: string; values: string[] };
+      text: string;
+      params: unknown[];
+      keep: Keeping;
+    }
   | { op: "backupStart" }
   | { op: "backupStop"; into?: string; firstSegment?: string };
 
@@ -393,21 +402,31 @@ export async function openPGliteThread(
           throw error;
         }
       }),
-    queryAs: (settings, text, params) =>
-      queryUnderRole(
-        database,
-        (statements) =>
-          inTurn(async () => {
+    // A statement with something to keep or undo is one message too: the thread runs the
+    // transaction's begin, settings, statement, check and end in one turn (worker's "kept").
+    queryAs: (settings, text, params, keep) =>
+      keep?.rows || keep?.undo
+        ? inTurn(async () => {
             const { rows, rowCount } = await run(
-              { op: "exec", text: statements },
+              { op: "kept", settings: settingsStatement(settings), text, params, keep },
               statementTimeoutMs(settings.statementTimeout),
             );
             return { rows: rows as never[], rowCount };
-          }),
-        settings,
-        text,
-        params,
-      ),
+          })
+        : queryUnderRole(
+            database,
+            (statements) =>
+              inTurn(async () => {
+                const { rows, rowCount } = await run(
+                  { op: "exec", text: statements },
+                  statementTimeoutMs(settings.statementTimeout),
+                );
+                return { rows: rows as never[], rowCount };
+              }),
+            settings,
+            text,
+            params,
+          ),
     listen: async (channel, onNotify) => {
       listeners.set(channel, onNotify);
       await inTurn(() => run({ op: "listen", channel }));

@@ -3,6 +3,7 @@ import {
   DatabaseUnavailableError,
   isPostgresError,
   type Database,
+  type Keeping,
   type Queryable,
   type QueryResult,
   type RoleSettings,
@@ -150,7 +151,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
           throw error;
         }
       }),
-    queryAs: <Row>(settings: RoleSettings, text: string, params: unknown[]) =>
+    queryAs: <Row>(settings: RoleSettings, text: string, params: unknown[], keep?: Keeping) =>
       queryUnderRole<Row>(
         database,
         (statements) =>
@@ -162,6 +163,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         settings,
         text,
         params,
+        keep,
       ),
     listen: (channel, onNotify) => listenOn(options.connectionString, channel, onNotify),
     close: () => pool.end(),

@@ -2,19 +2,15 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { embedding, type RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
-import { parseFilters } from "./filters.ts";
-import {
-  appliedBy,
-  preferenceApplied,
-  requestPreferences,
-  requireAffectedAtMost,
-} from "./prefer.ts";
-import { writtenRows } from "./embed.ts";
-import { qualifiedName, quoteIdentifier } from "./query-params.ts";
-import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
-import { filteredWhere, queryParameters } from "./select.ts";
-import { requireProfile, requireTable } from "./table.ts";
-import { writeRows } from "./write.ts";
+import { execute, transactionShape } from "./execute.ts";
+import { conditionsOver, writtenRows } from "./plan/embed.ts";
+import { relationRequest } from "./request/api-request.ts";
+import { parseFilters } from "./request/filters.ts";
+import { appliedBy, preferenceApplied } from "./request/prefer.ts";
+import { noRows, sendRows, type Rows } from "./request/representation.ts";
+import { requestRole } from "./request-claims.ts";
+import { deleteStatement } from "./sql/mutate.ts";
+import { identifier, raw } from "./sql/sql.ts";
 
 /**
  * DELETE /rest/v1/:table — PostgREST's delete under the caller's role and policies: 204, or 200
@@ -22,32 +18,26 @@ import { writeRows } from "./write.ts";
  */
 export function deleteRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
-    const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
-    const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    const preferences = await requestPreferences(c, deps);
-    const format = acceptedFormat(c.req.header("accept"));
-    const parameters = queryParameters(c.req.url);
+    const request = await relationRequest(c, deps);
+    const { table, preferences, format, query, parameters } = request;
     const filters = parseFilters(parameters);
-    const query = Object.fromEntries(parameters);
     const representation = preferences.return === "representation";
-    const params: unknown[] = [];
-    const where = filteredWhere(filters, table, params);
+    const conditions = conditionsOver(filters, { ...table, alias: identifier(table.name) });
     const answer = representation
-      ? writtenRows(query.select, table, "deleted", parameters, embedding(deps, params))
-      : "select 1 from deleted";
+      ? writtenRows(query.select, table, "deleted", parameters, embedding(deps))
+      : raw("select 1 from deleted");
     // Hosted Supabase refuses a DELETE without a WHERE clause (pg-safeupdate), as a PATCH.
     if (filters.length === 0) throw restError.deleteRequiresWhere();
 
-    const sql = `with deleted as (
-        delete from ${qualifiedName(table)} ${where}
-        returning ${quoteIdentifier(table.name)}.*)
-      select ${bodyColumns(format)} from (${answer}) projected`;
-
-    const result = await writeRows(c, deps, preferences, { sql, params }, (deleted) => {
-      // One object asked for, or at most max-affected rows: any other number undoes the delete.
-      requireSingular(format, deleted.rows);
-      requireAffectedAtMost(preferences, deleted.rows);
-    });
+    // One object asked for, or at most max-affected rows: any other number undoes the delete.
+    const { rows } = await execute<Rows>(
+      deps,
+      requestRole(c, deps),
+      request.authenticated,
+      deleteStatement(table, conditions, answer, format),
+      transactionShape("delete", deps, preferences, format),
+    );
+    const result = rows[0] ?? noRows;
 
     const applied = preferenceApplied(preferences, appliedBy.delete);
     if (applied) c.header("Preference-Applied", applied);

@@ -4,8 +4,8 @@ import type { Logger } from "../log.ts";
 import type { SchemaCache } from "./schema-cache.ts";
 
 /** What planning a select's embeddings needs of the handler's dependencies. */
-export function embedding(deps: RestDependencies, params: unknown[]) {
-  return { cache: deps.schema, params, aggregatesEnabled: deps.aggregatesEnabled ?? false };
+export function embedding(deps: RestDependencies) {
+  return { cache: deps.schema, aggregatesEnabled: deps.aggregatesEnabled ?? false };
 }
 
 /** What every /rest/v1 handler is built with. */

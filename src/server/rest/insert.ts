@@ -2,25 +2,16 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { embedding, type RestDependencies } from "./dependencies.ts";
 import type { Logger } from "../log.ts";
-import { fromDatabaseError, type PostgrestError, restError } from "./errors.ts";
-import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { appliedBy, preferenceApplied, requestPreferences, rollsBack } from "./prefer.ts";
-import {
-  acceptedFormat,
-  bodyColumns,
-  type Format,
-  requireSingular,
-  sendRows,
-  type Rows,
-} from "./representation.ts";
+import { PostgrestError, restError } from "./errors.ts";
+import { execute, transactionShape } from "./execute.ts";
+import { writtenRows } from "./plan/embed.ts";
+import { relationRequest } from "./request/api-request.ts";
+import { parseBody, type Row } from "./request/json-body.ts";
+import { appliedBy, preferenceApplied } from "./request/prefer.ts";
+import { noRows, sendRows, type Rows } from "./request/representation.ts";
 import { requestRole } from "./request-claims.ts";
-import { queryParameters } from "./select.ts";
-import { writtenRows } from "./embed.ts";
-import { qualifiedName, quoteIdentifier } from "./query-params.ts";
 import type { TableInfo } from "./schema-cache.ts";
-import { requireProfile, requireTable } from "./table.ts";
-import { runStatement } from "./transaction.ts";
-import { writeRows } from "./write.ts";
+import { insertReturning, insertStatement, upsertQuery, type Conflict } from "./sql/mutate.ts";
 
 /** `?columns="a","b"`, which supabase-js sends with an array. */
 function columnsParameter(value: string | undefined): string[] | undefined {
@@ -35,99 +26,6 @@ export function sameKeys(rows: Row[], columns: string[]): boolean {
   return rows.every(
     (row) => Object.keys(row).length === columns.length && columns.every((column) => column in row),
   );
-}
-
-function quoteLiteral(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
-/** How a write meets a row already there: PostgREST's `Prefer: resolution=…` on `target`. */
-export interface Conflict {
-  resolution: "merge-duplicates" | "ignore-duplicates";
-  target: readonly string[];
-}
-
-export interface InsertShape {
-  rows?: Row[];
-  missingDefault?: boolean;
-  conflict?: Conflict | undefined;
-  /** A condition on the sent rows, named `body` (PUT's primary key). */
-  where?: string;
-}
-
-/**
- * ON CONFLICT as PostgREST writes it: merging sets every sent column from EXCLUDED; with none
- * sent there is nothing to merge, so the row already there is kept.
- */
-function conflictClause(conflict: Conflict | undefined, used: string[]): string {
-  if (!conflict || conflict.target.length === 0) return "";
-  const target = `on conflict (${conflict.target.map(quoteIdentifier).join(", ")})`;
-  if (conflict.resolution === "ignore-duplicates" || used.length === 0) {
-    return ` ${target} do nothing`;
-  }
-  const assignments = used
-    .map((column) => `${quoteIdentifier(column)} = excluded.${quoteIdentifier(column)}`)
-    .join(", ");
-  return ` ${target} do update set ${assignments} where ${countMerge}`;
-}
-
-/**
- * The INSERT behind every POST (and PUT): the rows arrive as one JSON array in $1. Under
- * Prefer: missing=default a key a row lacks takes the column's DEFAULT, as on PostgREST;
- * otherwise it is NULL.
- */
-export function insertStatement(
-  table: TableInfo,
-  columns: string[],
-  { rows = [], missingDefault = false, conflict, where = "" }: InsertShape = {},
-): string {
-  const target = qualifiedName(table);
-  // A column no row names is left out, so the database fills it itself: a generated column, or
-  // an identity without USAGE on its sequence, included.
-  const used = missingDefault
-    ? columns.filter((column) => rows.some((row) => column in row))
-    : columns;
-  const onConflict = conflictClause(conflict, used);
-  if (used.length === 0) {
-    const source = where
-      ? `json_populate_recordset(null::${target}, $1::json) body ${where}`
-      : "json_array_elements($1::json)";
-    return `insert into ${target} select from ${source}${onConflict}`;
-  }
-  if (!missingDefault) {
-    const columnList = used.map(quoteIdentifier).join(", ");
-    return `insert into ${target} (${columnList})
-      select ${columnList} from json_populate_recordset(null::${target}, $1::json) body ${where}${onConflict}`;
-  }
-  const values = used.map((column) => {
-    const fallback = table.columns.get(column)?.default ?? "null";
-    return `case when body.item::jsonb ? ${quoteLiteral(column)}
-                 then (json_populate_record(null::${target}, body.item)).${quoteIdentifier(column)}
-                 else ${fallback} end`;
-  });
-  return `insert into ${target} (${used.map(quoteIdentifier).join(", ")})
-    select ${values.join(", ")}
-      from json_array_elements($1::json) with ordinality as body(item, position)
-     order by body.position${onConflict}`;
-}
-
-// The rows an ON CONFLICT update merged, counted in a transaction-local setting as PostgREST
-// counts them: no RETURNING needed, so a role without SELECT can upsert as it can insert.
-const mergedCount = `coalesce(nullif(current_setting('pgrst.merged', true), '')::int, 0)`;
-const countMerge = `set_config('pgrst.merged', (${mergedCount} + 1)::text, true) is not null`;
-
-/**
- * An upsert as one statement answering its rows (`projection`, or none), their number, and how
- * many of them were inserted rather than merged.
- */
-export function upsertQuery(
-  insert: string,
-  answer: ((rows: string) => string) | undefined,
-  format: Format,
-): string {
-  return `with written as (${insert} returning ${answer === undefined ? "1" : "*"})
-    select ${bodyColumns(format)}, count(*)::int - ${mergedCount} as inserted
-      from (${answer?.("written") ?? "select 1 from written"}) projected`;
 }
 
 /** `?on_conflict=a,b` or else the primary key: the columns that make two rows one. */
@@ -167,28 +65,23 @@ function ceilingLog(log: Logger) {
 export function insertRows(deps: RestDependencies) {
   const noteRefusal = ceilingLog(deps.log);
   return async (c: Context<AppEnv>) => {
-    const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
-    const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    requireJson(c.req.header("content-type"));
-    const preferences = await requestPreferences(c, deps);
-    const format = acceptedFormat(c.req.header("accept"));
-
-    const claims = c.get("claims");
-    const body = parseBody(await c.req.text());
+    const request = await relationRequest(c, deps);
+    const { table, preferences, format } = request;
+    const body = parseBody(request.body ?? "");
     // An array is every role's to send, as on PostgREST: the database's per-row triggers and
     // policies bound what it may store.
     const rows = Array.isArray(body) ? body : [body];
     c.set("insert", { rows });
 
-    const explicitColumns = columnsParameter(c.req.query("columns"));
+    const explicitColumns = columnsParameter(request.query.columns);
     const columns = explicitColumns ?? Object.keys(rows[0] ?? {});
     for (const column of columns) {
       if (!table.columns.has(column)) throw restError.unknownColumn(column, table.name);
     }
     if (!explicitColumns && !sameKeys(rows, columns)) throw restError.keysMustMatch();
 
-    const conflict = conflictFor(preferences.resolution, c.req.query("on_conflict"), table);
-    const insert = insertStatement(table, columns, {
+    const conflict = conflictFor(preferences.resolution, request.query.on_conflict, table);
+    const insert = insertStatement(table, columns, JSON.stringify(rows), {
       rows,
       missingDefault: preferences.missing === "default",
       conflict,
@@ -199,46 +92,41 @@ export function insertRows(deps: RestDependencies) {
       ...(conflict ? (["resolution"] as const) : []),
       ...appliedBy.insert,
     ]);
-    const role = requestRole(c, deps);
-    const mode = { rollback: rollsBack(deps.txEnd, preferences) };
+    const shape = transactionShape("insert", deps, preferences, format);
+    const answers = representation || format.kind === "object" || conflict;
+    const answer = representation
+      ? (written: string) =>
+          writtenRows(request.query.select, table, written, request.parameters, embedding(deps))
+      : undefined;
+    const statement = !answers
+      ? insert
+      : conflict
+        ? upsertQuery(insert, answer, format)
+        : insertReturning(insert, answer?.("inserted"), format);
 
     let result: Rows | undefined;
     let stored: number | undefined;
     try {
-      if (representation || format.kind === "object" || conflict) {
-        const params: unknown[] = [JSON.stringify(rows)];
-        const answer = representation
-          ? (written: string) =>
-              writtenRows(
-                c.req.query("select"),
-                table,
-                written,
-                queryParameters(c.req.url),
-                embedding(deps, params),
-              )
-          : undefined;
-        const sql = conflict
-          ? upsertQuery(insert, answer, format)
-          : `with inserted as (${insert} returning *)
-          select ${bodyColumns(format)}
-            from (${answer?.("inserted") ?? "select 1 from inserted"}) projected`;
-        // An object was asked for: any other number of rows undoes the insert.
-        result = await writeRows(c, deps, preferences, { sql, params }, (inserted) =>
-          requireSingular(format, inserted.rows),
-        );
+      // An object was asked for: any other number of rows undoes the insert (the shape's bound).
+      const written = await execute<Rows>(
+        deps,
+        requestRole(c, deps),
+        request.authenticated,
+        statement,
+        shape,
+      );
+      if (answers) {
+        result = written.rows[0] ?? noRows;
         stored = result.rows;
       } else {
-        ({ rowCount: stored } = await runStatement(deps.db, role, mode, insert, [
-          JSON.stringify(rows),
-        ]));
+        stored = written.rowCount;
       }
     } catch (error) {
-      const refusal = fromDatabaseError(error, claims.role !== "anon");
-      noteRefusal(refusal);
-      throw refusal;
+      if (error instanceof PostgrestError) noteRefusal(error);
+      throw error;
     }
 
-    c.set("insert", { rows, stored: mode.rollback ? 0 : stored });
+    c.set("insert", { rows, stored: shape.rollback ? 0 : stored });
     if (applied) c.header("Preference-Applied", applied);
     c.header("Content-Range", preferences.count ? `*/${result?.rows ?? rows.length}` : "*/*");
     // PostgREST answers 200 to a merge that inserted nothing, 201 to any other POST.

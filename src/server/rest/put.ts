@@ -2,17 +2,19 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { embedding, type RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
-import { type Filter, parseFilters, whereClause } from "./filters.ts";
-import { insertStatement, sameKeys, upsertQuery } from "./insert.ts";
-import { parseBody, requireJson } from "./json-body.ts";
-import { appliedBy, preferenceApplied, requestPreferences } from "./prefer.ts";
-import { acceptedFormat, requireSingular, sendRows } from "./representation.ts";
-import { writtenRows } from "./embed.ts";
-import { quoteIdentifier } from "./query-params.ts";
+import { execute, transactionShape } from "./execute.ts";
+import { sameKeys } from "./insert.ts";
+import { writtenRows } from "./plan/embed.ts";
+import { relationRequest } from "./request/api-request.ts";
+import { type Filter, parseFilters } from "./request/filters.ts";
+import { parseBody } from "./request/json-body.ts";
+import { appliedBy, preferenceApplied } from "./request/prefer.ts";
+import { noRows, sendRows, type Rows } from "./request/representation.ts";
+import { requestRole } from "./request-claims.ts";
 import type { TableInfo } from "./schema-cache.ts";
-import { queryParameters } from "./select.ts";
-import { requireProfile, requireTable } from "./table.ts";
-import { writeRows } from "./write.ts";
+import { whereClause } from "./sql/filters.ts";
+import { insertStatement, upsertQuery } from "./sql/mutate.ts";
+import { identifier, sql } from "./sql/sql.ts";
 
 /** PostgREST's rule for PUT: one `eq` on each primary-key column and nothing else, else PGRST105. */
 function requireWholeKey(filters: Filter[], table: TableInfo): void {
@@ -41,15 +43,10 @@ function requireWholeKey(filters: Filter[], table: TableInfo): void {
  */
 export function putRow(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
-    const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
-    const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    requireJson(c.req.header("content-type"));
-    const preferences = await requestPreferences(c, deps);
-    const format = acceptedFormat(c.req.header("accept"));
-    const parameters = queryParameters(c.req.url);
-    const query = Object.fromEntries(parameters);
+    const request = await relationRequest(c, deps);
+    const { table, preferences, format, query, parameters } = request;
     if (query.limit !== undefined || query.offset !== undefined) throw restError.putPaging();
-    const body = parseBody(await c.req.text());
+    const body = parseBody(request.body ?? "");
     const filters = parseFilters(parameters);
     requireWholeKey(filters, table);
 
@@ -60,31 +57,27 @@ export function putRow(deps: RestDependencies) {
     for (const column of columns) {
       if (!table.columns.has(column)) throw restError.unknownColumn(column, table.name);
     }
-    const params: unknown[] = [JSON.stringify(rows)];
-    const where = whereClause(filters, {
-      column: (name) => `body.${quoteIdentifier(name)}`,
-      parameter: (value) => {
-        params.push(value);
-        return `$${params.length}`;
-      },
-    });
-    const insert = insertStatement(table, columns, {
+    const where = whereClause(filters, (name) => sql`body.${identifier(name)}`);
+    const insert = insertStatement(table, columns, JSON.stringify(rows), {
       rows,
       conflict: { resolution: "merge-duplicates", target: table.primaryKey },
       where,
     });
     const representation = preferences.return === "representation";
     const answer = representation
-      ? (written: string) =>
-          writtenRows(query.select, table, written, parameters, embedding(deps, params))
+      ? (written: string) => writtenRows(query.select, table, written, parameters, embedding(deps))
       : undefined;
-    const sql = upsertQuery(insert, answer, format);
 
-    const result = await writeRows(c, deps, preferences, { sql, params }, (written) => {
-      // Throwing here undoes the write, as PostgREST does.
-      if (written.rows !== 1) throw restError.putKeyMismatch();
-      requireSingular(format, written.rows);
-    });
+    // Unless exactly one row was written, or one object was asked for and not answered, the
+    // write is undone (the shape's bounds), as PostgREST does.
+    const { rows: answered } = await execute<Rows>(
+      deps,
+      requestRole(c, deps),
+      request.authenticated,
+      upsertQuery(insert, answer, format),
+      transactionShape("upsert", deps, preferences, format),
+    );
+    const result = answered[0] ?? noRows;
 
     const applied = preferenceApplied(preferences, appliedBy.put);
     if (applied) c.header("Preference-Applied", applied);

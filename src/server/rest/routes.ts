@@ -10,7 +10,7 @@ import { putRow } from "./put.ts";
 import { requestBudget } from "./request-budget.ts";
 import { requestClaims } from "./request-claims.ts";
 import { callFunction } from "./rpc.ts";
-import { selectRows } from "./select.ts";
+import { readRows } from "./read.ts";
 import { updateRows } from "./update.ts";
 
 export const restBodyLimit = 64 * 1024;
@@ -22,7 +22,7 @@ export function restRoutes(deps: RestDependencies): Hono<AppEnv> {
   rest.use(requestClaims(deps.secret));
   rest.use(requestBudget(deps.requestsPerMinute ?? 0));
   rest.all("/rpc/:function", callFunction(deps));
-  rest.on(["GET", "HEAD"], "/:table", selectRows(deps));
+  rest.on(["GET", "HEAD"], "/:table", readRows(deps));
   rest.post("/:table", insertRows(deps));
   rest.patch("/:table", updateRows(deps));
   rest.delete("/:table", deleteRows(deps));

@@ -1,45 +1,34 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import type { RestDependencies } from "./dependencies.ts";
-import type { SchemaCache } from "./schema-cache.ts";
-import { fromDatabaseError, PostgrestError, restError } from "./errors.ts";
-import { isFilterValue, parseFilters } from "./filters.ts";
-import { parseBody, requireJson, type Row } from "./json-body.ts";
-import { columnResolver, planSelect } from "./embed.ts";
-import {
-  affectedBound,
-  appliedBy,
-  preferenceApplied,
-  requestPreferences,
-  requireAffectedAtMost,
-  rollsBack,
-  type Preferences,
-} from "./prefer.ts";
-import { orderClause, quoteIdentifier, type Selectable } from "./query-params.ts";
-import {
-  acceptedFormat,
-  bodyColumns,
-  contentType,
-  noRows,
-  requireSingular,
-  sendRows,
-  stripped,
-  type Format,
-  type Rows,
-} from "./representation.ts";
-import { requestRole } from "./request-claims.ts";
+import { restError } from "./errors.ts";
+import { execute, transactionShape } from "./execute.ts";
+import { planRead } from "./plan/read-plan.ts";
 import {
   callsPositionally,
   chooseFunction,
   callSql,
   passesBodyWhole,
   type BodyType,
-  type CallRequest,
-} from "./rpc-function.ts";
+} from "./plan/rpc-function.ts";
+import { pageStatus } from "./read.ts";
+import { callRequest, requestedPage, type CallRequest } from "./request/api-request.ts";
+import { isFilterValue } from "./request/filters.ts";
+import { parseBody, requireJson, type Row } from "./request/json-body.ts";
+import { appliedBy, preferenceApplied } from "./request/prefer.ts";
+import type { Selectable } from "./request/query-params.ts";
+import {
+  contentType,
+  noRows,
+  requireSingular,
+  sendRows,
+  type Format,
+  type Rows,
+} from "./request/representation.ts";
+import { requestRole } from "./request-claims.ts";
 import type { FunctionInfo } from "./schema-cache.ts";
-import { filteredWhere, pageStatus, queryParameters, requestedPage, runner } from "./select.ts";
-import { requireProfile } from "./table.ts";
-import { inTransaction } from "./transaction.ts";
+import { callStatement, type ResultShape } from "./sql/call.ts";
+import { identifier, sql } from "./sql/sql.ts";
 
 const reserved = new Set([
   "select",
@@ -70,8 +59,10 @@ interface Arguments {
 }
 
 /** A GET's or HEAD's arguments: the query parameters that are neither reserved nor filters. */
-function queryArguments(url: string, parameterNames: ReadonlySet<string>): Arguments {
-  const parameters = queryParameters(url);
+function queryArguments(
+  parameters: [string, string][],
+  parameterNames: ReadonlySet<string>,
+): Arguments {
   const isArgument = ([key, value]: [string, string]) =>
     !reserved.has(key) &&
     !/^(not\.)?(and|or)$/u.test(key) &&
@@ -86,16 +77,14 @@ function queryArguments(url: string, parameterNames: ReadonlySet<string>): Argum
 }
 
 /** A POST's arguments: a JSON object of named ones, or a body for one parameter to take whole. */
-async function bodyArguments(c: Context<AppEnv>): Promise<Arguments> {
-  const rest = queryParameters(c.req.url);
-  const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+function bodyArguments(request: CallRequest): Arguments {
+  const rest = request.parameters;
+  const type = request.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   const raw = rawBodyTypes[type];
-  if (raw === "bytea") {
-    return { keys: [], value: new Uint8Array(await c.req.arrayBuffer()), body: raw, rest };
-  }
-  if (raw) return { keys: [], value: await c.req.text(), body: raw, rest };
-  requireJson(c.req.header("content-type"));
-  const text = await c.req.text();
+  const body = request.body ?? "";
+  if (raw) return { keys: [], value: body, body: raw, rest };
+  requireJson(request.contentType);
+  const text = typeof body === "string" ? body : new TextDecoder().decode(body);
   const parsed: Row | Row[] = text.trim() === "" ? {} : parseBody(text);
   const array = Array.isArray(parsed);
   const keys = array ? [] : Object.keys(parsed);
@@ -103,9 +92,7 @@ async function bodyArguments(c: Context<AppEnv>): Promise<Arguments> {
 }
 
 /** How a function's result becomes a body: rows, or one value (PostgREST's funcReturnsSingle). */
-type Shape = "rows" | "row" | "values" | "value";
-
-function shapeOf(fn: FunctionInfo): Shape {
+function shapeOf(fn: FunctionInfo): ResultShape {
   if (fn.columns) return fn.returnsSet ? "rows" : "row";
   return fn.returnsSet ? "values" : "value";
 }
@@ -118,68 +105,6 @@ function selectable(fn: FunctionInfo): Selectable {
     name: fn.name,
     columns: fn.columns ?? new Map([[scalar.name, scalar]]),
   };
-}
-
-function bodySql(shape: Shape, format: Format): string {
-  if (shape === "rows") return bodyColumns(format);
-  const first = `(json_agg(projected${shape === "row" ? "" : ".pgrst_scalar"}) -> 0)`;
-  const single = `coalesce(${stripped(format, first)}::text, 'null')`;
-  const body = {
-    row: single,
-    value: single,
-    values: `coalesce(${stripped(format, "json_agg(projected.pgrst_scalar)")}, '[]')::text`,
-  }[shape];
-  return `${body} as body, null::text as first, ${shape === "values" ? "count(*)::int" : "1"} as rows`;
-}
-
-/**
- * The one statement of a call, as PostgREST's: the function runs once, in the CTE pgrst_source,
- * and the page and its count are both read from that result.
- */
-function callStatement(
-  fn: FunctionInfo,
-  args: Arguments,
-  preferences: Preferences,
-  page: { offset: number; limit: number; format: Format },
-  embedding: { cache: SchemaCache; aggregatesEnabled: boolean },
-): { sql: string; params: unknown[] } {
-  const whole = callsPositionally(fn);
-  const { from, call } = callSql(fn, args.keys, whole);
-  const shape = shapeOf(fn);
-  const source = fn.columns
-    ? `select pgrst_call.* from ${from ? `${from}, lateral ` : ""}${call} as pgrst_call`
-    : `select ${call} as pgrst_scalar${from ? ` from ${from}` : ""}`;
-  const query = Object.fromEntries(args.rest);
-  const relation = selectable(fn);
-  const params: unknown[] = from || whole ? [args.value] : [];
-  // A function returning a table's rows embeds along that table's relationships.
-  const plan = planSelect(
-    query.select,
-    { ...relation, alias: quoteIdentifier(fn.name), origin: fn.returnsRowOf },
-    args.rest,
-    { cache: embedding.cache, params, aggregatesEnabled: embedding.aggregatesEnabled },
-  );
-  const where = filteredWhere(parseFilters(plan.rootParameters), relation, params, {
-    embedded: plan.embedded,
-  });
-  const order = orderClause(
-    query.order,
-    relation,
-    columnResolver({ ...relation, alias: quoteIdentifier(fn.name) }),
-  );
-  const alias = `pgrst_source as ${quoteIdentifier(fn.name)}`;
-  // count=estimated counts exactly here: the whole result is at hand (PostgREST 12 counts both).
-  const total =
-    preferences.count === "exact" || preferences.count === "estimated"
-      ? `(select count(*)::int from ${alias} ${plan.innerJoins} ${where})`
-      : "null::int";
-  params.push(page.limit, page.offset);
-  const sql = `with pgrst_source as (${source})
-    select ${bodySql(shape, page.format)}, ${total} as total
-      from (select ${shape === "rows" || shape === "row" ? plan.columns : "pgrst_scalar"}
-              from ${alias} ${plan.joins} ${where} ${plan.groupBy} ${order}
-             limit $${params.length - 1} offset $${params.length}) projected`;
-  return { sql, params };
 }
 
 /** Sends what a function of values answered: one value, or a JSON array of them. */
@@ -216,61 +141,56 @@ function requireWholeBodyCall(fn: FunctionInfo, args: Arguments, contentType: st
  */
 export function callFunction(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
-    const method = c.req.method;
-    if (!["GET", "HEAD", "POST"].includes(method)) {
-      throw new PostgrestError(405, "PGRST101", `Cannot use the ${method} method on RPC`);
-    }
-    const post = method === "POST";
-    const schemaName = requireProfile(
-      deps.schema,
-      c.req.header(post ? "content-profile" : "accept-profile"),
-    );
-    const name = c.req.param("function") ?? "";
-    const preferences = await requestPreferences(c, deps);
-    const format = acceptedFormat(c.req.header("accept"));
+    const request = await callRequest(c, deps);
+    const { preferences, format } = request;
+    const post = request.method === "POST";
     const parameterNames = new Set(
       deps.schema
-        .functions(schemaName, name)
+        .functions(request.schema, request.name)
         .flatMap((fn) => fn.parameters.map((parameter) => parameter.name)),
     );
-    const args = post ? await bodyArguments(c) : queryArguments(c.req.url, parameterNames);
-    const request: CallRequest = { schema: schemaName, name, keys: args.keys, body: args.body };
-    const fn = chooseFunction(deps.schema, request);
-    requireWholeBodyCall(fn, args, c.req.header("content-type"));
+    const args = post ? bodyArguments(request) : queryArguments(request.parameters, parameterNames);
+    const fn = chooseFunction(deps.schema, {
+      schema: request.schema,
+      name: request.name,
+      keys: args.keys,
+      body: args.body,
+    });
+    requireWholeBodyCall(fn, args, request.contentType);
 
-    const { offset, limit } = requestedPage(c, Object.fromEntries(args.rest));
-    const { sql, params } = callStatement(
-      fn,
-      args,
-      preferences,
-      { offset, limit, format },
-      { cache: deps.schema, aggregatesEnabled: deps.aggregatesEnabled ?? false },
+    const query = Object.fromEntries(args.rest);
+    const page = requestedPage(request.method, c.req.header("range"), query);
+    const whole = callsPositionally(fn);
+    const shape = shapeOf(fn);
+    // A function returning a table's rows embeds along that table's relationships.
+    const plan = planRead(
+      {
+        selectable: selectable(fn),
+        origin: fn.returnsRowOf,
+        from: sql`pgrst_source as ${identifier(fn.name)}`,
+      },
+      { query, parameters: args.rest, page },
+      // count=estimated counts exactly here: the whole result is at hand (PostgREST 12 counts
+      // both); a planned count is not given.
+      preferences.count === "exact" || preferences.count === "estimated" ? "exact" : undefined,
+      deps,
     );
-    const mode = { readOnly: !post || !fn.volatile, rollback: rollsBack(deps.txEnd, preferences) };
-    let result: Rows & { total: number | null };
-    try {
-      if (affectedBound(preferences) === undefined) {
-        const { rows } = await runner(c, deps, mode)<Rows & { total: number | null }>(sql, params);
-        result = rows[0] ?? { ...noRows, total: null };
-      } else {
-        // max-affected under handling=strict bounds the rows a call answers, as PostgREST 12
-        // bounds them: more undoes what the function did, so it runs in a transaction.
-        result = await inTransaction(deps.db, requestRole(c, deps), mode, async (tx) => {
-          const { rows } = await tx.query<Rows & { total: number | null }>(sql, params);
-          const answered = rows[0] ?? { ...noRows, total: null };
-          requireAffectedAtMost(preferences, answered.rows);
-          return answered;
-        });
-      }
-    } catch (error) {
-      throw fromDatabaseError(error, c.get("claims").role !== "anon");
-    }
+    const { rows } = await execute<Rows & { total: number | null }>(
+      deps,
+      requestRole(c, deps),
+      request.authenticated,
+      callStatement(fn, callSql(fn, args.keys, whole, args.value), shape, plan, format),
+      // max-affected under handling=strict bounds the rows a call answers, as PostgREST 12
+      // bounds them: more undoes what the function did.
+      transactionShape("call", deps, preferences, format, { readOnly: !post || !fn.volatile }),
+    );
+    const result = rows[0] ?? { ...noRows, total: null };
 
-    const status = pageStatus(c, offset, result.rows, result.total ?? undefined);
+    const status = pageStatus(c, page.offset, result.rows, result.total ?? undefined);
     const applied = preferenceApplied(preferences, appliedBy.call);
     if (applied) c.header("Preference-Applied", applied);
     if (fn.returnsVoid) return c.body(null, 204);
-    if (shapeOf(fn) === "rows") return sendRows(c, format, result, status);
+    if (shape === "rows") return sendRows(c, format, result, status);
     return sendValues(c, format, result, status);
   };
 }

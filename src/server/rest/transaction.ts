@@ -1,5 +1,5 @@
-import { asRole, queryAsRole, type RequestRole } from "../db/as-role.ts";
-import type { Database, QueryResult, Queryable } from "../db/database.ts";
+import { asRole, type RequestRole } from "../db/as-role.ts";
+import type { Database, Queryable } from "../db/database.ts";
 
 /** How a request's transaction runs: read-only (a GET, a stable function) and how it ends. */
 export interface TransactionMode {
@@ -34,16 +34,4 @@ export async function inTransaction<T>(
     if (thrown instanceof Rollback) return thrown.value as T;
     throw thrown;
   }
-}
-
-/** One statement under the request's role: one round trip, unless it is to be rolled back. */
-export function runStatement<Row>(
-  db: Database,
-  role: RequestRole,
-  mode: TransactionMode,
-  sql: string,
-  params: unknown[],
-): Promise<QueryResult<Row>> {
-  if (mode.rollback) return inTransaction(db, role, mode, (tx) => tx.query<Row>(sql, params));
-  return queryAsRole<Row>(db, role, sql, params, { readOnly: mode.readOnly ?? false });
 }

@@ -1,21 +1,17 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import { restError } from "./errors.ts";
-import { parseFilters } from "./filters.ts";
-import { parseBody, requireJson, type Row } from "./json-body.ts";
-import {
-  appliedBy,
-  preferenceApplied,
-  requestPreferences,
-  requireAffectedAtMost,
-} from "./prefer.ts";
-import { acceptedFormat, bodyColumns, requireSingular, sendRows } from "./representation.ts";
-import { writtenRows } from "./embed.ts";
-import { qualifiedName, quoteIdentifier } from "./query-params.ts";
 import { embedding, type RestDependencies } from "./dependencies.ts";
-import { filteredWhere, queryParameters } from "./select.ts";
-import { requireProfile, requireTable } from "./table.ts";
-import { writeRows } from "./write.ts";
+import { restError } from "./errors.ts";
+import { execute, transactionShape } from "./execute.ts";
+import { conditionsOver, writtenRows } from "./plan/embed.ts";
+import { relationRequest } from "./request/api-request.ts";
+import { parseFilters } from "./request/filters.ts";
+import { parseBody, type Row } from "./request/json-body.ts";
+import { appliedBy, preferenceApplied } from "./request/prefer.ts";
+import { noRows, sendRows, type Rows } from "./request/representation.ts";
+import { requestRole } from "./request-claims.ts";
+import { updateStatement } from "./sql/mutate.ts";
+import { identifier, raw } from "./sql/sql.ts";
 
 /** The one object a PATCH sets; `[]` and `[{}]` set nothing, as on PostgREST. */
 function changes(body: Row | Row[]): Row {
@@ -31,14 +27,10 @@ function changes(body: Row | Row[]): Row {
  */
 export function updateRows(deps: RestDependencies) {
   return async (c: Context<AppEnv>) => {
-    const schemaName = requireProfile(deps.schema, c.req.header("content-profile"));
-    const table = requireTable(deps.schema, schemaName, c.req.param("table") ?? "");
-    requireJson(c.req.header("content-type"));
-    const preferences = await requestPreferences(c, deps);
-    const format = acceptedFormat(c.req.header("accept"));
-    const parameters = queryParameters(c.req.url);
+    const request = await relationRequest(c, deps);
+    const { table, preferences, format, query, parameters } = request;
     const filters = parseFilters(parameters);
-    const values = changes(parseBody(await c.req.text()));
+    const values = changes(parseBody(request.body ?? ""));
     const columns = Object.keys(values).sort();
     const unknown = columns.find((column) => !table.columns.has(column));
     if (unknown !== undefined) throw restError.unknownColumn(unknown, table.name);
@@ -52,30 +44,20 @@ export function updateRows(deps: RestDependencies) {
     // Hosted Supabase refuses an UPDATE without a WHERE clause (pg-safeupdate).
     if (filters.length === 0) throw restError.updateRequiresWhere();
 
-    const query = Object.fromEntries(parameters);
     const representation = preferences.return === "representation";
-    const params: unknown[] = [JSON.stringify(values)];
-    const where = filteredWhere(filters, table, params);
+    const conditions = conditionsOver(filters, { ...table, alias: identifier(table.name) });
     const answer = representation
-      ? writtenRows(query.select, table, "updated", parameters, embedding(deps, params))
-      : "select 1 from updated";
-    const target = qualifiedName(table);
-    const assignments = columns
-      .map((column) => `${quoteIdentifier(column)} = body.${quoteIdentifier(column)}`)
-      .join(", ");
-    const sql = `with updated as (
-        update ${target} set ${assignments}
-          from json_populate_record(null::${target}, $1::json) body
-          ${where}
-        returning ${quoteIdentifier(table.name)}.*)
-      select ${bodyColumns(format)}
-        from (${answer}) projected`;
-
-    const result = await writeRows(c, deps, preferences, { sql, params }, (updated) => {
-      // One object asked for, or at most max-affected rows: any other number undoes the update.
-      requireSingular(format, updated.rows);
-      requireAffectedAtMost(preferences, updated.rows);
-    });
+      ? writtenRows(query.select, table, "updated", parameters, embedding(deps))
+      : raw("select 1 from updated");
+    // One object asked for, or at most max-affected rows: any other number undoes the update.
+    const { rows } = await execute<Rows>(
+      deps,
+      requestRole(c, deps),
+      request.authenticated,
+      updateStatement(table, values, conditions, answer, format),
+      transactionShape("update", deps, preferences, format),
+    );
+    const result = rows[0] ?? noRows;
 
     const total = preferences.count ? `/${result.rows}` : "/*";
     c.header("Content-Range", result.rows === 0 ? `*${total}` : `0-${result.rows - 1}${total}`);

@@ -65,10 +65,14 @@ it("tries again when the page's strings did not arrive, and hydrates once they d
   load.mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"));
   load.mockResolvedValue({} as Awaited<ReturnType<typeof loadContent>>);
 
+  const listen = vi.spyOn(window, "addEventListener");
   wakeUp();
-  await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
-  // Not before the visitor or the connection is back.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The failure has been met once the page waits for the connection: nothing tried again, and
+  // nothing hydrated, before it is back.
+  await vi.waitFor(() =>
+    expect(listen).toHaveBeenCalledWith("online", expect.any(Function), { once: true }),
+  );
+  listen.mockRestore();
   expect(load).toHaveBeenCalledTimes(1);
   expect(routerHydrated).not.toHaveBeenCalled();
 

@@ -9,7 +9,7 @@ import { appRootId } from "./document-element.ts";
 // its links, menu, program cards, language switch and forms answer without the app.
 //
 // 1. The build rewrote React Router's module script into a loader
-//    (scripts/defer-app-script.mjs): once the page has loaded and painted, or at the visitor's
+//    (src/shared/defer-app-script.js): once the page has loaded and painted, or at the visitor's
 //    first pointer, touch, key or focus, it imports the route modules with the strings of the
 //    page's language, then the client entry, which calls wakeUp().
 // 2. wakeUp() waits for those strings, holds presses for the page (step 3), and hydrates #root
@@ -37,9 +37,6 @@ export function wakeUp(): void {
   hydrateOnceStringsArrive(container);
 }
 
-// What tells that the visitor is back, or reaching for the page, after the strings failed.
-const tryAgainOn = ["online", "pointerdown", "keydown", "focusin"] as const;
-
 function hydrateOnceStringsArrive(container: HTMLElement): void {
   // The page's strings (fetched beside the entry) are there before hydration reads them.
   loadContent(initialLanguage(location.pathname)).then(
@@ -54,15 +51,9 @@ function hydrateOnceStringsArrive(container: HTMLElement): void {
         );
       });
     },
-    () => {
-      // They did not arrive (a lost connection): the page goes on working as plain HTML, and
-      // the app tries again when the browser is back online or the visitor reaches for it.
-      const tryAgain = () => {
-        for (const type of tryAgainOn) removeEventListener(type, tryAgain, true);
-        hydrateOnceStringsArrive(container);
-      };
-      for (const type of tryAgainOn) addEventListener(type, tryAgain, true);
-    },
+    // They did not arrive (the connection was lost): the page goes on working as plain HTML,
+    // and the app tries again once the browser is back online.
+    () => addEventListener("online", () => hydrateOnceStringsArrive(container), { once: true }),
   );
 }
 

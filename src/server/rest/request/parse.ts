@@ -1,4 +1,4 @@
-import { restError } from "./errors.ts";
+import { restError } from "../errors.ts";
 
 // Query parameters are parsed as PostgREST's Parsec parsers parse them, so a malformed one is
 // answered with the same position and "unexpected … expecting …" details (QueryParams.hs).

@@ -1,5 +1,5 @@
-import { restError } from "./errors.ts";
-import { type Field, fieldExpecting, fieldSql, readField } from "./field.ts";
+import { restError } from "../errors.ts";
+import { type Field, fieldExpecting, readField } from "./field.ts";
 import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
 
 // PostgREST's horizontal filtering (docs "Tables and Views", source QueryParams.hs): each query
@@ -11,7 +11,7 @@ import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
 // Operators that take a plain value (PostgREST's SimpleOperator): `neq`, and the array, range
 // and JSON ones, whose values are literals PostgreSQL reads as the column's type: an array
 // `{a,b}`, a range `[1,5)`, a JSON document `{"lang":"ar"}`.
-const simpleOperators = {
+export const simpleOperators = {
   neq: "<>",
   cs: "@>",
   cd: "<@",
@@ -25,7 +25,7 @@ const simpleOperators = {
 
 // Operators that may be quantified, `like(any).{a*,b*}` (QuantOperator): the value is then an
 // array literal and the comparison `= any(…)` or `= all(…)`.
-const quantifiedOperators = {
+export const quantifiedOperators = {
   eq: "=",
   gt: ">",
   gte: ">=",
@@ -40,16 +40,16 @@ const quantifiedOperators = {
 // Full-text search, `fts(english).word`: the column @@ the query the value makes, in the named
 // configuration or the database's default. A text column is searched as to_tsvector(column)
 // by PostgreSQL's own text @@ tsquery.
-const textSearchFunctions = {
+export const textSearchFunctions = {
   fts: "to_tsquery",
   plfts: "plainto_tsquery",
   phfts: "phraseto_tsquery",
   wfts: "websearch_to_tsquery",
 } as const;
 
-type SimpleOperator = keyof typeof simpleOperators;
-type QuantifiedOperator = keyof typeof quantifiedOperators;
-type TextSearchOperator = keyof typeof textSearchFunctions;
+export type SimpleOperator = keyof typeof simpleOperators;
+export type QuantifiedOperator = keyof typeof quantifiedOperators;
+export type TextSearchOperator = keyof typeof textSearchFunctions;
 export type Operator =
   SimpleOperator | QuantifiedOperator | TextSearchOperator | "isdistinct" | "is" | "in";
 
@@ -352,54 +352,4 @@ export function parseFilters(parameters: Iterable<[string, string]>): Filter[] {
     );
   }
   return filters;
-}
-
-/** How a filter names a column and passes a value in the SQL being built. */
-export interface SqlContext {
-  /** The column's SQL; a JSON path is added after it. */
-  column(name: string): string;
-  parameter(value: string): string;
-}
-
-function arrayLiteral(items: string[]): string {
-  return `{${items.map((item) => `"${item.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;
-}
-
-function conditionSql(condition: Condition, context: SqlContext): string {
-  const field = fieldSql(condition.field, context.column(condition.field.column));
-  const { operator, value } = condition;
-  if (operator === "in") {
-    return `${field} = any(${context.parameter(arrayLiteral(value as string[]))})`;
-  }
-  if (operator === "is") return `${field} is ${value as string}`;
-  const text = value as string;
-  if (operator === "isdistinct") return `${field} is distinct from ${context.parameter(text)}`;
-  if (Object.hasOwn(textSearchFunctions, operator)) {
-    const language =
-      condition.language === undefined ? "" : `${context.parameter(condition.language)}, `;
-    const query = context.parameter(text);
-    return `${field} @@ ${textSearchFunctions[operator as TextSearchOperator]}(${language}${query})`;
-  }
-  if (Object.hasOwn(simpleOperators, operator)) {
-    return `${field} ${simpleOperators[operator as SimpleOperator]} ${context.parameter(text)}`;
-  }
-  const argument = context.parameter(
-    operator === "like" || operator === "ilike" ? text.replaceAll("*", "%") : text,
-  );
-  const quantified = condition.quantifier ? `${condition.quantifier}(${argument})` : argument;
-  return `${field} ${quantifiedOperators[operator as QuantifiedOperator]} ${quantified}`;
-}
-
-function filterSql(filter: Filter, context: SqlContext): string {
-  const sql =
-    filter.type === "condition"
-      ? conditionSql(filter, context)
-      : `(${filter.children.map((child) => filterSql(child, context)).join(` ${filter.operator} `)})`;
-  return filter.negated ? `not (${sql})` : sql;
-}
-
-/** The WHERE clause for `filters` (empty when there are none). */
-export function whereClause(filters: Filter[], context: SqlContext): string {
-  if (filters.length === 0) return "";
-  return `where ${filters.map((filter) => filterSql(filter, context)).join(" and ")}`;
 }

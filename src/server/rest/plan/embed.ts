@@ -1,10 +1,17 @@
-import { PostgrestError, restError } from "./errors.ts";
-import { fieldSql } from "./field.ts";
-import { parseFilters, whereClause, type Filter } from "./filters.ts";
-import { closestMatch } from "./fuzzy.ts";
-import { orderClause, pagingNumber, qualifiedName, quoteIdentifier } from "./query-params.ts";
-import type { Relationship, SchemaCache, TableInfo, TableName } from "./schema-cache.ts";
-import { parseSelect, type ColumnItem, type EmbedItem, type SelectItem } from "./select-tree.ts";
+import { PostgrestError, restError } from "../errors.ts";
+import { fieldSql } from "../sql/field.ts";
+import { parseFilters, type Filter } from "../request/filters.ts";
+import { conditions as filterConditions } from "../sql/filters.ts";
+import { closestMatch } from "../fuzzy.ts";
+import { orderClause, pagingNumber } from "../request/query-params.ts";
+import type { Relationship, SchemaCache, TableInfo, TableName } from "../schema-cache.ts";
+import {
+  parseSelect,
+  type ColumnItem,
+  type EmbedItem,
+  type SelectItem,
+} from "../request/select-tree.ts";
+import { clause, empty, identifier, join, qualified, raw, sql, type Sql } from "../sql/sql.ts";
 
 // Resource embedding as PostgREST builds it (Plan.hs, QueryBuilder.hs): one statement, each
 // embedded resource a lateral subquery of its parent, a to-one one as a JSON object and a to-many
@@ -21,7 +28,7 @@ export interface Source {
   schema: string;
   columns: TableInfo["columns"];
   /** The SQL alias of its rows in the statement. */
-  alias: string;
+  alias: Sql;
   /** The table or view whose relationships embeddings follow; none for a scalar function. */
   origin: TableName | undefined;
   /** Computed fields of its rows: functions of the row, named as columns. */
@@ -35,7 +42,6 @@ export interface Source {
 
 interface Context {
   cache: SchemaCache;
-  params: unknown[];
   aggregatesEnabled: boolean;
   embeds: number;
   /** The query parameters of embedded resources, by their path (`books.authors`). */
@@ -43,21 +49,31 @@ interface Context {
   used: Set<string>;
 }
 
+/** An embedded resource of the root, as the count needs it. */
+export interface RootEmbed {
+  /** The lateral join that reads it. */
+  join: Sql;
+  /** Whether it drops the parent rows it finds nothing for (`!inner`). */
+  inner: boolean;
+  /** EXISTS over its rows: what an inner join asks of a parent row, for the count. */
+  exists: Sql;
+}
+
 /** What a select became: the select list, its joins, and a GROUP BY when it aggregates. */
 export interface SelectPlan {
-  columns: string;
+  columns: Sql;
   /** Every lateral join, for the page. */
-  joins: string;
-  /** The joins that drop rows (`!inner`), for counting them. */
-  innerJoins: string;
-  groupBy: string;
+  joins: Sql;
+  /** The root's embedded resources, by the name a filter on the root gives them. */
+  embeds: ReadonlyMap<string, RootEmbed>;
+  groupBy: Sql;
   /** SQL for an embedded resource's name in a filter on its parent (`authors=is.null`). */
-  embedded: ReadonlyMap<string, string>;
+  embedded: ReadonlyMap<string, Sql>;
 }
 
 /** A cast's type: a plain name as written (`int4`, `text`), anything else quoted. */
-function castSql(type: string): string {
-  return /^[a-z_][a-z0-9_]*$/u.test(type) ? type : quoteIdentifier(type);
+function castSql(type: string): Sql {
+  return /^[a-z_][a-z0-9_]*$/u.test(type) ? raw(type) : identifier(type);
 }
 
 /** The key a column item is answered under: its alias, its JSON path's last key, its name. */
@@ -211,8 +227,9 @@ interface Embedded extends Node {
   alias: string;
   relationship: Relationship;
   /** The lateral join that reads it. */
-  join: string;
+  join: Sql;
   inner: boolean;
+  exists: Sql;
 }
 
 function relationOf(cache: SchemaCache, table: TableName): TableInfo {
@@ -228,20 +245,19 @@ function planNode(
   context: Context,
   path: string,
   depth: number,
-): { columns: string[]; joins: string[]; innerJoins: string[]; groupBy: string; node: Node } {
+): { columns: Sql[]; joins: Sql[]; groupBy: Sql; node: Node } {
   const node: Node = { children: new Map(), outputs: [] };
   const alias = source.alias;
   const column = columnResolver(source);
-  const columns: string[] = [];
-  const joins: string[] = [];
-  const innerJoins: string[] = [];
+  const columns: Sql[] = [];
+  const joins: Sql[] = [];
   const grouped: number[] = [];
   const joinNames = new Set<string>();
   let aggregated = false;
 
   for (const item of items) {
     if (item.type === "star") {
-      columns.push(`${alias}.*`);
+      columns.push(sql`${alias}.*`);
       grouped.push(columns.length);
       continue;
     }
@@ -250,25 +266,27 @@ function planNode(
       // where aggregates are off, unless the resource has a column of that name.
       if (depth > 1 && isBareCount(item) && !source.columns.has("count")) {
         aggregated = true;
-        columns.push(`count(*) as "count"`);
+        columns.push(raw(`count(*) as "count"`));
         continue;
       }
-      let sql =
+      let value =
         item.name === "*"
-          ? "*"
+          ? raw("*")
           : fieldSql({ column: item.name, path: item.path }, column(item.name));
-      if (item.cast !== undefined) sql = `(${sql})::${castSql(item.cast)}`;
+      if (item.cast !== undefined) value = sql`(${value})::${castSql(item.cast)}`;
       if (item.aggregate) {
         if (!context.aggregatesEnabled) {
           throw restError.aggregatesNotAllowed();
         }
         aggregated = true;
-        sql = `${item.aggregate}(${sql})`;
-        if (item.aggregateCast !== undefined) sql = `(${sql})::${castSql(item.aggregateCast)}`;
+        value = sql`${raw(item.aggregate)}(${value})`;
+        if (item.aggregateCast !== undefined) {
+          value = sql`(${value})::${castSql(item.aggregateCast)}`;
+        }
       } else {
         grouped.push(columns.length + 1);
       }
-      columns.push(`${sql} as ${quoteIdentifier(itemKey(item))}`);
+      columns.push(sql`${value} as ${identifier(itemKey(item))}`);
       continue;
     }
     const embedded = planEmbed(item, source, context, path, depth);
@@ -279,36 +297,35 @@ function planNode(
     joinNames.add(joinName);
     node.children.set(item, embedded);
     joins.push(embedded.join);
-    if (embedded.inner) innerJoins.push(embedded.join);
-    const lateral = quoteIdentifier(embedded.alias);
+    const lateral = identifier(embedded.alias);
     if (item.spread) {
       for (const name of embedded.outputs) {
-        columns.push(`${lateral}.${quoteIdentifier(name)}`);
+        columns.push(sql`${lateral}.${identifier(name)}`);
         grouped.push(columns.length);
       }
     } else if (item.items.length > 0) {
       const value = toOne(embedded.relationship)
-        ? `${lateral}.${lateral}`
-        : `coalesce(${lateral}.${lateral}, '[]'::jsonb)`;
-      columns.push(`${value} as ${quoteIdentifier(embedKey(item))}`);
+        ? sql`${lateral}.${lateral}`
+        : sql`coalesce(${lateral}.${lateral}, '[]'::jsonb)`;
+      columns.push(sql`${value} as ${identifier(embedKey(item))}`);
       grouped.push(columns.length);
     }
   }
   node.outputs = outputNames(items, source.columns, node);
   const groupBy =
-    aggregated && grouped.length > 0 ? `group by ${grouped.map(String).join(", ")}` : "";
-  return { columns, joins, innerJoins, groupBy, node };
+    aggregated && grouped.length > 0 ? raw(`group by ${grouped.map(String).join(", ")}`) : empty;
+  return { columns, joins, groupBy, node };
 }
 
 /** How a filter on `source` names a column, or an embedded resource of it (`authors=is.null`). */
 export function columnResolver(
   source: Pick<Source, "name" | "columns" | "alias" | "computed" | "reference">,
-  embedded: ReadonlyMap<string, string> = new Map(),
-): (name: string) => string {
+  embedded: Pick<ReadonlyMap<string, Sql>, "get"> = new Map(),
+): (name: string) => Sql {
   return (name) => {
-    if (source.columns.has(name)) return `${source.alias}.${quoteIdentifier(name)}`;
+    if (source.columns.has(name)) return sql`${source.alias}.${identifier(name)}`;
     const fn = source.computed?.get(name);
-    if (fn) return `${qualifiedName(fn)}(${source.alias})`;
+    if (fn) return sql`${qualified(fn)}(${source.alias})`;
     const value = embedded.get(name);
     if (value !== undefined) return value;
     throw restError.undefinedColumn(name, source.reference ?? source.name);
@@ -316,34 +333,15 @@ export function columnResolver(
 }
 
 /**
- * The WHERE clause of `filters` over `source`: columns resolved as columnResolver resolves them,
- * values appended to `params` and passed as parameters (empty when there are no filters).
+ * The conditions of `filters` over `source` (empty when there are none), columns resolved as
+ * columnResolver resolves them.
  */
-export function whereOver(
+export function conditionsOver(
   filters: Filter[],
   source: Pick<Source, "name" | "columns" | "alias" | "computed" | "reference">,
-  params: unknown[],
-  embedded?: ReadonlyMap<string, string>,
-): string {
-  return whereClause(filters, {
-    column: columnResolver(source, embedded),
-    parameter: (value) => {
-      params.push(value);
-      return `$${params.length}`;
-    },
-  });
-}
-
-function whereFor(
-  filters: Filter[],
-  source: Source,
-  embedded: ReadonlyMap<string, string>,
-  context: Context,
-  extra: string[],
-): string {
-  const where = whereOver(filters, source, context.params, embedded);
-  const conditions = [...extra, ...(where ? [where.slice("where ".length)] : [])];
-  return conditions.length > 0 ? `where ${conditions.join(" and ")}` : "";
+  embedded?: Pick<ReadonlyMap<string, Sql>, "get">,
+): Sql {
+  return filterConditions(filters, columnResolver(source, embedded));
 }
 
 function planEmbed(
@@ -364,12 +362,12 @@ function planEmbed(
   }
   const table = relationOf(context.cache, relationship.foreignTable);
   const alias = `pgrst_${context.embeds}`;
-  const rows = quoteIdentifier(`${alias}_rows`);
+  const rows = identifier(`${alias}_rows`);
   const source: Source = {
     name: table.name,
     schema: table.schema,
     columns: table.columns,
-    alias: quoteIdentifier(`${alias}_${table.name}`),
+    alias: identifier(`${alias}_${table.name}`),
     origin: { schema: table.schema, name: table.name },
     computed: context.cache.computedFields(table.schema, table.name),
     // A many-to-many one is joined through its junction unaliased.
@@ -379,58 +377,57 @@ function planEmbed(
   context.used.add(path);
 
   const planned = planNode(item.items, source, context, path, depth + 1);
-  let from = `${qualifiedName(table)} as ${source.alias}`;
-  const conditions: string[] = [];
+  let from = sql`${qualified(table)} as ${source.alias}`;
+  const joinConditions: Sql[] = [];
   if (relationship.junction) {
-    const junction = quoteIdentifier(`${alias}_junction`);
-    from += ` join ${qualifiedName(relationship.junction.table)} as ${junction} on ${relationship.junction.targetColumns
-      .map(
-        ([own, foreign]) =>
-          `${junction}.${quoteIdentifier(own)} = ${source.alias}.${quoteIdentifier(foreign)}`,
-      )
-      .join(" and ")}`;
-    conditions.push(
+    const junction = identifier(`${alias}_junction`);
+    const on = relationship.junction.targetColumns.map(
+      ([own, foreign]) =>
+        sql`${junction}.${identifier(own)} = ${source.alias}.${identifier(foreign)}`,
+    );
+    from = sql`${from} join ${qualified(relationship.junction.table)} as ${junction} on ${join(on, " and ")}`;
+    joinConditions.push(
       ...relationship.junction.sourceColumns.map(
         ([own, parentColumn]) =>
-          `${junction}.${quoteIdentifier(own)} = ${parent.alias}.${quoteIdentifier(parentColumn)}`,
+          sql`${junction}.${identifier(own)} = ${parent.alias}.${identifier(parentColumn)}`,
       ),
     );
   } else {
-    conditions.push(
+    joinConditions.push(
       ...relationship.columns.map(
         ([parentColumn, own]) =>
-          `${source.alias}.${quoteIdentifier(own)} = ${parent.alias}.${quoteIdentifier(parentColumn)}`,
+          sql`${source.alias}.${identifier(own)} = ${parent.alias}.${identifier(parentColumn)}`,
       ),
     );
   }
 
   const parameters = context.nested.get(path) ?? [];
   const query = Object.fromEntries(parameters);
-  const where = whereFor(
-    parseFilters(parameters),
-    source,
-    embeddedValues(planned.node),
-    context,
-    conditions,
-  );
+  const filters = conditionsOver(parseFilters(parameters), source, embeddedValues(planned.node));
+  const where = clause("where", join([...joinConditions, filters], " and "));
   const order = orderClause(query.order, table, columnResolver(source));
   const limit = pagingNumber("limit", query.limit);
   const offset = pagingNumber("offset", query.offset);
-  const paging = `${limit === undefined ? "" : ` limit ${limit}`}${offset === undefined ? "" : ` offset ${offset}`}`;
-  const subquery = `select ${planned.columns.join(", ")} from ${from} ${planned.joins.join(" ")} ${where} ${planned.groupBy} ${order}${paging}`;
+  const paging = raw(
+    `${limit === undefined ? "" : ` limit ${limit}`}${offset === undefined ? "" : ` offset ${offset}`}`,
+  );
+  const subquery = sql`select ${join(planned.columns, ", ")} from ${from} ${join(planned.joins, " ")} ${where} ${planned.groupBy} ${order}${paging}`;
 
-  const lateral = quoteIdentifier(alias);
+  const lateral = identifier(alias);
   const inner = item.join === "inner";
-  const kind = inner ? "inner join lateral" : "left join lateral";
-  let join: string;
+  const kind = raw(inner ? "inner join lateral" : "left join lateral");
+  let lateralJoin: Sql;
   if (item.spread) {
-    join = `${kind} (${subquery}) as ${lateral} on true`;
+    lateralJoin = sql`${kind} (${subquery}) as ${lateral} on true`;
   } else if (toOne(relationship)) {
-    join = `${kind} (select row_to_json(${rows}.*)::jsonb as ${lateral} from (${subquery}) as ${rows}) as ${lateral} on true`;
+    lateralJoin = sql`${kind} (select row_to_json(${rows}.*)::jsonb as ${lateral} from (${subquery}) as ${rows}) as ${lateral} on true`;
   } else {
-    join = `${kind} (select json_agg(${rows})::jsonb as ${lateral} from (${subquery}) as ${rows}) as ${lateral} on ${inner ? `${lateral}.${lateral} is not null` : "true"}`;
+    const on = inner ? sql`${lateral}.${lateral} is not null` : raw("true");
+    lateralJoin = sql`${kind} (select json_agg(${rows})::jsonb as ${lateral} from (${subquery}) as ${rows}) as ${lateral} on ${on}`;
   }
-  return { ...planned.node, alias, relationship, join, inner };
+  // The join drops a parent row exactly when the subquery finds no row for it.
+  const exists = sql`exists (${subquery})`;
+  return { ...planned.node, alias, relationship, join: lateralJoin, inner, exists };
 }
 
 /**
@@ -438,14 +435,24 @@ function planEmbed(
  * `authors!inner` or alone): it is then about whether the resource was found (Plan.hs,
  * addNullEmbedFilters). The SQL of each embedded resource's value, by its name.
  */
-function embeddedValues(node: Node): Map<string, string> {
-  const values = new Map<string, string>();
+function embeddedValues(node: Node): Map<string, Sql> {
+  const values = new Map<string, Sql>();
   for (const [item, child] of node.children) {
     if (item.spread) continue;
-    const lateral = quoteIdentifier(child.alias);
-    values.set(embedKey(item), `${lateral}.${lateral}`);
+    const lateral = identifier(child.alias);
+    values.set(embedKey(item), sql`${lateral}.${lateral}`);
   }
   return values;
+}
+
+/** The root's embedded resources by their key (a spread by its alias, named by no filter). */
+function rootEmbeds(node: Node): Map<string, RootEmbed> {
+  const embeds = new Map<string, RootEmbed>();
+  for (const [item, child] of node.children) {
+    const key = item.spread ? `...${child.alias}` : embedKey(item);
+    embeds.set(key, { join: child.join, inner: child.inner, exists: child.exists });
+  }
+  return embeds;
 }
 
 /** Splits `books.title=eq.x` from the root's own parameters, by the embedded path it names. */
@@ -476,20 +483,18 @@ function nestedParameters(parameters: readonly [string, string][]) {
 
 /**
  * Plans `select` over `source`: its select list, its embedded resources' joins, and the query
- * parameters left for the root (filters on embedded resources go into their subqueries). Values
- * are appended to `params`.
+ * parameters left for the root (filters on embedded resources go into their subqueries).
  */
 export function planSelect(
   select: string | undefined,
   source: Source,
   parameters: readonly [string, string][],
-  options: { cache: SchemaCache; params: unknown[]; aggregatesEnabled: boolean },
+  options: { cache: SchemaCache; aggregatesEnabled: boolean },
 ): SelectPlan & { rootParameters: [string, string][] } {
   const items = parseSelect(select);
   const { root, nested } = nestedParameters(parameters);
   const context: Context = {
     cache: options.cache,
-    params: options.params,
     aggregatesEnabled: options.aggregatesEnabled,
     embeds: 0,
     nested,
@@ -500,9 +505,9 @@ export function planSelect(
     if (!context.used.has(path)) throw restError.notEmbedded(path.split(".")[0] ?? path);
   }
   return {
-    columns: planned.columns.join(", "),
-    joins: planned.joins.join(" "),
-    innerJoins: planned.innerJoins.join(" "),
+    columns: join(planned.columns, ", "),
+    joins: join(planned.joins, " "),
+    embeds: rootEmbeds(planned.node),
     groupBy: planned.groupBy,
     embedded: embeddedValues(planned.node),
     rootParameters: root,
@@ -511,17 +516,16 @@ export function planSelect(
 
 /**
  * The rows a write returned, as its `select` asks for them, embeddings included (PostgREST
- * embeds on return=representation as on a read): a SELECT over `rows`, a CTE of the table's
- * rows, with embedded filters' values appended to `params`.
+ * embeds on return=representation as on a read): a SELECT over `rows`, a CTE of the table's rows.
  */
 export function writtenRows(
   select: string | undefined,
   table: TableInfo,
   rows: string,
   parameters: readonly [string, string][],
-  options: { cache: SchemaCache; params: unknown[]; aggregatesEnabled: boolean },
-): string {
-  const alias = quoteIdentifier(table.name);
+  options: { cache: SchemaCache; aggregatesEnabled: boolean },
+): Sql {
+  const alias = identifier(table.name);
   const plan = planSelect(select, { ...table, alias, origin: table }, parameters, options);
-  return `select ${plan.columns} from ${rows} as ${alias} ${plan.joins} ${plan.groupBy}`;
+  return sql`select ${plan.columns} from ${identifier(rows)} as ${alias} ${plan.joins} ${plan.groupBy}`;
 }

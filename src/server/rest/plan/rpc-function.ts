@@ -1,7 +1,7 @@
-import { restError } from "./errors.ts";
-import { closestMatch } from "./fuzzy.ts";
-import { qualifiedName, quoteIdentifier } from "./query-params.ts";
-import type { FunctionInfo, SchemaCache } from "./schema-cache.ts";
+import { restError } from "../errors.ts";
+import { closestMatch } from "../fuzzy.ts";
+import { identifier, join, param, qualified, raw, sql, type Sql } from "../sql/sql.ts";
+import type { FunctionInfo, SchemaCache } from "../schema-cache.ts";
 
 /** What a call's arguments arrived as: named (a query string or a JSON object) or a raw body. */
 export type BodyType = "json" | "text" | "xml" | "bytea";
@@ -132,27 +132,33 @@ export function callsPositionally(fn: FunctionInfo): boolean {
 
 /**
  * The call and the FROM items it reads its arguments from: named arguments from one JSON object
- * in $1 as PostgREST reads them (json_to_record with each parameter's type, so PostgreSQL casts
- * every value), or the body whole in $1, cast to the one parameter's type.
+ * (`value`) as PostgREST reads them (json_to_record with each parameter's type, so PostgreSQL
+ * casts every value), or the body whole, cast to the one parameter's type.
  */
 export function callSql(
   fn: FunctionInfo,
   keys: readonly string[],
   whole: boolean,
-): { from: string | undefined; call: string } {
-  const target = qualifiedName(fn);
-  if (whole) return { from: undefined, call: `${target}($1::${fn.parameters[0]?.type ?? "json"})` };
+  value: unknown,
+): { from: Sql | undefined; call: Sql } {
+  const target = qualified(fn);
+  if (whole) {
+    return {
+      from: undefined,
+      call: sql`${target}(${param(value)}::${raw(fn.parameters[0]?.type ?? "json")})`,
+    };
+  }
   const used = fn.parameters.filter((parameter) => keys.includes(parameter.name));
-  if (used.length === 0) return { from: undefined, call: `${target}()` };
+  if (used.length === 0) return { from: undefined, call: sql`${target}()` };
   const definitions = used.map(
-    (parameter) => `${quoteIdentifier(parameter.name)} ${parameter.type}`,
+    (parameter) => sql`${identifier(parameter.name)} ${raw(parameter.type)}`,
   );
   const named = used.map(
     (parameter) =>
-      `${parameter.variadic ? "variadic " : ""}${quoteIdentifier(parameter.name)} := pgrst_body.${quoteIdentifier(parameter.name)}`,
+      sql`${raw(parameter.variadic ? "variadic " : "")}${identifier(parameter.name)} := pgrst_body.${identifier(parameter.name)}`,
   );
   return {
-    from: `json_to_record($1::json) as pgrst_body(${definitions.join(", ")})`,
-    call: `${target}(${named.join(", ")})`,
+    from: sql`json_to_record(${param(value)}::json) as pgrst_body(${join(definitions, ", ")})`,
+    call: sql`${target}(${join(named, ", ")})`,
   };
 }

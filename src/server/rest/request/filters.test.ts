@@ -1,18 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { PostgrestError } from "./errors.ts";
-import { maxLogicConditions, parseFilters, whereClause } from "./filters.ts";
+import { PostgrestError } from "../errors.ts";
+import { maxLogicConditions, parseFilters } from "./filters.ts";
+import { whereClause } from "../sql/filters.ts";
 import { orderClause, type Selectable } from "./query-params.ts";
+import { identifier, render } from "../sql/sql.ts";
 
-function sql(query: string): { where: string; params: string[] } {
-  const params: string[] = [];
-  const where = whereClause(parseFilters(new URLSearchParams(query).entries()), {
-    column: (name) => `"${name}"`,
-    parameter: (value) => {
-      params.push(value);
-      return `$${params.length}`;
-    },
-  });
-  return { where, params };
+function sql(query: string): { where: string; params: unknown[] } {
+  const { text, values } = render(
+    whereClause(parseFilters(new URLSearchParams(query).entries()), identifier),
+  );
+  return { where: text, params: values };
 }
 
 function failure(query: string): PostgrestError["body"] {
@@ -278,7 +275,7 @@ describe("PostgREST's filter grammar", () => {
         ["meta", {}],
       ]),
     } as unknown as Selectable;
-    expect(orderClause("meta->>lang.desc,meta->tags->0.asc.nullslast,id", table)).toBe(
+    expect(render(orderClause("meta->>lang.desc,meta->tags->0.asc.nullslast,id", table)).text).toBe(
       `order by "meta"->>E'lang' desc, "meta"->E'tags'->'0'::int asc nulls last, "id" asc`,
     );
     expect(() => orderClause("other->>lang", table)).toThrow(PostgrestError);

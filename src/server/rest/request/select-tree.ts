@@ -1,4 +1,4 @@
-import { restError } from "./errors.ts";
+import { restError } from "../errors.ts";
 import { readFieldName, readPath, type PathStep } from "./field.ts";
 import { Cursor, ParseFailure, parseOrFail } from "./parse.ts";
 

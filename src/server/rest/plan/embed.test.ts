@@ -3,8 +3,9 @@ import {
   reloadSchema,
   startTestServer,
   type TestServer,
-} from "../../../tests/support/test-server.ts";
+} from "../../../../tests/support/test-server.ts";
 import { planSelect } from "./embed.ts";
+import { identifier, render, sql } from "../sql/sql.ts";
 
 // An embedding is one statement whose to-many subqueries are correlated on the foreign key: on
 // 50,000 rows the database must reach a parent's children through the key's index, not by
@@ -33,17 +34,20 @@ afterAll(() => server.close());
 async function planOf(select: string): Promise<string> {
   const writers = server.schema.table("public", "writers");
   if (!writers) throw new Error("no writers table");
-  const params: unknown[] = [];
-  const plan = planSelect(select, { ...writers, alias: '"writers"', origin: writers }, [], {
-    cache: server.schema,
-    params,
-    aggregatesEnabled: false,
-  });
-  const { rows } = await server.db.query<{ "QUERY PLAN": unknown }>(
-    `explain (format json) select ${plan.columns} from "public"."writers" ${plan.joins}
-      where "writers"."id" = 7`,
-    params,
+  const plan = planSelect(
+    select,
+    { ...writers, alias: identifier("writers"), origin: writers },
+    [],
+    {
+      cache: server.schema,
+      aggregatesEnabled: false,
+    },
   );
+  const { text, values } = render(
+    sql`explain (format json) select ${plan.columns} from "public"."writers" ${plan.joins}
+      where "writers"."id" = 7`,
+  );
+  const { rows } = await server.db.query<{ "QUERY PLAN": unknown }>(text, values);
   return JSON.stringify(rows[0]?.["QUERY PLAN"]);
 }
 

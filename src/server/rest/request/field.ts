@@ -83,23 +83,3 @@ export function readField(cursor: Cursor): Field {
   const column = readFieldName(cursor);
   return { column, path: readPath(cursor) };
 }
-
-/**
- * A string literal that reads the same whatever `standard_conforming_strings` says: the E''
- * form, with quotes and backslashes doubled. (readField lets no NUL through.)
- */
-function textLiteral(text: string): string {
-  return `E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
-}
-
-/**
- * `field` in SQL, after its column (`columnSql`, already quoted or qualified): keys as literals
- * and indexes as `'0'::int`, as PostgREST writes them, so a key can never end the literal.
- */
-export function fieldSql(field: Field, columnSql: string): string {
-  return field.path.reduce(
-    (sql, step) =>
-      `${sql}${step.arrow}${step.index ? `'${step.key}'::int` : textLiteral(step.key)}`,
-    columnSql,
-  );
-}

@@ -1,23 +1,16 @@
-import { restError } from "./errors.ts";
-import { fieldSql, readField } from "./field.ts";
+import { restError } from "../errors.ts";
+import { readField } from "./field.ts";
+import { fieldSql } from "../sql/field.ts";
 import { Cursor, parseOrFail } from "./parse.ts";
-import type { TableInfo } from "./schema-cache.ts";
-
-export function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-/** `"schema"."name"`, both quoted: names come from the catalogue, never from the request. */
-export function qualifiedName(item: { schema: string; name: string }): string {
-  return `${quoteIdentifier(item.schema)}.${quoteIdentifier(item.name)}`;
-}
+import type { TableInfo } from "../schema-cache.ts";
+import { clause, empty, identifier, join, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** The columns a select list may name: a table's, or a function's result's. */
 export type Selectable = Pick<TableInfo, "schema" | "name" | "columns">;
 
-function requireColumn(column: string, table: Selectable): string {
+function requireColumn(column: string, table: Selectable): Sql {
   if (!table.columns.has(column)) throw restError.undefinedColumn(column, table.name);
-  return quoteIdentifier(column);
+  return identifier(column);
 }
 
 /**
@@ -27,12 +20,12 @@ function requireColumn(column: string, table: Selectable): string {
 export function orderClause(
   value: string | undefined,
   table: Selectable,
-  resolve: (column: string) => string = (column) => requireColumn(column, table),
-): string {
-  if (value === undefined || value === "") return "";
+  resolve: (column: string) => Sql = (column) => requireColumn(column, table),
+): Sql {
+  if (value === undefined || value === "") return empty;
   return parseOrFail("order", value, 0, () => {
     const cursor = new Cursor(value);
-    const terms: string[] = [];
+    const terms: Sql[] = [];
     for (;;) {
       const field = readField(cursor);
       const column = fieldSql(field, resolve(field.column));
@@ -42,8 +35,8 @@ export function orderClause(
         : cursor.take(".nullslast")
           ? " nulls last"
           : "";
-      terms.push(`${column} ${direction}${nulls}`);
-      if (cursor.done) return `order by ${terms.join(", ")}`;
+      terms.push(sql`${column} ${raw(direction + nulls)}`);
+      if (cursor.done) return clause("order by", join(terms, ", "));
       cursor.expect(",", '"," or end of input');
     }
   });

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { TxEnd } from "../config.ts";
-import type { Database } from "../db/database.ts";
-import type { AppEnv } from "../http/context.ts";
-import type { RestDependencies } from "./dependencies.ts";
-import { restError } from "./errors.ts";
+import type { TxEnd } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import type { AppEnv } from "../../http/context.ts";
+import type { RestDependencies } from "../dependencies.ts";
+import { restError } from "../errors.ts";
 
 // The Prefer header as PostgREST 12 reads it (Preferences.hs): every value split on commas and
 // trimmed, each compared whole with the values it knows, the first of each kind wins. A value

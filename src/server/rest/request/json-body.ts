@@ -1,5 +1,5 @@
-import { maxJsonDepth, nestsDeeperThan } from "../http/json-depth.ts";
-import { restError } from "./errors.ts";
+import { maxJsonDepth, nestsDeeperThan } from "../../http/json-depth.ts";
+import { restError } from "../errors.ts";
 
 export type Row = Record<string, unknown>;
 

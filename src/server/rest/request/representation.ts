@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context.ts";
-import { restError } from "./errors.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { restError } from "../errors.ts";
 
 export const singleObject = "application/vnd.pgrst.object+json";
 
