@@ -37,8 +37,8 @@ export async function restRequest(
     },
   });
   const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : null;
-  return { status: response.status, headers: response.headers, body };
+  const parsed: unknown = text ? JSON.parse(text) : null;
+  return { status: response.status, headers: response.headers, body: parsed };
 }
 
 /** How many statements the server sent its database while `work` ran, and what `work` answered. */
