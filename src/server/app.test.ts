@@ -65,7 +65,7 @@ describe("an unexpected failure", () => {
       expect.objectContaining({
         request_id: id,
         path: "/about",
-        error: expect.stringContaining("the page store failed"),
+        error: expect.stringContaining("the page store failed") as unknown,
       }),
     ]);
   });

@@ -1,5 +1,7 @@
 // Kalima's server process: reads the configuration, boots the database and application, listens.
 // On SIGTERM or SIGINT it stops accepting, finishes requests in flight, closes the database, exits 0.
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import { serve } from "@hono/node-server";
 import { openAdminListeners } from "./admin-listeners.ts";
 import { boot } from "./boot.ts";
@@ -37,7 +39,9 @@ async function main(): Promise<void> {
     });
     mailWorker?.start();
   });
-  server.on("upgrade", realtime.handleUpgrade);
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+    realtime.handleUpgrade(request, socket, head),
+  );
   const stopRetention = startRetention(db, log);
   const stopUpkeep = startUpkeep(db, log);
   const stopBucketSweep = startAuthBucketSweep(db, log);

@@ -9,9 +9,12 @@ const initial = {
 /** A fetch that answers `status` and `body`, and records what it was asked. */
 function answering(status: number, body: string) {
   const asked: { url: string; headers: Headers }[] = [];
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    asked.push({ url: String(input), headers: new Headers(init?.headers) });
-    return new Response(body, { status });
+  const fetchImpl = ((input: string | URL | Request, init?: RequestInit) => {
+    asked.push({
+      url: input instanceof Request ? input.url : input.toString(),
+      headers: new Headers(init?.headers),
+    });
+    return Promise.resolve(new Response(body, { status }));
   }) as typeof fetch;
   return { asked, fetchImpl };
 }

@@ -141,7 +141,7 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("OAuth with an OpenID provide
       new TextEncoder().encode(target.jwtSecret),
     );
     expect(payload).toMatchObject({ email, role: "authenticated", aal: "aal1" });
-    expect(payload.amr).toEqual([{ method: "oauth", timestamp: expect.any(Number) }]);
+    expect(payload.amr).toEqual([{ method: "oauth", timestamp: expect.any(Number) as unknown }]);
 
     const client = clientFor(target, target.anonKey);
     const { data, error } = await client.auth.setSession({
@@ -291,9 +291,9 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("OAuth with an OpenID provide
     expect(logged).toContainEqual([
       "OAuth callback failed",
       {
-        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/u),
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/u) as unknown,
         provider: brokenName,
-        error: expect.stringMatching(/token endpoint.*answered 40\d/u),
+        error: expect.stringMatching(/token endpoint.*answered 40\d/u) as unknown,
       },
     ]);
   });

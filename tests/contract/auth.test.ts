@@ -40,7 +40,9 @@ function recordedClient(options: { storage?: Map<string, string>; autoRefresh?: 
   const client = clientFor(target, target.anonKey, {
     global: {
       fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-        requests.push(`${init?.method ?? "GET"} ${new URL(String(input)).pathname}`);
+        requests.push(
+          `${init?.method ?? "GET"} ${new URL(input instanceof Request ? input.url : input.toString()).pathname}`,
+        );
         return target.fetch(input, init);
       },
     },
@@ -228,8 +230,8 @@ describe("signInWithPassword", () => {
       phone: "",
       role: "authenticated",
       aal: "aal1",
-      amr: [{ method: "password", timestamp: expect.any(Number) }],
-      session_id: expect.stringMatching(/^[0-9a-f-]{36}$/u),
+      amr: [{ method: "password", timestamp: expect.any(Number) as unknown }],
+      session_id: expect.stringMatching(/^[0-9a-f-]{36}$/u) as unknown,
       is_anonymous: false,
     });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(session.expires_in);
@@ -256,9 +258,9 @@ describe("signInWithPassword", () => {
     await recorded.client.auth.signInWithPassword({ email, password });
     const key = `sb-${new URL(target.url).hostname.split(".")[0]}-auth-token`;
     expect(JSON.parse(storage.get(key) ?? "{}")).toMatchObject({
-      access_token: expect.any(String),
-      refresh_token: expect.any(String),
-      expires_at: expect.any(Number),
+      access_token: expect.any(String) as unknown,
+      refresh_token: expect.any(String) as unknown,
+      expires_at: expect.any(Number) as unknown,
       user: { email },
     });
   });
@@ -315,7 +317,7 @@ describe("getUser and getSession", () => {
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({
         code: "bad_jwt",
-        message: expect.stringContaining("expired"),
+        message: expect.stringContaining("expired") as unknown,
       });
     },
   );
@@ -533,7 +535,10 @@ describe("TOTP multi-factor authentication", () => {
 
     const totp = totpFor(factor.totp.secret);
     const wrongChallenge = await client.auth.mfa.challenge({ factorId: factor.id });
-    expect(wrongChallenge.data).toMatchObject({ type: "totp", expires_at: expect.any(Number) });
+    expect(wrongChallenge.data).toMatchObject({
+      type: "totp",
+      expires_at: expect.any(Number) as unknown,
+    });
     const wrongCode = String((Number(totp.generate()) + 1) % 1_000_000).padStart(6, "0");
     const wrong = await client.auth.mfa.verify({
       factorId: factor.id,
@@ -688,9 +693,9 @@ describe("the gateway and the informational endpoints", () => {
     });
     const settings = await raw("/settings");
     expect(await settings.json()).toMatchObject({
-      external: expect.objectContaining({ email: true }),
-      disable_signup: expect.any(Boolean),
-      mailer_autoconfirm: expect.any(Boolean),
+      external: expect.objectContaining({ email: true }) as unknown,
+      disable_signup: expect.any(Boolean) as unknown,
+      mailer_autoconfirm: expect.any(Boolean) as unknown,
     });
   });
 });

@@ -100,7 +100,8 @@ describe("the team's listing, through supabase-js", () => {
       .from("contact_submissions")
       .select("id,name,created_at", { count: "exact" })
       .order("created_at", { ascending: false })
-      .range(0, 1);
+      .range(0, 1)
+      .overrideTypes<{ id: number; name: string; created_at: string }[], { merge: false }>();
     expect(error).toBeNull();
     expect(data).toHaveLength(2);
     expect(count).toBeGreaterThanOrEqual(3);

@@ -54,7 +54,15 @@ const freshAddress = () => `198.51.100.${++addresses}`;
 async function rawSocket(address = freshAddress(), query = `apikey=${target.anonKey}&vsn=2.0.0`) {
   const socket = new WebSocket(socketUrl(query), { headers: { "x-forwarded-for": address } });
   const frames = new Heard<unknown[]>();
-  socket.on("message", (data) => frames.push(JSON.parse(String(data)) as unknown[]));
+  socket.on("message", (data) => {
+    const bytes =
+      data instanceof ArrayBuffer
+        ? Buffer.from(data)
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : data;
+    frames.push(JSON.parse(bytes.toString("utf8")) as unknown[]);
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once("open", () => resolve());
     socket.once("error", reject);

@@ -148,14 +148,16 @@ describe("JSON paths", () => {
     const ordered = await service()
       .from("articles")
       .select("id")
-      .order("meta->n", { ascending: false, nullsFirst: false });
+      .order("meta->n", { ascending: false, nullsFirst: false })
+      .overrideTypes<{ id: number }[], { merge: false }>();
     expect(ordered.error).toBeNull();
     expect(ordered.data?.map((row) => row.id)).toEqual([3, 2, 1, 4]);
     const byLanguage = await service()
       .from("articles")
       .select("id")
       .not("meta", "is", null)
-      .order("meta->>lang", { ascending: false });
+      .order("meta->>lang", { ascending: false })
+      .overrideTypes<{ id: number }[], { merge: false }>();
     expect(byLanguage.data?.map((row) => row.id)).toEqual([3, 2, 1]);
   });
 

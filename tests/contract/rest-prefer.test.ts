@@ -169,7 +169,7 @@ describe("Accept: types PostgREST does not answer", () => {
     await seed();
     const xml = await rest("notes", { accept: "application/xml" });
     expect(xml.status).toBe(406);
-    expect((await xml.json()).message).toBe(
+    expect(((await xml.json()) as { message: string }).message).toBe(
       "None of these media types are available: application/xml",
     );
 
@@ -271,7 +271,9 @@ describe("Prefer: max-affected", () => {
       prefer: "handling=strict, max-affected=2",
     });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).details).toBe("The query affects 3 rows");
+    expect(((await refused.json()) as { details: string }).details).toBe(
+      "The query affects 3 rows",
+    );
     expect(await query("select label from public.marks")).toEqual([]);
 
     const allowed = await rest("rpc/mark_all?select=label", {
@@ -398,14 +400,16 @@ describe("Prefer: timezone", () => {
   });
 
   it("ignores a zone PostgreSQL does not know, and refuses it under handling=strict", async () => {
-    const before = await (await rest("rpc/zone")).json();
+    const before: unknown = await (await rest("rpc/zone")).json();
     const ignored = await rest("rpc/zone", { prefer: "timezone=Mars/Olympus" });
     expect(ignored.headers.get("preference-applied")).toBeNull();
     expect(await ignored.json()).toBe(before);
 
     const refused = await rest("rpc/zone", { prefer: "handling=strict, timezone=PST" });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).details).toBe("Invalid preferences: timezone=PST");
+    expect(((await refused.json()) as { details: string }).details).toBe(
+      "Invalid preferences: timezone=PST",
+    );
   });
 });
 

@@ -110,7 +110,7 @@ describe("supabase-js on a schema the test made", () => {
       .neq("id", 2)
       .order("id", { ascending: false });
     expect(set.count).toBe(2);
-    expect(set.data?.map((row: { id: number }) => row.id)).toEqual([3, 1]);
+    expect((set.data as { id: number }[] | null)?.map((row) => row.id)).toEqual([3, 1]);
     const read = await service().rpc("words_like", { pattern: "word 1" }, { get: true });
     expect(read.data).toEqual([{ id: 1, word: "word 1" }]);
     const unknown = await service().rpc("no_such_function", { a: 1 });

@@ -301,7 +301,10 @@ describe("the site's content, through supabase-js", () => {
     expect(await tries(member)).toEqual(refused);
 
     await raiseToAal2(member);
-    const { data: before } = await member.from("site_content_drafts").select("section");
+    const { data: before } = await member
+      .from("site_content_drafts")
+      .select("section")
+      .overrideTypes<{ section: string }[], { merge: false }>();
     expect(before?.map((row) => row.section).sort()).toEqual([
       "links",
       "mutakallim",
@@ -314,7 +317,8 @@ describe("the site's content, through supabase-js", () => {
       .from("site_content_drafts")
       .select("revision")
       .eq("section", "links")
-      .single();
+      .single()
+      .overrideTypes<{ revision: number }, { merge: false }>();
     const saved = await member.rpc("save_site_draft", {
       section: "links",
       body: links,

@@ -104,7 +104,8 @@ describe("the build's rewrite of React Router's module script", () => {
     const reader = runningScripts(second).find((body) => body.includes("data-router-stream")) ?? "";
     // The page's own script is what is tested: run as the browser would, with a stand-in window.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    new Function("window", "document", reader)(
+    const run = new Function("window", "document", reader) as (w: unknown, d: unknown) => void;
+    run(
       {
         __reactRouterContext: {
           streamController: {

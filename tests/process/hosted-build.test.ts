@@ -173,7 +173,8 @@ describe("a static build for a hosted project", () => {
         .from("site_content_versions")
         .select("render_problem")
         .eq("id", version)
-        .single();
+        .single()
+        .overrideTypes<{ render_problem: unknown }, { merge: false }>();
       if (error) throw error;
       return data.render_problem;
     };

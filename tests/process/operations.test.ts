@@ -221,8 +221,8 @@ describe(`npm run export on ${databaseKind}`, () => {
     const rows = JSON.parse(all.stdout) as Record<string, unknown>[];
     expect(rows).toHaveLength(2 + bulk);
     expect(rows[0]).toEqual({
-      id: expect.any(Number),
-      created_at: expect.stringMatching(/Z$/u),
+      id: expect.any(Number) as unknown,
+      created_at: expect.stringMatching(/Z$/u) as unknown,
       ...tricky,
       status: "new",
       note: "",

@@ -61,7 +61,7 @@ export async function contractTarget(options: TestServerOptions = {}): Promise<C
     refreshTokenReuseInterval: server.authConfig.refreshTokenReuseInterval,
     storage: server.storage,
     dropRealtimeSockets: () => server.realtime?.hub.dropAll(),
-    close: server.close,
+    close: () => server.close(),
   };
 }
 
@@ -82,7 +82,7 @@ export function clientFor(
     },
     // Node 20 has no WebSocket of its own, and supabase-js builds its realtime client eagerly.
     realtime: { transport: WebSocket as never },
-  });
+  }) as SupabaseClient;
 }
 
 export function uniqueEmail(label: string): string {

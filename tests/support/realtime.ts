@@ -1,14 +1,17 @@
-import type { RealtimeChannel } from "@supabase/supabase-js";
+import { REALTIME_SUBSCRIBE_STATES, type RealtimeChannel } from "@supabase/supabase-js";
 
 /** Subscribes `channel` and resolves once joined; rejects with the reason it was refused. */
 export function subscribed(channel: RealtimeChannel, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("not subscribed in time")), timeoutMs);
     channel.subscribe((status, error) => {
-      if (status === "SUBSCRIBED") {
+      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) {
         clearTimeout(timer);
         resolve();
-      } else if (status === "CHANNEL_ERROR" || status === "TIMED_OUT") {
+      } else if (
+        status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR ||
+        status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT
+      ) {
         clearTimeout(timer);
         reject(error ?? new Error(status));
       }

@@ -37,11 +37,8 @@ export async function restRequest(
     },
   });
   const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? JSON.parse(text) : null,
-  };
+  const parsed: unknown = text ? JSON.parse(text) : null;
+  return { status: response.status, headers: response.headers, body: parsed };
 }
 
 /** How many statements the server sent its database while `work` ran, and what `work` answered. */

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { STATUS_CODES } from "node:http";
+import { STATUS_CODES, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -122,7 +123,7 @@ export const testPoolSize = 4;
 async function freshDatabase(
   embeddedThread: boolean,
   log: Logger,
-): Promise<{ db: Database; directory?: string; close(): Promise<void> }> {
+): Promise<{ db: Database; directory?: string; close: () => Promise<void> }> {
   if (onPostgres()) {
     const database = await createDatabase("test", { template: inject("postgresTemplate") });
     const db = await openPostgres({ connectionString: database.url, poolSize: testPoolSize });
@@ -214,7 +215,9 @@ async function listen(
       resolve(started),
     );
   });
-  server.on("upgrade", realtime.handleUpgrade);
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+    realtime.handleUpgrade(request, socket, head),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

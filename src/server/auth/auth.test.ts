@@ -644,7 +644,7 @@ describe("metadata limits", () => {
       code: "validation_failed",
       message: expect.stringMatching(
         /^user_metadata is too large: 60\d\d bytes of JSON, at most 4096$/u,
-      ),
+      ) as unknown,
     });
     expect(await storedMetadata(session.user.id)).toEqual(before);
     const signIn = await call("/token?grant_type=password", {
@@ -675,7 +675,7 @@ describe("metadata limits", () => {
       expect(response.status).toBe(400);
       expect(await json(response)).toMatchObject({
         code: "validation_failed",
-        message: expect.stringContaining(message),
+        message: expect.stringContaining(message) as unknown,
       });
     }
     expect(await storedMetadata(session.user.id)).toEqual(before);
@@ -1060,11 +1060,11 @@ describe("POST /admin/users", () => {
     expect(response.status).toBe(200);
     const user = await json(response);
     expect(user).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/u),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/u) as unknown,
       aud: "authenticated",
       role: "authenticated",
       email: email.toLowerCase(),
-      email_confirmed_at: expect.any(String),
+      email_confirmed_at: expect.any(String) as unknown,
       phone: "",
       confirmed_at: user.email_confirmed_at,
       app_metadata: { provider: "email", providers: ["email"], team: true },
@@ -1083,8 +1083,8 @@ describe("POST /admin/users", () => {
           },
         }),
       ],
-      created_at: expect.any(String),
-      updated_at: expect.any(String),
+      created_at: expect.any(String) as unknown,
+      updated_at: expect.any(String) as unknown,
       is_anonymous: false,
     });
     const { rows } = await server.db.query<{ encrypted_password: string }>(
@@ -1277,7 +1277,7 @@ describe("POST /admin/users", () => {
       });
       expect({ status: response.status, body: await json(response) }).toEqual({
         status,
-        body: expect.objectContaining({ code, message }),
+        body: expect.objectContaining({ code, message }) as unknown,
       });
       expect(await usersWith(email)).toEqual([]);
     },
@@ -1316,7 +1316,9 @@ describe("POST /admin/users", () => {
     const email = newEmail("race");
     const responses = await Promise.all(
       [1, 2].map(() =>
-        call("/admin/users", { body: { email, password, email_confirm: true }, ...service() }),
+        Promise.resolve(
+          call("/admin/users", { body: { email, password, email_confirm: true }, ...service() }),
+        ),
       ),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([200, 422]);
@@ -1389,9 +1391,9 @@ describe("POST /admin/generate_link", () => {
     expect(body).toMatchObject({
       id: user.user.id,
       email: user.email,
-      recovery_sent_at: expect.any(String),
+      recovery_sent_at: expect.any(String) as unknown,
       action_link: `${testOrigin}/auth/v1/verify?token=${hash}&type=recovery&redirect_to=${testOrigin}/inbox`,
-      email_otp: expect.stringMatching(/^\d{6}$/u),
+      email_otp: expect.stringMatching(/^\d{6}$/u) as unknown,
       redirect_to: `${testOrigin}/inbox`,
       verification_type: "recovery",
     });

@@ -103,7 +103,7 @@ export function verifyFactor(services: AuthServices) {
         session: await tokenResponse(tx, services.tokens, user.id, session.id, refreshToken),
       };
     });
-    if ("error" in outcome) throw outcome.error;
+    if (outcome.error) throw outcome.error;
     return c.json(outcome.session);
   };
 }

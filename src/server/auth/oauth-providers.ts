@@ -159,7 +159,11 @@ export class OAuthProviders {
       }
       claims = { ...claims, ...info };
     }
-    const subject = text(claims.sub) ?? (claims.id === undefined ? undefined : String(claims.id));
+    const subject =
+      text(claims.sub) ??
+      (typeof claims.id === "string" || typeof claims.id === "number"
+        ? String(claims.id)
+        : undefined);
     if (!subject) throw authError.providerFailed("the provider named no subject");
     const email = text(claims.email)?.toLowerCase();
     const emailVerified = claims.email_verified === true || claims.verified_email === true;

@@ -164,7 +164,7 @@ async function refreshTokenGrant(services: AuthServices, params: Params, context
     );
     return { session: await tokenResponse(tx, services.tokens, user.id, row.session_id, issued) };
   });
-  if ("error" in outcome) throw outcome.error;
+  if (outcome.error) throw outcome.error;
   return outcome.session;
 }
 

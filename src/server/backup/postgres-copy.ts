@@ -2,7 +2,7 @@ import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
-import type { Copying, Queryable } from "../db/database.ts";
+import type { Copying, Queryable, QueryResult } from "../db/database.ts";
 
 /** One connection to a PostgreSQL server that reads and writes COPY's text format. */
 export interface CopyConnection extends Queryable, Copying {
@@ -15,9 +15,9 @@ export async function connectForCopy(connectionString: string): Promise<CopyConn
   // A broken connection rejects the statement in flight; it must not end the process.
   client.on("error", () => {});
   return {
-    async query(text, params) {
+    async query<Row>(text: string, params?: unknown[]): Promise<QueryResult<Row>> {
       const result = await client.query(text, params);
-      return { rows: result.rows };
+      return { rows: result.rows as Row[] };
     },
     async exec(text) {
       await client.query(text);

@@ -61,7 +61,10 @@ async function migratedTarget(): Promise<{
         await connection.exec("begin isolation level repeatable read, read only");
         await dumpDatabase(
           connection,
-          async (chunk) => void (text += chunk),
+          (chunk) => {
+            text += chunk;
+            return Promise.resolve();
+          },
           "postgresql",
           objects,
         );
@@ -79,14 +82,23 @@ async function migratedTarget(): Promise<{
     await database.close();
     await rm(directory, { recursive: true, force: true });
   });
-  const open = async (): Promise<Target> => ({
-    database,
-    load: (work) => database.transaction(work),
-    close: async () => {},
-  });
+  const open = (): Promise<Target> =>
+    Promise.resolve({
+      database,
+      load: (work) => database.transaction(work),
+      close: async () => {},
+    });
   const backUp = async (file: string, objects?: StoredObjects) => {
     let text = "";
-    await dumpDatabase(database, async (chunk) => void (text += chunk), "embedded", objects);
+    await dumpDatabase(
+      database,
+      (chunk) => {
+        text += chunk;
+        return Promise.resolve();
+      },
+      "embedded",
+      objects,
+    );
     await writeFile(file, text);
   };
   return { open, read: database, backUp };
@@ -95,8 +107,9 @@ async function migratedTarget(): Promise<{
 /** A backup of the site's versions alone, with `rows` in the order given. */
 async function versionsBackup(name: string, rows: string[], lastId: number): Promise<string> {
   let text = "";
-  const writer = new BackupWriter(async (chunk) => {
+  const writer = new BackupWriter((chunk) => {
     text += chunk;
+    return Promise.resolve();
   });
   await writer.begin({
     format: "kalima-backup",
@@ -108,9 +121,7 @@ async function versionsBackup(name: string, rows: string[], lastId: number): Pro
   await writer.table(
     "public.site_content_versions",
     ["id", "content", "changed", "restored_from"],
-    (async function* () {
-      for (const row of rows) yield `${row}\n`;
-    })(),
+    Readable.from(rows.map((row) => `${row}\n`)) as AsyncIterable<string>,
   );
   await writer.finish({ "public.site_content_versions_id_seq": String(lastId) });
   const file = path.join(files, name);
@@ -216,8 +227,9 @@ describe("a backup that holds stored objects", () => {
 
   async function objectsBackup(name: string, prefix: string): Promise<string> {
     let text = "";
-    const writer = new BackupWriter(async (chunk) => {
+    const writer = new BackupWriter((chunk) => {
       text += chunk;
+      return Promise.resolve();
     });
     await writer.begin({
       format: "kalima-backup",

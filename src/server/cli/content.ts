@@ -112,12 +112,12 @@ async function importContent(client: SupabaseClient, file: string, publish: bool
       : "The drafts already hold this content.\n",
   );
   if (!publish) return;
-  const { data, error } = await client.rpc("publish_site_content");
-  if (error?.message === "Nothing has changed since the last publication") {
+  const result = await client.rpc("publish_site_content");
+  if (result.error?.message === "Nothing has changed since the last publication") {
     process.stdout.write("Nothing to publish: the site already shows this content.\n");
     return;
   }
-  const version = answered({ data, error }) as { id: number; changed: string[] };
+  const version = answered<{ id: number; changed: string[] }>(result);
   process.stdout.write(`Published version ${version.id} (${version.changed.join(", ")}).\n`);
 }
 

@@ -99,7 +99,9 @@ async function main(): Promise<void> {
   } catch (error) {
     if (
       error instanceof TeamCommandError &&
-      /fetch failed|ECONNREFUSED/u.test(String(error.cause ?? error.message))
+      /fetch failed|ECONNREFUSED/u.test(
+        error.cause instanceof Error ? error.cause.toString() : error.message,
+      )
     ) {
       throw new TeamCommandError(`${error.message} (is the server running at ${target}?)`);
     }

@@ -47,8 +47,9 @@ describe("the fair queue", () => {
           waited = ms;
         },
       },
-      async () => {
+      () => {
         order.push("visitor");
+        return Promise.resolve();
       },
     );
     // Each flood job runs when let go, one at a time.

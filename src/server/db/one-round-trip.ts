@@ -105,8 +105,10 @@ export async function setRoleSettings(tx: Queryable, settings: RoleSettings): Pr
   await tx.query(text, values);
 }
 
-class Undone<Row> {
-  constructor(readonly result: QueryResult<Row>) {}
+class Undone<Row> extends Error {
+  constructor(readonly result: QueryResult<Row>) {
+    super("the statement is undone");
+  }
 }
 
 /** `Database.queryAs` with `keep`, in a transaction of the driver's. */

@@ -43,10 +43,15 @@ async function open(options) {
 if (!parentPort) throw new Error("pglite-worker.js runs as a worker thread");
 const port = parentPort;
 
+// workerData is untyped: it is taken as unknown first, then as the Options pglite.ts sends.
+/** @type {unknown} */
+const data = workerData;
+const options = /** @type {Options} */ (data);
+
 /** @type {PGlite} */
 let pglite;
 try {
-  pglite = await open(/** @type {Options} */ (workerData));
+  pglite = await open(options);
 } catch (error) {
   port.postMessage({ type: "failed", error: serialise(error) });
   throw error;
@@ -75,7 +80,9 @@ async function answer(request) {
       try {
         await pglite.query(request.settings.text, request.settings.values);
         const result = await pglite.query(request.text, request.params);
-        const first = /** @type {{ rows?: unknown } | undefined} */ (result.rows[0]);
+        /** @type {unknown} */
+        const firstRow = result.rows[0];
+        const first = /** @type {{ rows?: unknown } | undefined} */ (firstRow);
         const count = Number(first?.rows ?? 0);
         const { min, max } = request.keep.rows ?? {};
         const within = (min === undefined || count >= min) && (max === undefined || count <= max);
@@ -127,14 +134,16 @@ async function answer(request) {
       if (into === undefined) return { rows: [] };
       // The WAL written since the start, copied with nothing else running, and the label that
       // tells the copy where to begin replaying it.
-      const wal = path.join(/** @type {Options} */ (workerData).directory, "pg_wal");
+      const wal = path.join(options.directory, "pg_wal");
       mkdirSync(path.join(into, "pg_wal", "archive_status"), { recursive: true });
       for (const name of readdirSync(wal)) {
         if (/^[0-9A-F]{24}$/u.test(name) && name >= (request.firstSegment ?? "")) {
           copyFileSync(path.join(wal, name), path.join(into, "pg_wal", name));
         }
       }
-      const label = /** @type {{ labelfile: string }} */ (stopped.rows[0]).labelfile;
+      /** @type {unknown} */
+      const stoppedRow = stopped.rows[0];
+      const label = /** @type {{ labelfile: string }} */ (stoppedRow).labelfile;
       writeFileSync(path.join(into, "backup_label"), label);
       return { rows: [] };
     }

@@ -5,6 +5,7 @@ import {
   type Database,
   type Keeping,
   type Queryable,
+  type QueryResult,
   type RoleSettings,
 } from "./database.ts";
 import { queryUnderRole } from "./one-round-trip.ts";
@@ -70,9 +71,9 @@ export function redactedUrl(connectionString: string): string {
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query(text, params) {
+    async query<Row>(text: string, params?: unknown[]): Promise<QueryResult<Row>> {
       const result = await target.query(text, params);
-      return { rows: result.rows, rowCount: result.rowCount ?? undefined };
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? undefined };
     },
     async exec(text) {
       await target.query(text);

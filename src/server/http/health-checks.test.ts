@@ -77,7 +77,7 @@ describe("GET /livez and GET /readyz", () => {
         100,
       ),
     );
-    const waiting = await Promise.all([1, 2, 3].map(() => app.request("/readyz")));
+    const waiting = await Promise.all([1, 2, 3].map(() => Promise.resolve(app.request("/readyz"))));
     expect(waiting.map((response) => response.status)).toEqual([503, 503, 503]);
     expect(asked).toBe(1);
     answer();

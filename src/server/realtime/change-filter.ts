@@ -62,7 +62,7 @@ function compare(cell: unknown, value: string, type: string): number | undefined
     return cell === right ? 0 : cell ? 1 : -1;
   }
   if (timeTypes.has(type)) {
-    const left = Date.parse(String(cell));
+    const left = Date.parse(typeof cell === "string" ? cell : JSON.stringify(cell));
     const right = Date.parse(value);
     if (!Number.isNaN(left) && !Number.isNaN(right)) {
       return left === right ? 0 : left < right ? -1 : 1;

@@ -547,7 +547,8 @@ export class RealtimeHub {
       });
     } catch (error) {
       if (!(error instanceof Rollback)) throw error;
-      const value = typeof error.value === "string" ? JSON.parse(error.value) : error.value;
+      const value =
+        typeof error.value === "string" ? (JSON.parse(error.value) as unknown) : error.value;
       return { ...openPolicies, ...(value as ChannelPolicies) };
     }
     return openPolicies;

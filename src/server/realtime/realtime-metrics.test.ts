@@ -18,7 +18,7 @@ beforeAll(async () => {
     kind: "ours",
     refreshTokenReuseInterval: 1,
     storage: server.storage,
-    close: server.close,
+    close: () => server.close(),
   };
 });
 afterAll(() => server.close());

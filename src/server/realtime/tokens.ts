@@ -32,7 +32,9 @@ const verify = jwtVerifier({
 
 function expiredSecondsAgo(token: string): number {
   try {
-    const body = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    const body: unknown = JSON.parse(
+      Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"),
+    );
     const exp = (body as { exp?: unknown }).exp;
     return typeof exp === "number" ? Math.max(0, Math.floor(Date.now() / 1000 - exp)) : 0;
   } catch {

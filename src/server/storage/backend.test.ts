@@ -65,7 +65,7 @@ async function bytesOf(body: Readable): Promise<Buffer> {
 function generated(size: number, fail?: Error): Readable {
   const chunk = 64 * 1024;
   return Readable.from(
-    (async function* () {
+    (function* () {
       for (let sent = 0; sent < size; sent += chunk) {
         yield Buffer.alloc(Math.min(chunk, size - sent), sent / chunk);
       }

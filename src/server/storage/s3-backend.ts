@@ -225,8 +225,9 @@ export function s3Backend(settings: S3Settings): S3Backend {
       } while (token);
     },
 
-    async close(): Promise<void> {
+    close(): Promise<void> {
       client.destroy();
+      return Promise.resolve();
     },
   };
 }

@@ -121,7 +121,8 @@ describe("PostgreSQL going away while the server runs", () => {
     const { data } = await clientAt(server.url, keys.service_role)
       .from("contact_submissions")
       .select("email")
-      .order("id");
+      .order("id")
+      .overrideTypes<{ email: string }[], { merge: false }>();
     expect(data?.map((row) => row.email)).toEqual(["before@example.com", "after@example.com"]);
   });
 

@@ -32,9 +32,9 @@ async function opened(directory: string, maxBytes: number, log: Logger): Promise
 
 /** A render that counts its calls and gives `bytes` as a WebP. */
 function counting(bytes: Buffer | string) {
-  const render = async (): Promise<Variant> => {
+  const render = (): Promise<Variant> => {
     render.calls += 1;
-    return { bytes: Buffer.from(bytes), format: "webp" };
+    return Promise.resolve({ bytes: Buffer.from(bytes), format: "webp" });
   };
   render.calls = 0;
   return render;

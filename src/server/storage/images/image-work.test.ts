@@ -31,14 +31,14 @@ function stored(bytes: Buffer, version = "v1") {
   const source: RenderSource & { reads: number } = {
     key: `site-media/stories/layla.jpg/${version}`,
     reads: 0,
-    read: async () => {
+    read: () => {
       source.reads += 1;
-      return {
+      return Promise.resolve({
         body: Readable.from([bytes]),
         size: bytes.length,
         eTag: '"e"',
         lastModified: new Date(),
-      };
+      });
     },
   };
   return source;

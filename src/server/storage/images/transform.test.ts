@@ -326,7 +326,7 @@ describe("RenderQueue", () => {
     await Promise.resolve();
     expect(started).toEqual([0, 1]);
     expect(queue.load).toBe(4);
-    await expect(queue.run(async () => "too many")).rejects.toMatchObject({
+    await expect(queue.run(() => Promise.resolve("too many"))).rejects.toMatchObject({
       statusCode: 429,
       status: 429,
       message: "Too many requests",
@@ -346,7 +346,7 @@ describe("RenderQueue", () => {
     await expect(queue.run(() => Promise.reject(new Error("broken source")))).rejects.toThrow(
       "broken source",
     );
-    expect(await queue.run(async () => "next")).toBe("next");
+    expect(await queue.run(() => Promise.resolve("next"))).toBe("next");
   });
 
   it("leaves one core to the requests", () => {
