@@ -5,6 +5,12 @@ import { sitePages } from "../../src/shared/pages.js";
 import { expect, test } from "./fixtures.ts";
 import { fontsFetched, preloadedFonts } from "./fonts.ts";
 
+/** A file a first view asked for, as scripts/perf/first-view.mjs (untyped JavaScript) lists it. */
+interface MeasuredFile {
+  type: string;
+  url: string;
+}
+
 // The deterministic half of the performance budget: what each first view downloads.
 // `npm run perf` adds Lighthouse's timings on top.
 for (const language of ["ar", "en"] as const) {
@@ -34,7 +40,9 @@ test("supabase-js and the form's code are not part of a page without a form", as
   const home = await measureFirstView(browser, `${baseURL}/`, "ar");
   const contact = await measureFirstView(browser, `${baseURL}/contact`, "ar");
   const scripts = (view: typeof home) =>
-    view.files.filter((file) => file.type === "script").map((file) => file.url);
+    view.files
+      .filter((file: MeasuredFile) => file.type === "script")
+      .map((file: MeasuredFile) => file.url);
   expect(scripts(home).some((url) => url.includes("contact-form"))).toBe(false);
   expect(scripts(contact).some((url) => url.includes("contact-form"))).toBe(true);
   for (const view of [home, contact]) {

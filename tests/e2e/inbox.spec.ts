@@ -6,6 +6,12 @@ import { expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts"
 import { sitePages } from "../../src/shared/pages.js";
 import { enrolledMember, inboxPath, invite, submit, totpCode, unfoldFilters } from "./team.ts";
 
+/** A file a first view asked for, as scripts/perf/first-view.mjs (untyped JavaScript) lists it. */
+interface MeasuredFile {
+  type: string;
+  url: string;
+}
+
 const words = {
   ar: {
     signInTitle: "تسجيل الدخول إلى صندوق الوارد",
@@ -404,7 +410,9 @@ test("the inbox stays out of the public site: no link, no sitemap entry, no code
     const view = await measureFirstView(browser, `${baseURL}${route.path}`, "ar");
     const html = await (await request.get(route.path)).text();
     expect(html, route.path).not.toMatch(/inbox/iu);
-    const scripts = view.files.filter((file) => file.type === "script").map((file) => file.url);
+    const scripts = view.files
+      .filter((file: MeasuredFile) => file.type === "script")
+      .map((file: MeasuredFile) => file.url);
     expect(
       scripts.filter((url) => /\/(inbox|supabase)-[\w-]+\.js$/u.test(url)),
       route.path,

@@ -25,9 +25,9 @@ export type SignOutScope = "local" | "global";
 
 export interface AuthActions {
   /** Resolves to true when it worked; on failure a toast has said why. */
-  signUp(input: SignUpInput): Promise<boolean>;
-  signIn(input: SignInInput): Promise<boolean>;
-  signOut(scope?: SignOutScope): Promise<boolean>;
+  signUp: (input: SignUpInput) => Promise<boolean>;
+  signIn: (input: SignInInput) => Promise<boolean>;
+  signOut: (scope?: SignOutScope) => Promise<boolean>;
 }
 
 export type AuthContextValue = AuthState & AuthActions;

@@ -1,3 +1,4 @@
+import { jsonBody, requestUrl } from "../../../tests/support/fetch-call.ts";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -94,8 +95,8 @@ describe("<AuthProvider>", () => {
     await user.click(screen.getByRole("button", { name: "in" }));
     await waitFor(() => expect(state()).toHaveTextContent("layla@example.com refreshfirst"));
     const [url, init] = network.mock.calls[0] ?? [];
-    expect(String(url)).toBe(`${window.location.origin}/auth/v1/token?grant_type=password`);
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    expect(requestUrl(url)).toBe(`${window.location.origin}/auth/v1/token?grant_type=password`);
+    expect(jsonBody(init)).toMatchObject({
       email: "layla@example.com",
       password: "password1",
     });
@@ -109,7 +110,7 @@ describe("<AuthProvider>", () => {
     network.mockResolvedValueOnce(new Response(null, { status: 204 }));
     await user.click(screen.getByRole("button", { name: "out" }));
     await waitFor(() => expect(state()).toHaveTextContent("signed out"));
-    expect(String(network.mock.calls.at(-1)?.[0])).toBe(
+    expect(requestUrl(network.mock.calls.at(-1)?.[0])).toBe(
       `${window.location.origin}/auth/v1/logout?scope=global`,
     );
   });

@@ -40,7 +40,7 @@ export function createToastStore() {
   };
 
   return {
-    subscribe(listener: Listener) {
+    subscribe: (listener: Listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -31,16 +31,19 @@ describe("<Toaster>", () => {
       "aria-live",
       "polite",
     );
-    await act(async () => {
+    await act(() => {
       vi.advanceTimersByTime(4900);
+      return Promise.resolve();
     });
     expect(store.getSnapshot()[0]?.open).toBe(true);
-    await act(async () => {
+    await act(() => {
       vi.advanceTimersByTime(200);
+      return Promise.resolve();
     });
     expect(store.getSnapshot()[0]?.open).toBe(false);
-    await act(async () => {
+    await act(() => {
       vi.advanceTimersByTime(1000);
+      return Promise.resolve();
     });
     expect(screen.queryByText("Success!")).not.toBeInTheDocument();
   });
@@ -72,8 +75,9 @@ describe("<Toaster>", () => {
       store.show({ title: "Read me" });
     });
     fireEvent.pointerEnter(screen.getByText("Read me"));
-    await act(async () => {
+    await act(() => {
       vi.advanceTimersByTime(8000);
+      return Promise.resolve();
     });
     expect(store.getSnapshot()[0]?.open).toBe(true);
   });

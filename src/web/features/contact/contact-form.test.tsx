@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderWeb } from "../../../../tests/support/render-web.tsx";
 import { stubSupabaseNetwork } from "../../../../tests/support/supabase-network.ts";
+import { jsonBody, requestUrl } from "../../../../tests/support/fetch-call.ts";
 import { Toaster } from "../../toast/toaster.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
@@ -146,10 +147,10 @@ describe("<ContactForm>", () => {
     expect(sending).toBeDisabled();
     await waitFor(() => expect(network).toHaveBeenCalledTimes(1));
     const [url, init] = network.mock.calls[0] ?? [];
-    expect(String(url)).toBe(`${window.location.origin}/rest/v1/contact_submissions`);
+    expect(requestUrl(url)).toBe(`${window.location.origin}/rest/v1/contact_submissions`);
     expect(init?.method).toBe("POST");
     expect(new Headers(init?.headers).get("apikey")).toBe("anon-key-for-tests");
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(jsonBody(init)).toEqual({
       name: "Layla Haddad",
       email: "layla@example.com",
       phone: "+962 7 9000 0000",
@@ -200,14 +201,16 @@ describe("<ContactForm>", () => {
     expect(
       await screen.findByText("Thank you for registering. We'll be in touch soon."),
     ).toBeVisible();
-    const body = JSON.parse(String(network.mock.calls[0]?.[1]?.body));
+    const body = jsonBody(network.mock.calls[0]?.[1]);
     expect(body).toMatchObject({ form_source: "Mutakallim Program", phone: null, language: "en" });
   });
 
   /** Registers for Mutakallim while the server says its mail is `on`; resolves once asked. */
   async function registerWithMail(on: boolean) {
-    network.mockImplementation(async (input: RequestInfo | URL) =>
-      String(input).includes("/rest/v1/rpc/mail_is_on") ? Response.json(on) : created(),
+    network.mockImplementation((input: RequestInfo | URL) =>
+      Promise.resolve(
+        requestUrl(input).includes("/rest/v1/rpc/mail_is_on") ? Response.json(on) : created(),
+      ),
     );
     const user = renderForm("Mutakallim Program");
     await fill(user, "5");
@@ -218,7 +221,7 @@ describe("<ContactForm>", () => {
       }),
     ).toBeVisible();
     await waitFor(() =>
-      expect(network.mock.calls.some(([url]) => String(url).includes("mail_is_on"))).toBe(true),
+      expect(network.mock.calls.some(([url]) => requestUrl(url).includes("mail_is_on"))).toBe(true),
     );
   }
   const confirmation = /A confirmation with the program's schedule/u;
@@ -288,7 +291,7 @@ describe("<ContactForm>", () => {
       );
       await user.click(screen.getByRole("button", { name: "Send Message" }));
       expect(await screen.findByText("Success!")).toBeVisible();
-      const body = JSON.parse(String(network.mock.calls[0]?.[1]?.body));
+      const body = jsonBody(network.mock.calls[0]?.[1]);
       expect(body).toMatchObject({ website: "https://cheap.example" });
     },
     typingTimeout,

@@ -1,3 +1,4 @@
+import { requestUrl } from "../../../../../tests/support/fetch-call.ts";
 import { describe, expect, it } from "vitest";
 import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
 import { fetchAllSubmissions } from "./fetch-all-submissions.ts";
@@ -19,7 +20,7 @@ describe("fetching every submission for the export", () => {
     const found = await fetchAllSubmissions({ form: "all", status: "spam", text: "" });
     expect(found.map((found) => found.id)).toEqual([1, 2, 3]);
     const [url] = network.mock.calls[0] ?? [];
-    expect(decodeURIComponent(new URL(String(url)).search)).toBe(
+    expect(decodeURIComponent(new URL(requestUrl(url)).search)).toBe(
       "?select=id,created_at,name,email,phone,message,form_source,status,note&status=eq.spam&order=created_at.desc,id.desc&limit=1000",
     );
     expect(network).toHaveBeenCalledTimes(3);

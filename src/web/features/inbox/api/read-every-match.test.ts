@@ -1,3 +1,4 @@
+import { jsonBody, requestUrl } from "../../../../../tests/support/fetch-call.ts";
 import { describe, expect, it } from "vitest";
 import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
 import { getSupabase } from "../../../lib/supabase-client.ts";
@@ -17,7 +18,7 @@ const rows = (first: number, count: number) =>
   });
 
 function requests() {
-  return network.mock.calls.map(([url]) => [...new URL(String(url)).searchParams]);
+  return network.mock.calls.map(([url]) => [...new URL(requestUrl(url)).searchParams]);
 }
 
 describe("reading every match", () => {
@@ -71,8 +72,8 @@ describe("reading every match", () => {
     );
     expect(found).toHaveLength(2);
     const [url, init] = network.mock.calls[0] ?? [];
-    expect(new URL(String(url)).pathname).toBe("/rest/v1/rpc/search_submissions");
-    expect(JSON.parse(String(init?.body))).toEqual({ query: "ليلى" });
+    expect(new URL(requestUrl(url)).pathname).toBe("/rest/v1/rpc/search_submissions");
+    expect(jsonBody(init)).toEqual({ query: "ليلى" });
     expect(requests()[0]).toContainEqual(["limit", "2"]);
     expect(requests()[0]).toContainEqual(["status", "eq.done"]);
   });

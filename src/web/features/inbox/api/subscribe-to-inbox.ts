@@ -78,7 +78,9 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
           { event: "INSERT", schema: "public", table: "contact_submission_deletions" },
           hear,
         )
-        .subscribe((status) => {
+        .subscribe((state) => {
+          // supabase-js's enum, read as the plain strings it holds.
+          const status: ChannelStatus = state;
           if (stopped) return;
           onStatus(status);
           if (status === "SUBSCRIBED") joined = true;

@@ -1,3 +1,4 @@
+import { jsonBody, requestUrl } from "../../../../../tests/support/fetch-call.ts";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -30,8 +31,8 @@ function renderBar(filter: SubmissionFilter, onDone = vi.fn()) {
 function sent() {
   return network.mock.calls.map(([url, init]) => ({
     method: init?.method ?? "GET",
-    url: new URL(String(url)),
-    body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    url: new URL(requestUrl(url)),
+    body: init?.body ? jsonBody(init) : undefined,
   }));
 }
 

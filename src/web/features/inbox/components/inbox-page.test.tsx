@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderWeb } from "../../../../../tests/support/render-web.tsx";
 import { stubRealtime } from "../../../../../tests/support/fake-realtime.ts";
 import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
+import { jsonBody, requestUrl } from "../../../../../tests/support/fetch-call.ts";
 import type { Language } from "../../../../shared/language.ts";
 import { sessionStorageKey } from "../../../lib/supabase-client.ts";
 import { AuthProvider } from "../../../auth/auth-provider.tsx";
@@ -89,20 +90,20 @@ interface MailAnswers {
 
 /** The mail's state as the database gives it, and `rest` for every other request. */
 function withMail({ on, failed = [] }: MailAnswers, rest: (url: string) => Response) {
-  return async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.includes("/rest/v1/rpc/mail_is_on")) return Response.json(on);
+  return (input: RequestInfo | URL) => {
+    const url = requestUrl(input);
+    if (url.includes("/rest/v1/rpc/mail_is_on")) return Promise.resolve(Response.json(on));
     if (url.includes("/rest/v1/mail_outbox")) {
       const range = failed.length === 0 ? "*/0" : `0-${failed.length - 1}/${failed.length}`;
-      return Response.json(failed, { headers: { "content-range": range } });
+      return Promise.resolve(Response.json(failed, { headers: { "content-range": range } }));
     }
-    return rest(url);
+    return Promise.resolve(rest(url));
   };
 }
 
 function requested(table: string): URL {
-  const call = network.mock.calls.find(([url]) => String(url).includes(`/rest/v1/${table}`));
-  return new URL(String(call?.[0]));
+  const call = network.mock.calls.find(([url]) => requestUrl(url).includes(`/rest/v1/${table}`));
+  return new URL(requestUrl(call?.[0]));
 }
 
 const failedMail = (id: number, kind: string, submissionId: number | null) => ({
@@ -130,12 +131,14 @@ describe("<InboxPage>", () => {
   });
 
   it("asks for a reset's link, and answers alike whether the address is known", async () => {
-    network.mockImplementation(async (input) =>
-      String(input).includes("/auth/v1/recover")
-        ? Response.json({})
-        : String(input).includes("/rest/v1/rpc/mail_is_on")
-          ? Response.json(true)
-          : new Response("unexpected", { status: 500 }),
+    network.mockImplementation((input) =>
+      Promise.resolve(
+        requestUrl(input).includes("/auth/v1/recover")
+          ? Response.json({})
+          : requestUrl(input).includes("/rest/v1/rpc/mail_is_on")
+            ? Response.json(true)
+            : new Response("unexpected", { status: 500 }),
+      ),
     );
     const user_ = renderInbox("en");
     await user_.type(await screen.findByLabelText("Email"), "member@example.com");
@@ -147,11 +150,11 @@ describe("<InboxPage>", () => {
       /^If this address belongs to a member, a link is on its way\./u,
     );
     const [url, init] =
-      network.mock.calls.find(([input]) => String(input).includes("/auth/v1/recover")) ?? [];
-    expect(new URL(String(url)).searchParams.get("redirect_to")).toBe(
+      network.mock.calls.find(([input]) => requestUrl(input).includes("/auth/v1/recover")) ?? [];
+    expect(new URL(requestUrl(url)).searchParams.get("redirect_to")).toBe(
       `${window.location.origin}/en/inbox?recovery=1`,
     );
-    expect(JSON.parse(String(init?.body))).toMatchObject({ email: "member@example.com" });
+    expect(jsonBody(init)).toMatchObject({ email: "member@example.com" });
 
     await user_.click(screen.getByRole("button", { name: "Back to sign in" }));
     expect(await screen.findByRole("heading", { name: "Sign in to the inbox" })).toHaveFocus();
@@ -159,7 +162,7 @@ describe("<InboxPage>", () => {
 
   it("names the invited member's account for a password manager, and shows the password on asking", async () => {
     storeSession("aal1", true, true);
-    network.mockImplementation(async () => new Response("unexpected", { status: 500 }));
+    network.mockImplementation(() => Promise.resolve(new Response("unexpected", { status: 500 })));
     const user_ = renderInbox("en");
     expect(await screen.findByRole("heading", { name: "Choose your password" })).toBeVisible();
     const account = screen.getByLabelText("Your account");
@@ -188,10 +191,12 @@ describe("<InboxPage>", () => {
   });
 
   it("with mail off, says no link can come and names the command that makes one, in Arabic", async () => {
-    network.mockImplementation(async (input) =>
-      String(input).includes("/rest/v1/rpc/mail_is_on")
-        ? Response.json(false)
-        : new Response("unexpected", { status: 500 }),
+    network.mockImplementation((input) =>
+      Promise.resolve(
+        requestUrl(input).includes("/rest/v1/rpc/mail_is_on")
+          ? Response.json(false)
+          : new Response("unexpected", { status: 500 }),
+      ),
     );
     const user_ = renderInbox("ar");
     await user_.type(await screen.findByLabelText("البريد الإلكتروني"), "member@example.com");
@@ -211,7 +216,7 @@ describe("<InboxPage>", () => {
       ),
     ).toHaveProperty("tagName", "CODE");
     expect(screen.queryByRole("button", { name: "أرسل الرابط" })).toBeNull();
-    expect(network.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual([
+    expect(network.mock.calls.map(([input]) => new URL(requestUrl(input)).pathname)).toEqual([
       "/rest/v1/rpc/mail_is_on",
     ]);
     await user_.click(screen.getByRole("button", { name: "العودة إلى تسجيل الدخول" }));
@@ -224,16 +229,18 @@ describe("<InboxPage>", () => {
     "tells an account that is not on the team so, in Arabic, and reads nothing (%s)",
     async (aal) => {
       storeSession(aal, false);
-      network.mockImplementation(async () => new Response("unexpected", { status: 500 }));
+      network.mockImplementation(() =>
+        Promise.resolve(new Response("unexpected", { status: 500 })),
+      );
       const user_ = renderInbox("ar");
       expect(
         await screen.findByRole("heading", { name: "هذا الحساب ليس من الفريق" }),
       ).toBeVisible();
       expect(screen.queryByRole("button", { name: "تصدير CSV" })).toBeNull();
       expect(screen.queryByText(/البريد متوقف/u)).toBeNull();
-      expect(network.mock.calls.filter(([input]) => String(input).includes("/rest/v1/"))).toEqual(
-        [],
-      );
+      expect(
+        network.mock.calls.filter(([input]) => requestUrl(input).includes("/rest/v1/")),
+      ).toEqual([]);
       network.mockResolvedValueOnce(new Response(null, { status: 204 }));
       await user_.click(screen.getByRole("button", { name: "تسجيل الخروج" }));
       expect(
@@ -245,7 +252,7 @@ describe("<InboxPage>", () => {
   it("asks an aal1 member for the code, reads Arabic-Indic digits, and says a refusal under the field", async () => {
     storeSession("aal1");
     network.mockImplementation(async (input) => {
-      const url = String(input);
+      const url = requestUrl(input);
       if (url.endsWith("/auth/v1/user")) return Response.json(user);
       if (url.endsWith("/challenge")) {
         return Response.json({ id: "challenge-1", type: "totp", expires_at: 9999999999 });
@@ -284,9 +291,9 @@ describe("<InboxPage>", () => {
     expect(field).toHaveFocus();
     expect(screen.queryByText("تعذّر تسجيل الدخول")).toBeNull();
     expect(screen.queryByText("Invalid TOTP code entered")).toBeNull();
-    const verify = network.mock.calls.find(([url]) => String(url).endsWith("/verify"));
-    expect(String(verify?.[0])).toContain("/auth/v1/factors/factor-1/verify");
-    expect(JSON.parse(String(verify?.[1]?.body))).toMatchObject({
+    const verify = network.mock.calls.find(([url]) => requestUrl(url).endsWith("/verify"));
+    expect(requestUrl(verify?.[0])).toContain("/auth/v1/factors/factor-1/verify");
+    expect(jsonBody(verify?.[1])).toMatchObject({
       challenge_id: "challenge-1",
       code: "123456",
     });
@@ -313,9 +320,9 @@ describe("<InboxPage>", () => {
     expect(within(list).getAllByText("جديدة")).toHaveLength(2);
     const [url, init] =
       network.mock.calls.find(([called]) =>
-        String(called).includes("contact_submissions?select=id%2Ccreated_at"),
+        requestUrl(called).includes("contact_submissions?select=id%2Ccreated_at"),
       ) ?? [];
-    expect([...new URL(String(url)).searchParams]).toEqual([
+    expect([...new URL(requestUrl(url)).searchParams]).toEqual([
       [
         "select",
         "id,created_at,name,email,phone,message,form_source,status,note,updated_at,seen,language",
@@ -437,7 +444,7 @@ describe("<InboxPage>", () => {
     expect(screen.queryByRole("navigation", { name: "Pages" })).toBeNull();
     // The page's count and the status counts share one reading of the matches.
     const countCalls = network.mock.calls.filter(([url]) =>
-      String(url).includes("/rpc/search_submission_counts"),
+      requestUrl(url).includes("/rpc/search_submission_counts"),
     );
     expect(countCalls).toHaveLength(1);
   });
@@ -596,7 +603,7 @@ describe("a member's drafts in this browser", () => {
 
     await waitFor(() => expect(drafts()).toEqual([`kalima-inbox-draft:${user.id}:1`]));
     const asked = network.mock.calls
-      .map(([input]) => new URL(String(input)))
+      .map(([input]) => new URL(requestUrl(input)))
       .filter((url) => url.searchParams.has("id"));
     expect(asked.map((url) => url.searchParams.get("id"))).toEqual(["in.(1,5)"]);
   });

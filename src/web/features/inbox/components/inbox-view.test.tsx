@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { stubRealtime } from "../../../../../tests/support/fake-realtime.ts";
 import { renderWeb } from "../../../../../tests/support/render-web.tsx";
 import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
+import { requestUrl } from "../../../../../tests/support/fetch-call.ts";
 import type { Language } from "../../../../shared/language.ts";
 import { AuthProvider } from "../../../auth/auth-provider.tsx";
 import { sessionStorageKey } from "../../../lib/supabase-client.ts";
@@ -72,22 +73,22 @@ type Row = ReturnType<typeof row>;
 
 /** The database as the network stub answers it: what the list, one submission and its history read. */
 function serve(database: { rows: Row[]; changes?: unknown[] }) {
-  network.mockImplementation(async (input) => {
-    const url = new URL(String(input));
-    if (url.pathname === "/rest/v1/rpc/mail_is_on") return Response.json(true);
+  network.mockImplementation((input) => {
+    const url = new URL(requestUrl(input));
+    if (url.pathname === "/rest/v1/rpc/mail_is_on") return Promise.resolve(Response.json(true));
     if (url.pathname === "/rest/v1/mail_outbox") {
-      return Response.json([], { headers: { "content-range": "*/0" } });
+      return Promise.resolve(Response.json([], { headers: { "content-range": "*/0" } }));
     }
     if (url.pathname === "/rest/v1/contact_submission_changes") {
-      return Response.json(database.changes ?? []);
+      return Promise.resolve(Response.json(database.changes ?? []));
     }
     if (url.pathname === "/rest/v1/contact_submissions") {
       const one = url.searchParams.get("id")?.replace("eq.", "");
       const rows = one ? database.rows.filter((each) => String(each.id) === one) : database.rows;
       const range = rows.length === 0 ? "*/0" : `0-${rows.length - 1}/${rows.length}`;
-      return Response.json(rows, { headers: { "content-range": range } });
+      return Promise.resolve(Response.json(rows, { headers: { "content-range": range } }));
     }
-    return new Response("unexpected", { status: 500 });
+    return Promise.resolve(new Response("unexpected", { status: 500 }));
   });
 }
 
@@ -104,7 +105,7 @@ function renderInbox(language: Language, query = "") {
 /** How many times the list of submissions (not one of them, nor a count) was read. */
 const listReadings = () =>
   network.mock.calls.filter(([input]) => {
-    const url = new URL(String(input));
+    const url = new URL(requestUrl(input));
     return (
       url.pathname === "/rest/v1/contact_submissions" &&
       url.searchParams.get("select")?.startsWith("id,created_at") === true &&

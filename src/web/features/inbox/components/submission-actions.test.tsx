@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { renderWeb } from "../../../../../tests/support/render-web.tsx";
 import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
+import { requestUrl } from "../../../../../tests/support/fetch-call.ts";
 import { Toaster } from "../../../toast/toaster.tsx";
 import { keepDraft } from "../model/note-draft.ts";
 import type { Submission } from "../model/submission.ts";
@@ -76,11 +77,13 @@ describe("<SubmissionActions>", () => {
     keepDraft("member-1", 7, "call back on Sunday", "");
     keepDraft("member-1", 8, "her second message", "");
     keepDraft("member-2", 9, "someone else", "");
-    network.mockImplementation(async (input) => {
-      const url = new URL(String(input));
-      if (url.pathname === "/rest/v1/rpc/erase_submissions_from") return Response.json(2);
+    network.mockImplementation((input) => {
+      const url = new URL(requestUrl(input));
+      if (url.pathname === "/rest/v1/rpc/erase_submissions_from") {
+        return Promise.resolve(Response.json(2));
+      }
       // Of the drafted ones, only 9 is still there: 7 and 8 were Layla's.
-      return Response.json([{ id: 9 }]);
+      return Promise.resolve(Response.json([{ id: 9 }]));
     });
     const user = renderActions();
     await user.click(screen.getByRole("button", { name: "Erase everything from this address" }));
@@ -88,7 +91,7 @@ describe("<SubmissionActions>", () => {
 
     expect(await screen.findByText("Erased: 2")).toBeVisible();
     await vi.waitFor(() => expect(drafts()).toEqual(["kalima-inbox-draft:member-2:9"]));
-    const asked = network.mock.calls.map(([input]) => new URL(String(input)));
+    const asked = network.mock.calls.map(([input]) => new URL(requestUrl(input)));
     expect(asked.map((url) => url.pathname)).toEqual([
       "/rest/v1/rpc/erase_submissions_from",
       "/rest/v1/contact_submissions",

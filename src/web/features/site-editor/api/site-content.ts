@@ -1,6 +1,7 @@
 // The site's content as the editor reads and writes it, through supabase-js: the drafts and
 // versions tables (members at aal2 only, under row-level security) and the three functions of
 // docs/decisions/0023. Every write is checked by the database whoever sends it.
+import type { PostgrestError } from "@supabase/supabase-js";
 import { getSupabase } from "../../../lib/supabase-client.ts";
 import type { RenderProblem } from "../../../../shared/render-problem.ts";
 import type { SiteContentSection } from "../../../../shared/site-content.ts";
@@ -52,7 +53,7 @@ export class ReviewConflict extends Error {
   }
 }
 
-function reviewConflict(error: { code?: string; message: string; details: string }) {
+function reviewConflict(error: PostgrestError): Error {
   if (error.code !== "PT409") return error;
   const details = JSON.parse(error.details) as { drafts?: ChangedDraft[]; version?: number };
   return new ReviewConflict(error.message, details.drafts ?? [], details.version ?? null);

@@ -54,7 +54,9 @@ export async function openTeamChannel(
     join: (heard) => {
       let joined = false;
       let failures = 0;
-      channel.subscribe((status) => {
+      channel.subscribe((state) => {
+        // supabase-js's enum, read as the plain strings it holds.
+        const status: ChannelStatus = state;
         heard(status);
         if (status === "SUBSCRIBED") joined = true;
         else if (!joined && status !== "CLOSED" && ++failures === joinAttempts) {

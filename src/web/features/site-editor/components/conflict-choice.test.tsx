@@ -72,16 +72,18 @@ async function conflicted() {
   const save = vi
     .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
     .mockResolvedValueOnce({ conflict })
-    .mockImplementation(async (section, body, revision) => ({
-      saved: {
-        section: "links",
-        body,
-        revision: revision + 1,
-        updated_at: "2026-11-26T18:05:00Z",
-        updated_by_email: "me@example.com",
-        restored_from: null,
-      },
-    }));
+    .mockImplementation((section, body, revision) =>
+      Promise.resolve({
+        saved: {
+          section: "links",
+          body,
+          revision: revision + 1,
+          updated_at: "2026-11-26T18:05:00Z",
+          updated_by_email: "me@example.com",
+          restored_from: null,
+        },
+      }),
+    );
   const store = new DraftStore(
     [
       {
@@ -161,16 +163,18 @@ describe("a conflict chosen at each field", () => {
 
   it("shows another member's save at once, heard as it happened, before any save of this member's is refused", async () => {
     const user = userEvent.setup();
-    const save = vi.fn(async (_section: string, body: unknown, revision: number) => ({
-      saved: {
-        section: "links" as const,
-        body,
-        revision: revision + 1,
-        updated_at: "2026-11-26T18:05:00Z",
-        updated_by_email: "me@example.com",
-        restored_from: null,
-      },
-    }));
+    const save = vi.fn((_section: string, body: unknown, revision: number) =>
+      Promise.resolve({
+        saved: {
+          section: "links" as const,
+          body,
+          revision: revision + 1,
+          updated_at: "2026-11-26T18:05:00Z",
+          updated_by_email: "me@example.com",
+          restored_from: null,
+        },
+      }),
+    );
     const store = new DraftStore(
       [
         {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { stubRealtime } from "../../../../../tests/support/fake-realtime.ts";
 import { renderWeb } from "../../../../../tests/support/render-web.tsx";
 import { stubSupabaseNetwork } from "../../../../../tests/support/supabase-network.ts";
+import { jsonBody, requestUrl } from "../../../../../tests/support/fetch-call.ts";
 import { AuthProvider } from "../../../auth/auth-provider.tsx";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { sessionStorageKey } from "../../../lib/supabase-client.ts";
@@ -76,44 +77,48 @@ const version = {
 
 /** The database as the network stub answers it; a save from an older revision is refused. */
 function serve(database: { revision: number; body: unknown }) {
-  network.mockImplementation(async (input, init) => {
-    const url = new URL(String(input));
+  network.mockImplementation((input, init) => {
+    const url = new URL(requestUrl(input));
     if (url.pathname === "/rest/v1/site_content_drafts") {
-      return Response.json([draft(database.body, database.revision)]);
+      return Promise.resolve(Response.json([draft(database.body, database.revision)]));
     }
     if (url.pathname === "/rest/v1/published_site_content") {
-      return Response.json([{ version: 7, content: { links } }]);
+      return Promise.resolve(Response.json([{ version: 7, content: { links } }]));
     }
-    if (url.pathname === "/rest/v1/site_content_versions") return Response.json([version]);
+    if (url.pathname === "/rest/v1/site_content_versions") {
+      return Promise.resolve(Response.json([version]));
+    }
     if (url.pathname === "/rest/v1/rpc/save_site_draft") {
-      const sent = JSON.parse(String(init?.body)) as { body: unknown; base_revision: number };
+      const sent = jsonBody<{ body: unknown; base_revision: number }>(init);
       if (sent.base_revision !== database.revision) {
-        return Response.json(
-          {
-            code: "PT409",
-            message: "omar@example.com changed this",
-            details: JSON.stringify({ ...draft(database.body, database.revision) }),
-            hint: null,
-          },
-          { status: 409 },
+        return Promise.resolve(
+          Response.json(
+            {
+              code: "PT409",
+              message: "omar@example.com changed this",
+              details: JSON.stringify({ ...draft(database.body, database.revision) }),
+              hint: null,
+            },
+            { status: 409 },
+          ),
         );
       }
       database.revision += 1;
       database.body = sent.body;
-      return Response.json(draft(sent.body, database.revision, "me@example.com"));
+      return Promise.resolve(Response.json(draft(sent.body, database.revision, "me@example.com")));
     }
-    return new Response("unexpected", { status: 500 });
+    return Promise.resolve(new Response("unexpected", { status: 500 }));
   });
 }
 
 const saves = () =>
-  network.mock.calls.filter(([input]) => String(input).includes("/rpc/save_site_draft"));
+  network.mock.calls.filter(([input]) => requestUrl(input).includes("/rpc/save_site_draft"));
 
 /** This editor's feed joined: it reads the drafts again once joined, for what it missed. */
 const heardJoined = () =>
   waitFor(() =>
     expect(
-      network.mock.calls.filter(([input]) => String(input).includes("/site_content_drafts")),
+      network.mock.calls.filter(([input]) => requestUrl(input).includes("/site_content_drafts")),
     ).toHaveLength(2),
   );
 

@@ -28,7 +28,7 @@ afterEach(() => vi.useRealTimers());
 
 describe("the drafts a member types", () => {
   it("start from the published content, saved first from revision 0", async () => {
-    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 1));
+    const save = vi.fn((_section: string, body: unknown) => Promise.resolve(saved(body, 1)));
     const store = new DraftStore([], published, { save, delay: 500 });
     store.edit("links", { instagram: "https://instagram.com/a" });
     expect(store.snapshot().links.status).toBe("unsaved");
@@ -40,8 +40,8 @@ describe("the drafts a member types", () => {
   });
 
   it("are saved once after a pause in typing, from the revision last answered", async () => {
-    const save = vi.fn(async (_section: string, body: unknown, base: number) =>
-      saved(body, base + 1),
+    const save = vi.fn((_section: string, body: unknown, base: number) =>
+      Promise.resolve(saved(body, base + 1)),
     );
     const store = new DraftStore([draftOf({ instagram: "" }, 4)], published, { save });
     for (const letter of ["a", "ab", "abc"]) store.edit("links", { instagram: letter });
@@ -58,7 +58,7 @@ describe("the drafts a member types", () => {
     const save = vi
       .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
       .mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
-      .mockImplementation(async (_section, body, base) => saved(body, base + 1));
+      .mockImplementation((_section, body, base) => Promise.resolve(saved(body, base + 1)));
     const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
     store.edit("links", { instagram: "first" });
     await vi.advanceTimersByTimeAsync(1_000);
@@ -82,7 +82,7 @@ describe("the drafts a member types", () => {
     const save = vi
       .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
       .mockResolvedValueOnce({ conflict: theirs })
-      .mockImplementation(async (_section, body, base) => saved(body, base + 1));
+      .mockImplementation((_section, body, base) => Promise.resolve(saved(body, base + 1)));
     const store = new DraftStore([draftOf({ instagram: "" }, 6)], published, { save });
     store.edit("links", { instagram: "https://instagram.com/mine" });
     await vi.advanceTimersByTimeAsync(1_000);
@@ -107,7 +107,7 @@ describe("the drafts a member types", () => {
       updated_by_email: null,
       body: { instagram: "https://instagram.com/theirs" },
     };
-    const save = vi.fn(async (): Promise<SaveResult> => ({ conflict: theirs }));
+    const save = vi.fn((): Promise<SaveResult> => Promise.resolve({ conflict: theirs }));
     const store = new DraftStore([draftOf({ instagram: "" }, 2)], published, { save });
     store.edit("links", { instagram: "https://instagram.com/mine" });
     await vi.advanceTimersByTimeAsync(1_000);
@@ -126,7 +126,7 @@ describe("the drafts a member types", () => {
     const save = vi
       .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
       .mockRejectedValueOnce(new TypeError("Failed to fetch"))
-      .mockImplementation(async (_section, body, base) => saved(body, base + 1));
+      .mockImplementation((_section, body, base) => Promise.resolve(saved(body, base + 1)));
     const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
     store.edit("links", { instagram: "kept" });
     await vi.advanceTimersByTimeAsync(1_000);
@@ -137,7 +137,7 @@ describe("the drafts a member types", () => {
   });
 
   it("that the database would refuse are held, unsent, until mended", async () => {
-    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 2));
+    const save = vi.fn((_section: string, body: unknown) => Promise.resolve(saved(body, 2)));
     const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, {
       save,
       sendable: (_section, body) =>
@@ -156,7 +156,7 @@ describe("the drafts a member types", () => {
 
 describe("nothing typed is lost", () => {
   it("saves what waits for a pause when the editor is left, instead of dropping it", async () => {
-    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 2));
+    const save = vi.fn((_section: string, body: unknown) => Promise.resolve(saved(body, 2)));
     const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
     store.edit("links", { instagram: "https://instagram.com/typed" });
     await vi.advanceTimersByTimeAsync(300);
@@ -166,7 +166,7 @@ describe("nothing typed is lost", () => {
   });
 
   it("keeps unsaved text through a refresh, and takes the server's where nothing is pending", () => {
-    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 2));
+    const save = vi.fn((_section: string, body: unknown) => Promise.resolve(saved(body, 2)));
     const store = new DraftStore(
       [draftOf({ instagram: "" }, 1), { ...draftOf([], 1), section: "stories" }],
       published,
@@ -198,7 +198,7 @@ describe("nothing typed is lost", () => {
     const save = vi
       .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
       .mockResolvedValueOnce({ conflict })
-      .mockImplementation(async (_section, body) => saved(body, 3));
+      .mockImplementation((_section, body) => Promise.resolve(saved(body, 3)));
     const store = new DraftStore([draftOf(base, 1)], published, { save });
     store.edit("links", { ...base, x: "https://x.com/mine" });
     await store.flush("links");
@@ -247,7 +247,7 @@ describe("a conflict's choice, field by field", () => {
     const save = vi
       .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
       .mockResolvedValueOnce({ conflict })
-      .mockImplementation(async (_section, body, revision) => saved(body, revision + 1));
+      .mockImplementation((_section, body, revision) => Promise.resolve(saved(body, revision + 1)));
     const store = new DraftStore([draftOf(base, 4)], published, { save });
     store.edit("links", mine);
     await store.flush("links");
@@ -348,7 +348,7 @@ describe("a conflict's choice, field by field", () => {
       .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
       .mockResolvedValueOnce({ conflict })
       .mockResolvedValueOnce({ conflict: third })
-      .mockImplementation(async (_section, body, revision) => saved(body, revision + 1));
+      .mockImplementation((_section, body, revision) => Promise.resolve(saved(body, revision + 1)));
     const store = new DraftStore([draftOf(base, 4)], published, { save });
     store.edit("links", mine);
     await store.flush("links");
@@ -375,7 +375,7 @@ describe("another member's save, heard as it happens", () => {
   });
 
   it("becomes the draft at once where this member has nothing unsaved, naming who saved it", () => {
-    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 9));
+    const save = vi.fn((_section: string, body: unknown) => Promise.resolve(saved(body, 9)));
     const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
     store.receive(theirs({ instagram: "https://instagram.com/layla" }, 2));
     expect(store.snapshot().links).toMatchObject({
@@ -394,7 +394,7 @@ describe("another member's save, heard as it happens", () => {
   });
 
   it("is nothing new when this member holds that revision already, or a newer one", () => {
-    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 9));
+    const save = vi.fn((_section: string, body: unknown) => Promise.resolve(saved(body, 9)));
     const store = new DraftStore([draftOf({ instagram: "mine" }, 3)], published, { save });
     const before = store.snapshot().links;
     store.receive(theirs({ instagram: "older" }, 2));
@@ -404,8 +404,8 @@ describe("another member's save, heard as it happens", () => {
 
   it("meets unsaved text as a conflict before any save is refused, keeping the text and asking only about fields both changed", async () => {
     const base = { instagram: "https://instagram.com/a", x: "https://x.com/a" };
-    const save = vi.fn(async (_section: string, body: unknown, revision: number) =>
-      saved(body, revision + 1),
+    const save = vi.fn((_section: string, body: unknown, revision: number) =>
+      Promise.resolve(saved(body, revision + 1)),
     );
     const store = new DraftStore([draftOf(base, 4)], published, { save, delay: 500 });
     const mine = { ...base, instagram: "https://instagram.com/mine" };
@@ -429,8 +429,8 @@ describe("another member's save, heard as it happens", () => {
 
   it("merges at once, from their revision, when the two changed different fields", async () => {
     const base = { instagram: "https://instagram.com/a", x: "https://x.com/a" };
-    const save = vi.fn(async (_section: string, body: unknown, revision: number) =>
-      saved(body, revision + 1),
+    const save = vi.fn((_section: string, body: unknown, revision: number) =>
+      Promise.resolve(saved(body, revision + 1)),
     );
     const store = new DraftStore([draftOf(base, 4)], published, { save });
     store.edit("links", { ...base, x: "https://x.com/mine" });
@@ -453,7 +453,7 @@ describe("another member's save, heard as it happens", () => {
     const save = vi
       .fn<(section: string, body: unknown, base: number) => Promise<SaveResult>>()
       .mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
-      .mockImplementation(async (_section, body, base) => saved(body, base + 1));
+      .mockImplementation((_section, body, base) => Promise.resolve(saved(body, base + 1)));
     const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
     store.edit("links", { instagram: "mine" });
     await vi.advanceTimersByTimeAsync(1_000);
@@ -474,8 +474,8 @@ describe("another member's save, heard as it happens", () => {
 
   it("replaces a standing conflict with a newer save, asking again", async () => {
     const base = { instagram: "https://instagram.com/a", x: "https://x.com/a" };
-    const save = vi.fn(async (_section: string, body: unknown, revision: number) =>
-      saved(body, revision + 1),
+    const save = vi.fn((_section: string, body: unknown, revision: number) =>
+      Promise.resolve(saved(body, revision + 1)),
     );
     const store = new DraftStore([draftOf(base, 4)], published, { save });
     const mine = { instagram: "https://instagram.com/mine", x: "https://x.com/mine" };
@@ -496,7 +496,7 @@ describe("another member's save, heard as it happens", () => {
   });
 
   it("names a restore that replaced the draft", () => {
-    const save = vi.fn(async (_section: string, body: unknown) => saved(body, 9));
+    const save = vi.fn((_section: string, body: unknown) => Promise.resolve(saved(body, 9)));
     const store = new DraftStore([draftOf({ instagram: "" }, 1)], published, { save });
     store.edit("links", { instagram: "https://instagram.com/mine" });
     store.receive({ ...theirs({ instagram: "https://instagram.com/old" }, 2), restored_from: 7 });
