@@ -76,7 +76,9 @@ if (!onPostgres && postgresWanted) {
 const expectations = { poll: { timeout: 15_000 } };
 const serverProject = {
   environment: "node",
-  testTimeout: 30_000,
+  // Two files at once on a loaded 2-core machine: a test that opens database threads (reopen)
+  // takes 10 s alone and more than 30 s beside a heavy file.
+  testTimeout: 60_000,
   hookTimeout: 60_000,
   expect: expectations,
 } as const;
