@@ -41,7 +41,7 @@ export default tseslint.config(
     // no-unsafe-* 175, require-await 54, no-base-to-string 52, unbound-method 16,
     // no-unsafe-enum-comparison 7, only-throw-error 5, await-thenable 3. Fixing a file's
     // warnings is welcome in any change that touches it; each rule goes back to an error once
-    // it has none left.
+    // it has none left (no-unsafe-enum-comparison has; 103 warnings remain in the others).
     rules: {
       "@typescript-eslint/no-unsafe-argument": "warn",
       "@typescript-eslint/no-unsafe-assignment": "warn",
@@ -51,7 +51,6 @@ export default tseslint.config(
       "@typescript-eslint/require-await": "warn",
       "@typescript-eslint/no-base-to-string": "warn",
       "@typescript-eslint/unbound-method": "warn",
-      "@typescript-eslint/no-unsafe-enum-comparison": "warn",
       "@typescript-eslint/only-throw-error": "warn",
       "@typescript-eslint/await-thenable": "warn",
     },
