@@ -147,6 +147,17 @@ const environment = z.object({
   REALTIME_MAX_JOINS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
   REALTIME_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
   REALTIME_MAX_PAYLOAD_KB: z.coerce.number().int().min(1).max(3000).default(256),
+  REALTIME_MAX_CHANNELS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  REALTIME_MAX_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(1_000_000_000)
+    .default(1_000_000),
+  REALTIME_MAX_SUBSCRIPTIONS_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  REALTIME_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(100_000_000).default(200_000),
+  REALTIME_MAX_PRESENCE_KB_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  REALTIME_MAX_PRESENCE_MB: z.coerce.number().int().min(1).max(100_000).default(64),
   SITE_DIR: z.string().trim().min(1).default("./build/client"),
   MIGRATIONS_DIR: z.string().trim().min(1).default("./supabase/migrations"),
 });
@@ -487,6 +498,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       joinsPerSecond: values.REALTIME_MAX_JOINS_PER_SECOND,
       eventsPerSecond: values.REALTIME_MAX_EVENTS_PER_SECOND,
       payloadBytes: values.REALTIME_MAX_PAYLOAD_KB * 1000,
+      channelsPerAddress: values.REALTIME_MAX_CHANNELS_PER_IP,
+      bytesPerSecond: values.REALTIME_MAX_BYTES_PER_SECOND,
+      subscriptionsPerAddress: values.REALTIME_MAX_SUBSCRIPTIONS_PER_IP,
+      subscriptionsTotal: values.REALTIME_MAX_SUBSCRIPTIONS,
+      presenceBytesPerAddress: values.REALTIME_MAX_PRESENCE_KB_PER_IP * 1000,
+      presenceBytesTotal: values.REALTIME_MAX_PRESENCE_MB * 1_000_000,
     },
     siteDir: path.resolve(values.SITE_DIR),
     migrationsDir: path.resolve(values.MIGRATIONS_DIR),

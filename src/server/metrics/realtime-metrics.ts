@@ -2,7 +2,8 @@ import { Counter, Gauge, type Registry } from "prom-client";
 import type { RealtimeHub } from "../realtime/hub.ts";
 
 /**
- * Realtime's figures on the metrics listener: the sockets and channels open on this instance,
+ * Realtime's figures on the metrics listener: the sockets, channels, change subscriptions and
+ * presence bytes held on this instance,
  * and how its postgres_changes were delivered (change-feed.ts): the changes it heard, the batches
  * their row-level security was checked in, and the messages sent to subscribers. Changes per
  * batch says how much the batching saves; deliveries per change, how far each one fanned out.
@@ -22,6 +23,22 @@ export function countRealtime(registry: Registry, hub: Pick<RealtimeHub, "stats"
     registers: [registry],
     collect() {
       this.set(hub.stats().channels);
+    },
+  });
+  new Gauge({
+    name: "kalima_realtime_subscriptions",
+    help: "postgres_changes subscriptions this instance holds, counted by the realtime registry.",
+    registers: [registry],
+    collect() {
+      this.set(hub.stats().subscriptions);
+    },
+  });
+  new Gauge({
+    name: "kalima_realtime_presence_bytes",
+    help: "Bytes of presence (tracked payloads as JSON) this instance's sockets hold.",
+    registers: [registry],
+    collect() {
+      this.set(hub.stats().presenceBytes);
     },
   });
   const counted = [

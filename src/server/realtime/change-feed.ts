@@ -31,6 +31,8 @@ export interface ChangeSubscription {
   table: PublishedTable;
   filter: ChangeFilter | undefined;
   listener: ChangeListener;
+  /** The role the subscriber's token names: its grants decide whether a change costs anything. */
+  role: string;
 }
 
 interface Change {
@@ -85,7 +87,8 @@ export interface ChangeFeedStats {
 }
 
 export class ChangeFeed {
-  private readonly subscriptions = new Map<string, Set<ChangeSubscription>>();
+  /** Each table's subscriptions by the role they were made under. */
+  private readonly subscriptions = new Map<string, Map<string, Set<ChangeSubscription>>>();
   private readonly pending: Promise<Change | undefined>[] = [];
   private flushing = false;
   private stopListening: (() => Promise<void>) | undefined;
@@ -112,19 +115,26 @@ export class ChangeFeed {
 
   add(subscription: ChangeSubscription): void {
     const key = `${subscription.table.schema}.${subscription.table.table}`;
-    let set = this.subscriptions.get(key);
+    let byRole = this.subscriptions.get(key);
+    if (!byRole) {
+      byRole = new Map();
+      this.subscriptions.set(key, byRole);
+    }
+    let set = byRole.get(subscription.role);
     if (!set) {
       set = new Set();
-      this.subscriptions.set(key, set);
+      byRole.set(subscription.role, set);
     }
     set.add(subscription);
   }
 
   remove(subscription: ChangeSubscription): void {
     const key = `${subscription.table.schema}.${subscription.table.table}`;
-    const set = this.subscriptions.get(key);
+    const byRole = this.subscriptions.get(key);
+    const set = byRole?.get(subscription.role);
     set?.delete(subscription);
-    if (set?.size === 0) this.subscriptions.delete(key);
+    if (set?.size === 0) byRole?.delete(subscription.role);
+    if (byRole?.size === 0) this.subscriptions.delete(key);
   }
 
   private receive(payload: string): void {
@@ -177,10 +187,28 @@ export class ChangeFeed {
       byTable.set(key, list);
     }
     await Promise.all(
-      [...byTable].map(([key, changes]) =>
-        this.deliverTable([...(this.subscriptions.get(key) ?? [])], changes),
+      [...byTable].map(async ([key, changes]) =>
+        this.deliverTable(await this.readers(this.subscriptions.get(key)), changes),
       ),
     );
+  }
+
+  /**
+   * The subscriptions whose role may read some column of the table: the grant is asked once per
+   * role and table (and kept a few seconds), so a crowd subscribed to a table its role cannot
+   * read costs nothing per change.
+   */
+  private async readers(
+    byRole: Map<string, Set<ChangeSubscription>> | undefined,
+  ): Promise<ChangeSubscription[]> {
+    const readers: ChangeSubscription[] = [];
+    for (const [role, set] of [...(byRole ?? [])]) {
+      const first = set.values().next().value;
+      if (!first) continue;
+      const columns = await this.tables.selectableColumns(first.table, role);
+      if (columns.size > 0) readers.push(...set);
+    }
+    return readers;
   }
 
   private async deliverTable(

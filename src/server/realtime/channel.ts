@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ApiClaims } from "../http/context.ts";
 import type { Audience, ChangeListener, ChangeSubscription } from "./change-feed.ts";
-import { PerWindow } from "./limits.ts";
+import type { Connection } from "./connection.ts";
+import type { PerWindow } from "./limits.ts";
 
 export interface ExtensionPolicies {
   read: boolean;
@@ -27,7 +28,9 @@ export interface ChannelOptions {
   ackBroadcast: boolean;
   presenceKey: string;
   presenceEnabled: boolean;
-  presenceCalls: PerWindow;
+  claims: ApiClaims;
+  token: string;
+  policies: ChannelPolicies;
 }
 
 /** One joined channel of one socket: `realtime:<name>`, with its subscriber's token. */
@@ -42,19 +45,19 @@ export class Channel implements ChangeListener {
   readonly ackBroadcast: boolean;
   readonly presenceKey: string;
   presenceEnabled: boolean;
-  readonly presenceCalls: PerWindow;
   claims: ApiClaims;
   token: string;
-  policies: ChannelPolicies = openPolicies;
+  policies: ChannelPolicies;
   subscriptions: ChangeSubscription[] = [];
   expiryTimer: NodeJS.Timeout | undefined;
   tracking = false;
+  /** The bytes of what this channel tracks, as counted in the ledger. */
+  presenceBytes = 0;
 
   constructor(
     options: ChannelOptions,
-    claims: ApiClaims,
-    token: string,
-    private readonly send: (channel: Channel, event: string, payload: unknown) => void,
+    readonly presenceCalls: PerWindow,
+    readonly connection: Connection,
   ) {
     this.topic = options.topic;
     this.name = options.topic.slice("realtime:".length);
@@ -64,9 +67,9 @@ export class Channel implements ChangeListener {
     this.ackBroadcast = options.ackBroadcast;
     this.presenceKey = options.presenceKey;
     this.presenceEnabled = options.presenceEnabled;
-    this.presenceCalls = options.presenceCalls;
-    this.claims = claims;
-    this.token = token;
+    this.claims = options.claims;
+    this.token = options.token;
+    this.policies = options.policies;
   }
 
   /** Where broadcast and presence for this channel meet: public and private names differ. */
@@ -83,7 +86,7 @@ export class Channel implements ChangeListener {
   }
 
   push(event: string, payload: unknown): void {
-    this.send(this, event, payload);
+    this.connection.send({ joinRef: this.joinRef, ref: null, topic: this.topic, event, payload });
   }
 
   system(extension: string, status: "ok" | "error", message: string): void {

@@ -1,28 +1,26 @@
-// The realtime service: the sockets of this instance, the channels they join, and what reaches
-// them: database changes (change-feed.ts), broadcast and presence (bus.ts, presence.ts). Each
-// socket's messages are handled in order; a refused one is answered as Supabase Realtime answers
-// it, and nothing a client sends can stop the process or slow the others.
-import { createHash } from "node:crypto";
+// The realtime registry: the sockets of this instance (connection.ts), the channels they joined,
+// the topics those channels meet on, and the ledger of what every client address holds
+// (ledger.ts). A join or a token refresh is resolved as data first (join.ts), then attached here
+// in one synchronous step, or not at all when its socket closed meanwhile; `detach` is its exact
+// inverse. What reaches a channel comes from the change feed (change-feed.ts), broadcasts
+// (broadcast.ts) and presence (presence.ts), on this instance and from the others (bus.ts).
 import type { WebSocket } from "ws";
 import type { Database } from "../db/database.ts";
 import type { ApiClaims } from "../http/context.ts";
 import { errorForLog, type Logger } from "../log.ts";
+import { channelPolicies, revocation } from "./authorization.ts";
+import { acknowledge, broadcastBody, FanOut } from "./broadcast.ts";
 import { RealtimeBus, type Envelope } from "./bus.ts";
-import { ChangeFeed, type ChangeEvent, type ChangeSubscription } from "./change-feed.ts";
-import { FilterError, parseChangeFilter, type ChangeFilter } from "./change-filter.ts";
-import { Channel, openPolicies, type ChannelPolicies } from "./channel.ts";
+import { ChangeFeed } from "./change-feed.ts";
+import { Channel } from "./channel.ts";
+import { Connection, type ConnectionHandler } from "./connection.ts";
+import { resolveJoin, resolveRefresh, tokenOf, type JoinContext, type JoinPlan } from "./join.ts";
+import { RealtimeLedger, type AddressShare, type LedgerTotals } from "./ledger.ts";
 import { PerWindow, type RealtimeLimits } from "./limits.ts";
 import { PresenceTracker, remoteInstanceTimeoutMs, type PresenceDiff } from "./presence.ts";
-import {
-  decodeFrame,
-  encodeFrame,
-  FrameError,
-  type PhoenixMessage,
-  type ProtocolVersion,
-} from "./protocol.ts";
-import { PublishedTables, type PublishedTable } from "./published-tables.ts";
+import type { PhoenixMessage, ProtocolVersion } from "./protocol.ts";
+import { PublishedTables } from "./published-tables.ts";
 import { clearSpill } from "./spill.ts";
-import { RealtimeTokenError, verifyRealtimeToken } from "./tokens.ts";
 
 export interface RealtimeDependencies {
   db: Database;
@@ -31,33 +29,16 @@ export interface RealtimeDependencies {
   log: Logger;
 }
 
-/** A socket with no message for this long is closed: realtime-js sends a heartbeat every 25 s. */
-const idleTimeoutMs = 60_000;
-/** A socket that does not read what it is sent is closed before it holds more than this. */
-const maxBufferedBytes = 8 * 1024 * 1024;
 const aliveEveryMs = 10_000;
-/** Each subscription is matched against every change to its table: a join may ask for this many. */
-const maxChangeRequests = 100;
 const tokenCheckEveryMs = 5 * 60_000;
 
-class Rollback extends Error {
-  constructor(readonly value: unknown) {
-    super("rolled back");
-  }
-}
-
-interface JoinConfig {
-  broadcast?: { self?: unknown; ack?: unknown };
-  presence?: { key?: unknown; enabled?: unknown };
-  postgres_changes?: unknown;
-  private?: unknown;
-}
-
-interface ChangeRequest {
-  event: string;
-  schema: string;
-  table?: string;
-  filter?: string;
+export interface RealtimeStats {
+  sockets: number;
+  channels: number;
+  /** postgres_changes subscriptions held, as the ledger counts them. */
+  subscriptions: number;
+  /** Bytes of presence this instance's sockets track. */
+  presenceBytes: number;
 }
 
 function asObject(value: unknown): Record<string, unknown> {
@@ -66,160 +47,7 @@ function asObject(value: unknown): Record<string, unknown> {
     : {};
 }
 
-function flag(value: unknown): boolean {
-  return value === true || value === "true";
-}
-
-/** The id a subscription's reply names, stable for the same parameters, as hosted's phash2. */
-function subscriptionId(params: ChangeRequest): number {
-  const digest = createHash("sha1").update(JSON.stringify(params)).digest();
-  return digest.readUInt32BE(0) % 100_000_000;
-}
-
-function describeRequest(request: ChangeRequest, filter: ChangeFilter | undefined): string {
-  const filters = filter
-    ? `[{"${filter.column}", "${filter.operator}", "${filter.values.join(",")}"}]`
-    : "[]";
-  return `event: ${request.event}, schema: ${request.schema}, table: ${request.table ?? "*"}, filters: ${filters}`;
-}
-
-export class Connection {
-  readonly channels = new Map<string, Channel>();
-  readonly joins: PerWindow;
-  readonly events: PerWindow;
-  private queue: Promise<void> = Promise.resolve();
-  private idleTimer: NodeJS.Timeout;
-  closed = false;
-
-  constructor(
-    readonly hub: RealtimeHub,
-    readonly socket: WebSocket,
-    readonly version: ProtocolVersion,
-    readonly address: string,
-    /** The project key the socket opened with: a channel's token when its join sends none. */
-    readonly apiKey: string,
-  ) {
-    const limiters = hub.limitersFor(address);
-    this.joins = limiters.joins;
-    this.events = limiters.events;
-    this.idleTimer = setTimeout(() => this.terminate(), idleTimeoutMs);
-    socket.on("message", (data: Buffer, isBinary: boolean) => {
-      this.idleTimer.refresh();
-      this.queue = this.queue
-        .then(() => this.receive(data, isBinary))
-        .catch((error: unknown) =>
-          hub.log.error("a realtime message failed", { error: errorForLog(error) }),
-        );
-    });
-    socket.on("close", () => this.closeChannels());
-    socket.on("error", () => this.terminate());
-  }
-
-  send(message: PhoenixMessage): void {
-    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount > maxBufferedBytes) {
-      this.hub.log.warn("a realtime socket read too slowly and was closed", {
-        address: this.address,
-      });
-      this.terminate();
-      return;
-    }
-    this.socket.send(encodeFrame(message, this.version));
-  }
-
-  reply(
-    message: PhoenixMessage,
-    status: "ok" | "error",
-    response: Record<string, unknown> = {},
-  ): void {
-    this.send({
-      joinRef: message.joinRef,
-      ref: message.ref,
-      topic: message.topic,
-      event: "phx_reply",
-      payload: { status, response },
-    });
-  }
-
-  terminate(): void {
-    clearTimeout(this.idleTimer);
-    if (this.socket.readyState === this.socket.OPEN) this.socket.close(1000);
-    else this.socket.terminate();
-    this.closeChannels();
-  }
-
-  private closeChannels(): void {
-    if (this.closed) return;
-    this.closed = true;
-    clearTimeout(this.idleTimer);
-    for (const channel of this.channels.values()) this.hub.removeChannel(channel);
-    this.channels.clear();
-    this.hub.forget(this);
-  }
-
-  /** Tells the channel's subscriber why it ends, and ends it, as hosted's shutdown_response. */
-  shutdown(channel: Channel, message: string): void {
-    channel.system("system", "error", message);
-    this.send({
-      joinRef: channel.joinRef,
-      ref: channel.joinRef,
-      topic: channel.topic,
-      event: "phx_close",
-      payload: {},
-    });
-    this.channels.delete(channel.topic);
-    this.hub.removeChannel(channel);
-  }
-
-  private async receive(data: Buffer, isBinary: boolean): Promise<void> {
-    if (this.closed) return;
-    let message: PhoenixMessage;
-    try {
-      message = decodeFrame(data, isBinary, this.version);
-    } catch (error) {
-      if (!(error instanceof FrameError)) throw error;
-      this.hub.log.info("a realtime frame was not understood", {
-        address: this.address,
-        reason: error.message,
-      });
-      if (!this.events.take()) this.overLimit("Too many messages per second");
-      return;
-    }
-    if (message.topic === "phoenix" && message.event === "heartbeat") {
-      this.reply(message, "ok");
-      return;
-    }
-    if (!this.events.take()) {
-      this.overLimit("Too many messages per second");
-      return;
-    }
-    if (message.event === "phx_join") {
-      await this.hub.join(this, message);
-      return;
-    }
-    const channel = this.channels.get(message.topic);
-    if (!channel) {
-      this.reply(message, "error", { reason: "unmatched topic" });
-      return;
-    }
-    await this.hub.handle(this, channel, message);
-  }
-
-  private overLimit(reason: string): void {
-    for (const channel of [...this.channels.values()]) this.shutdown(channel, reason);
-    this.hub.log.warn("a realtime socket passed its message limit and was closed", {
-      address: this.address,
-    });
-    this.terminate();
-  }
-}
-
-export interface RealtimeStats {
-  sockets: number;
-  channels: number;
-}
-
-export class RealtimeHub {
+export class RealtimeHub implements ConnectionHandler {
   readonly limits: RealtimeLimits;
   readonly log: Logger;
   readonly tables: PublishedTables;
@@ -228,25 +56,28 @@ export class RealtimeHub {
   private readonly secret: Uint8Array;
   private readonly bus: RealtimeBus;
   private readonly presence = new PresenceTracker();
+  private readonly ledger: RealtimeLedger;
+  private readonly fanOut = new FanOut();
   private readonly connections = new Set<Connection>();
-  /** Sockets open from each client address, and what they may send together each second. */
-  private readonly addresses = new Map<
-    string,
-    { sockets: number; joins: PerWindow; events: PerWindow }
-  >();
   private readonly topics = new Map<string, Set<Channel>>();
   private timers: NodeJS.Timeout[] = [];
+  private checking = false;
 
   constructor(deps: RealtimeDependencies) {
     this.db = deps.db;
     this.secret = deps.secret;
     this.limits = deps.limits;
     this.log = deps.log;
+    this.ledger = new RealtimeLedger(deps.limits);
     this.tables = new PublishedTables(deps.db);
     // A subscriber cannot be told which changes it missed: its socket is closed instead, and
     // realtime-js joins again, which is when the inbox reads what it missed.
     this.feed = new ChangeFeed(deps.db, this.tables, deps.log, () => this.dropAll());
     this.bus = new RealtimeBus(deps.db, deps.log, (message, local) => this.fromBus(message, local));
+  }
+
+  private get joinContext(): JoinContext {
+    return { db: this.db, secret: this.secret, tables: this.tables };
   }
 
   async start(): Promise<void> {
@@ -287,6 +118,7 @@ export class RealtimeHub {
           this.log.warn("old realtime messages were not cleared", { error: errorForLog(error) }),
         );
       }, 60_000).unref(),
+      setInterval(() => void this.checkPrivateChannels(), this.limits.authorizationCheckMs).unref(),
     );
   }
 
@@ -305,73 +137,77 @@ export class RealtimeHub {
   }
 
   stats(): RealtimeStats {
-    let channels = 0;
-    for (const connection of this.connections) channels += connection.channels.size;
-    return { sockets: this.connections.size, channels };
-  }
-
-  /** Whether one more socket from `address` is allowed; counts it when it is. */
-  admit(address: string): boolean {
-    const entry = this.addresses.get(address);
-    if (!entry) {
-      this.addresses.set(address, {
-        sockets: 1,
-        joins: new PerWindow(this.limits.joinsPerSecond, 1000),
-        events: new PerWindow(this.limits.eventsPerSecond, 1000),
-      });
-      return true;
-    }
-    if (entry.sockets >= this.limits.connectionsPerAddress) return false;
-    entry.sockets += 1;
-    return true;
-  }
-
-  /** Gives back an admitted address's place when its socket closed or could not be opened. */
-  release(address: string): void {
-    const entry = this.addresses.get(address);
-    if (!entry) return;
-    entry.sockets -= 1;
-    if (entry.sockets <= 0) this.addresses.delete(address);
-  }
-
-  /**
-   * The joins and messages a second shared by every socket of one address: opening more sockets
-   * does not buy a flood more room.
-   */
-  limitersFor(address: string): { joins: PerWindow; events: PerWindow } {
-    const entry = this.addresses.get(address);
-    if (entry) return entry;
+    const held = this.ledger.stats();
     return {
-      joins: new PerWindow(this.limits.joinsPerSecond, 1000),
-      events: new PerWindow(this.limits.eventsPerSecond, 1000),
+      sockets: this.connections.size,
+      channels: held.channels,
+      subscriptions: held.subscriptions,
+      presenceBytes: held.presenceBytes,
     };
   }
 
-  open(socket: WebSocket, version: ProtocolVersion, address: string, apiKey: string): void {
-    const connection = new Connection(this, socket, version, address, apiKey);
+  /** Everything the ledger counts, the addresses it knows included: zero when nobody is here. */
+  held(): LedgerTotals {
+    return this.ledger.stats();
+  }
+
+  /** One more socket from `address`, counted, when its limit allows. */
+  admit(address: string): AddressShare | undefined {
+    return this.ledger.admitSocket(address);
+  }
+
+  /** Gives back an admitted socket's place when it could not be opened. */
+  release(share: AddressShare): void {
+    this.ledger.releaseSocket(share);
+  }
+
+  open(socket: WebSocket, version: ProtocolVersion, share: AddressShare, apiKey: string): void {
+    const connection = new Connection(
+      this,
+      socket,
+      version,
+      share,
+      apiKey,
+      this.limits.eventsPerSecond,
+    );
     this.connections.add(connection);
   }
 
-  forget(connection: Connection): void {
-    if (this.connections.delete(connection)) this.release(connection.address);
+  closed(connection: Connection): void {
+    for (const channel of [...connection.channels.values()]) this.detach(channel);
+    if (this.connections.delete(connection)) this.ledger.releaseSocket(connection.share);
   }
 
-  private sendOn(connection: Connection, channel: Channel, event: string, payload: unknown): void {
-    connection.send({ joinRef: channel.joinRef, ref: null, topic: channel.topic, event, payload });
-  }
-
-  async join(connection: Connection, message: PhoenixMessage): Promise<void> {
-    try {
-      await this.joinChannel(connection, message);
-    } catch (error) {
-      this.log.error("a realtime join failed", { topic: message.topic, error: errorForLog(error) });
-      connection.reply(message, "error", {
-        reason: "UnknownErrorOnChannel: Unknown Error on Channel",
-      });
+  async receive(connection: Connection, message: PhoenixMessage): Promise<void> {
+    if (message.event === "phx_join") {
+      await this.join(connection, message);
+      return;
+    }
+    const channel = connection.channels.get(message.topic);
+    if (!channel) {
+      connection.reply(message, "error", { reason: "unmatched topic" });
+      return;
+    }
+    switch (message.event) {
+      case "phx_leave":
+        connection.reply(message, "ok");
+        this.detach(channel);
+        return;
+      case "access_token":
+        await this.refresh(channel, tokenOf(message.payload, ""));
+        return;
+      case "broadcast":
+        this.broadcastFrom(channel, message);
+        return;
+      case "presence":
+        this.presenceFrom(channel, message);
+        return;
+      default:
+        return;
     }
   }
 
-  private async joinChannel(connection: Connection, message: PhoenixMessage): Promise<void> {
+  private async join(connection: Connection, message: PhoenixMessage): Promise<void> {
     if (!message.topic.startsWith("realtime:")) {
       connection.reply(message, "error", { reason: "unmatched topic" });
       return;
@@ -382,15 +218,46 @@ export class RealtimeHub {
       });
       return;
     }
-    if (!connection.joins.take()) {
+    if (!connection.share.joins.take()) {
       connection.reply(message, "error", {
         reason: "ClientJoinRateLimitReached: Too many joins per second",
       });
       connection.terminate();
       return;
     }
+    if (this.overChannels(connection, message.topic)) {
+      connection.reply(message, "error", { reason: "ChannelRateLimitReached: Too many channels" });
+      return;
+    }
+    let resolved;
+    try {
+      resolved = await resolveJoin(this.joinContext, message, connection.apiKey);
+    } catch (error) {
+      this.log.error("a realtime join failed", { topic: message.topic, error: errorForLog(error) });
+      connection.reply(message, "error", {
+        reason: "UnknownErrorOnChannel: Unknown Error on Channel",
+      });
+      return;
+    }
+    if ("refused" in resolved) connection.reply(message, "error", { reason: resolved.refused });
+    else this.attach(connection, message, resolved.plan);
+  }
+
+  private overChannels(connection: Connection, topic: string): boolean {
+    return (
+      !connection.channels.has(topic) &&
+      connection.channels.size >= this.limits.channelsPerConnection
+    );
+  }
+
+  /**
+   * Registers a resolved join, channel, topic, feed subscriptions and ledger together, in one
+   * synchronous step; a socket that closed while the join was resolved gets nothing.
+   */
+  private attach(connection: Connection, message: PhoenixMessage, plan: JoinPlan): void {
+    if (connection.closed) return;
     // A second join of a topic replaces the first, as Phoenix does.
-    const existing = connection.channels.get(message.topic);
+    const existing = connection.channels.get(plan.topic);
     if (existing) {
       connection.send({
         joinRef: existing.joinRef,
@@ -399,174 +266,172 @@ export class RealtimeHub {
         event: "phx_close",
         payload: {},
       });
-      connection.channels.delete(existing.topic);
-      this.removeChannel(existing);
+      this.detach(existing);
     }
-    if (connection.channels.size >= this.limits.channelsPerConnection) {
+    if (this.overChannels(connection, plan.topic)) {
+      connection.reply(message, "error", { reason: "ChannelRateLimitReached: Too many channels" });
+      return;
+    }
+    const refusal = this.ledger.refusal(connection.share, plan.subscriptions.length);
+    if (refusal) {
+      this.log.warn("a realtime join passed its address's bound", {
+        address: connection.address,
+        bound: refusal,
+      });
       connection.reply(message, "error", {
-        reason: "ChannelRateLimitReached: Too many channels",
+        reason:
+          refusal === "channels"
+            ? "ChannelRateLimitReached: Too many channels"
+            : "ChannelRateLimitReached: Too many postgres_changes subscriptions",
       });
       return;
     }
 
-    const payload = asObject(message.payload);
-    const config = asObject(payload.config) as JoinConfig;
-    const token =
-      typeof payload.access_token === "string" && !payload.access_token.startsWith("sb_")
-        ? payload.access_token
-        : connection.apiKey;
-    let claims: ApiClaims;
-    try {
-      claims = await verifyRealtimeToken(token, this.secret);
-    } catch (error) {
-      if (!(error instanceof RealtimeTokenError)) throw error;
-      connection.reply(message, "error", { reason: error.reason });
-      return;
-    }
-
-    const broadcast = asObject(config.broadcast);
-    const presence = asObject(config.presence);
-    const presenceKey =
-      typeof presence.key === "string" && presence.key !== "" ? presence.key : crypto.randomUUID();
     const channel = new Channel(
-      {
-        topic: message.topic,
-        joinRef: message.joinRef,
-        isPrivate: flag(config.private),
-        selfBroadcast: flag(broadcast.self),
-        ackBroadcast: flag(broadcast.ack),
-        presenceKey,
-        presenceEnabled: flag(presence.enabled),
-        presenceCalls: new PerWindow(
-          this.limits.presenceCallsPerWindow,
-          this.limits.presenceWindowMs,
-        ),
-      },
-      claims,
-      token,
-      (target, event, body) => this.sendOn(connection, target, event, body),
+      plan,
+      new PerWindow(this.limits.presenceCallsPerWindow, this.limits.presenceWindowMs),
+      connection,
     );
-
-    if (channel.isPrivate) {
-      channel.policies = await this.policiesFor(channel.name, channel.claims);
-      if (!channel.policies.broadcast.read && !channel.policies.presence.read) {
-        connection.reply(message, "error", {
-          reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`,
-        });
-        return;
-      }
-    }
-
-    const requests = Array.isArray(config.postgres_changes)
-      ? (config.postgres_changes as unknown[]).filter((entry) => entry !== null)
-      : [];
-    if (requests.length > maxChangeRequests) {
-      connection.reply(message, "error", {
-        reason: `InvalidJoinPayload: at most ${maxChangeRequests} postgres_changes a channel`,
-      });
-      return;
-    }
-    const replies: Record<string, unknown>[] = [];
-    const problems: string[] = [];
-    const subscriptions: ChangeSubscription[] = [];
-    for (const entry of requests) {
-      const request = asObject(entry) as unknown as ChangeRequest;
-      replies.push({ ...asObject(entry), id: subscriptionId(request) });
-      const made = await this.subscriptionsFor(channel, request);
-      if (typeof made === "string") problems.push(made);
-      else subscriptions.push(...made);
-    }
-
+    channel.subscriptions = plan.subscriptions.map((request) => ({
+      ...request,
+      listener: channel,
+      role: plan.claims.role,
+    }));
     connection.channels.set(channel.topic, channel);
-    this.addToTopic(channel);
-    if (problems.length === 0) {
-      channel.subscriptions = subscriptions;
-      for (const subscription of subscriptions) this.feed.add(subscription);
+    let members = this.topics.get(channel.busTopic);
+    if (!members) {
+      members = new Set();
+      this.topics.set(channel.busTopic, members);
     }
-    connection.reply(message, "ok", { postgres_changes: replies });
-    if (requests.length > 0) {
-      if (problems.length === 0)
+    members.add(channel);
+    for (const subscription of channel.subscriptions) this.feed.add(subscription);
+    this.ledger.takeChannel(connection.share, channel.subscriptions.length);
+
+    connection.reply(message, "ok", { postgres_changes: plan.replies });
+    if (plan.askedForChanges) {
+      if (plan.problem === undefined) {
         channel.system("postgres_changes", "ok", "Subscribed to PostgreSQL");
-      else channel.system("postgres_changes", "error", problems[0]!);
+      } else {
+        channel.system("postgres_changes", "error", plan.problem);
+      }
     }
     if (channel.presenceEnabled && channel.policies.presence.read) {
       channel.push("presence_state", this.presence.state(channel.busTopic));
     }
-    this.watchExpiry(connection, channel);
+    this.watchExpiry(channel);
   }
 
-  private async subscriptionsFor(
-    channel: Channel,
-    request: ChangeRequest,
-  ): Promise<ChangeSubscription[] | string> {
-    const event = String(request.event ?? "").toUpperCase();
-    const schema = typeof request.schema === "string" ? request.schema : "";
-    const tableName = typeof request.table === "string" ? request.table : "*";
-    let filter: ChangeFilter | undefined;
-    const unable = (detail?: string) =>
-      detail
-        ? `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${describeRequest(request, filter)}]. Exception: ${detail}`
-        : `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${describeRequest(request, filter)}]`;
-    if (!["INSERT", "UPDATE", "DELETE", "*"].includes(event) || schema === "") {
-      return unable("ERROR 22023 (invalid_parameter_value) invalid event or schema");
+  /** The exact inverse of `attach`: everything the channel holds is given back. */
+  private detach(channel: Channel): void {
+    const connection = channel.connection;
+    if (connection.channels.get(channel.topic) !== channel) return;
+    connection.channels.delete(channel.topic);
+    clearTimeout(channel.expiryTimer);
+    const members = this.topics.get(channel.busTopic);
+    members?.delete(channel);
+    if (members?.size === 0) this.topics.delete(channel.busTopic);
+    for (const subscription of channel.subscriptions) this.feed.remove(subscription);
+    this.ledger.releaseChannel(connection.share, channel.subscriptions.length);
+    channel.subscriptions = [];
+    if (channel.tracking) {
+      channel.tracking = false;
+      const diff = this.presence.untrack(channel.busTopic, channel.id);
+      if (diff) this.publishDiff(channel.busTopic, diff);
     }
-    if (typeof request.filter === "string" && request.filter !== "") {
-      try {
-        filter = parseChangeFilter(request.filter);
-      } catch (error) {
-        if (!(error instanceof FilterError)) throw error;
-        return unable(`ERROR P0001 (raise_exception) ${error.message}`);
+    this.ledger.changePresence(connection.share, channel.presenceBytes, 0);
+    channel.presenceBytes = 0;
+  }
+
+  /** Tells the subscriber why its channel ends, and ends it. */
+  private end(channel: Channel, reason: string): void {
+    if (channel.connection.channels.get(channel.topic) !== channel) return;
+    channel.connection.closeChannel(channel, reason);
+    this.detach(channel);
+  }
+
+  private async refresh(channel: Channel, token: string): Promise<void> {
+    if (token === "" || token === channel.token) return;
+    const resolved = await resolveRefresh(this.joinContext, channel.name, channel.isPrivate, token);
+    if (channel.connection.channels.get(channel.topic) !== channel) return;
+    if ("ended" in resolved) {
+      this.end(channel, resolved.ended);
+      return;
+    }
+    if (resolved.policies) {
+      const reason = revocation(channel.name, channel.policies, resolved.policies);
+      if (reason) {
+        this.end(channel, reason);
+        return;
+      }
+      channel.policies = resolved.policies;
+    }
+    this.reclaim(channel, resolved.claims, token);
+    this.watchExpiry(channel);
+  }
+
+  /** Gives the channel a new token; its subscriptions move to the new role's place in the feed. */
+  private reclaim(channel: Channel, claims: ApiClaims, token: string): void {
+    if (claims.role !== channel.claims.role) {
+      for (const subscription of channel.subscriptions) {
+        this.feed.remove(subscription);
+        subscription.role = claims.role;
+        this.feed.add(subscription);
       }
     }
-    const tables: PublishedTable[] = await this.tables.matching(schema, tableName);
-    if (tables.length === 0) return unable();
-    if (filter) {
-      const column = filter.column;
-      const missing = tables.find((table) => !table.columns.some((entry) => entry.name === column));
-      if (missing)
-        return unable(`ERROR P0001 (raise_exception) invalid column for filter ${column}`);
-    }
-    const id = subscriptionId(request);
-    return tables.map((table) => ({
-      id,
-      event: event as ChangeEvent,
-      table,
-      filter,
-      listener: channel,
-    }));
+    channel.claims = claims;
+    channel.token = token;
   }
 
-  private async policiesFor(name: string, claims: ApiClaims): Promise<ChannelPolicies> {
+  /**
+   * Reads every private channel's policies again, a distinct topic and token once, and ends the
+   * channels whose subscribers may no longer read: a member removed from the team stops hearing
+   * within a few seconds, without waiting for a token refresh.
+   */
+  async checkPrivateChannels(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
     try {
-      await this.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ policies: unknown }>(
-          "select internal.realtime_channel_policies($1, $2, $3) as policies",
-          [name, claims.role, JSON.stringify(claims)],
-        );
-        throw new Rollback(rows[0]?.policies);
-      });
+      const groups = new Map<string, Channel[]>();
+      for (const connection of this.connections) {
+        for (const channel of connection.channels.values()) {
+          if (!channel.isPrivate) continue;
+          const key = `${channel.name}\u0000${channel.token}`;
+          const group = groups.get(key);
+          if (group) group.push(channel);
+          else groups.set(key, [channel]);
+        }
+      }
+      for (const channels of groups.values()) {
+        const first = channels[0]!;
+        const policies = await channelPolicies(this.db, first.name, first.claims);
+        for (const channel of channels) {
+          if (channel.token !== first.token) continue;
+          const reason = revocation(channel.name, channel.policies, policies);
+          if (reason) this.end(channel, reason);
+          else channel.policies = policies;
+        }
+      }
     } catch (error) {
-      if (!(error instanceof Rollback)) throw error;
-      const value =
-        typeof error.value === "string" ? (JSON.parse(error.value) as unknown) : error.value;
-      return { ...openPolicies, ...(value as ChannelPolicies) };
+      this.log.warn("private channels' policies were not read again", {
+        error: errorForLog(error),
+      });
+    } finally {
+      this.checking = false;
     }
-    return openPolicies;
   }
 
   /** Ends the channel when its token expires, and checks the token every few minutes. */
-  private watchExpiry(connection: Connection, channel: Channel): void {
+  private watchExpiry(channel: Channel): void {
     clearTimeout(channel.expiryTimer);
     const exp = typeof channel.claims.exp === "number" ? channel.claims.exp : 0;
     const untilExpiry = Math.max(0, exp * 1000 - Date.now());
     channel.expiryTimer = setTimeout(
       () => {
-        if (!connection.channels.has(channel.topic)) return;
         if (Date.now() >= exp * 1000) {
           const ago = Math.max(0, Math.floor(Date.now() / 1000 - exp));
-          connection.shutdown(channel, `Token has expired ${ago} seconds ago`);
+          this.end(channel, `Token has expired ${ago} seconds ago`);
         } else {
-          this.watchExpiry(connection, channel);
+          this.watchExpiry(channel);
         }
       },
       Math.min(untilExpiry + 50, tokenCheckEveryMs),
@@ -574,98 +439,19 @@ export class RealtimeHub {
     channel.expiryTimer.unref();
   }
 
-  private addToTopic(channel: Channel): void {
-    let set = this.topics.get(channel.busTopic);
-    if (!set) {
-      set = new Set();
-      this.topics.set(channel.busTopic, set);
-    }
-    set.add(channel);
-  }
-
-  removeChannel(channel: Channel): void {
-    clearTimeout(channel.expiryTimer);
-    for (const subscription of channel.subscriptions) this.feed.remove(subscription);
-    channel.subscriptions = [];
-    const set = this.topics.get(channel.busTopic);
-    set?.delete(channel);
-    if (set?.size === 0) this.topics.delete(channel.busTopic);
-    if (channel.tracking) {
-      channel.tracking = false;
-      const diff = this.presence.untrack(channel.busTopic, channel.id);
-      if (diff) this.publishDiff(channel.busTopic, diff);
-    }
-  }
-
-  async handle(connection: Connection, channel: Channel, message: PhoenixMessage): Promise<void> {
-    switch (message.event) {
-      case "phx_leave":
-        connection.reply(message, "ok");
-        connection.channels.delete(channel.topic);
-        this.removeChannel(channel);
-        return;
-      case "access_token":
-        await this.refreshToken(connection, channel, asObject(message.payload).access_token);
-        return;
-      case "broadcast":
-        this.broadcastFrom(connection, channel, message);
-        return;
-      case "presence":
-        this.presenceFrom(connection, channel, message);
-        return;
-      default:
-        return;
-    }
-  }
-
-  private async refreshToken(
-    connection: Connection,
-    channel: Channel,
-    token: unknown,
-  ): Promise<void> {
-    if (typeof token !== "string" || token.startsWith("sb_") || token === channel.token) return;
-    let claims: ApiClaims;
-    try {
-      claims = await verifyRealtimeToken(token, this.secret);
-    } catch (error) {
-      if (!(error instanceof RealtimeTokenError)) throw error;
-      connection.shutdown(channel, error.message);
-      return;
-    }
-    channel.claims = claims;
-    channel.token = token;
-    if (channel.isPrivate) {
-      const before = channel.policies;
-      channel.policies = await this.policiesFor(channel.name, channel.claims);
-      const revoked =
-        (before.broadcast.read && !channel.policies.broadcast.read) ||
-        (before.presence.read && !channel.policies.presence.read);
-      if (revoked) {
-        connection.shutdown(
-          channel,
-          `You no longer have permission to read from this Channel topic: ${channel.name}`,
-        );
-        return;
-      }
-    }
-    this.watchExpiry(connection, channel);
-  }
-
   private payloadTooLarge(payload: unknown): boolean {
     return Buffer.byteLength(JSON.stringify(payload) ?? "") > this.limits.payloadBytes;
   }
 
-  private broadcastFrom(connection: Connection, channel: Channel, message: PhoenixMessage): void {
-    const payload = asObject(message.payload);
+  private broadcastFrom(channel: Channel, message: PhoenixMessage): void {
     if (!channel.policies.broadcast.write) return;
-    if (this.payloadTooLarge(payload)) {
+    if (this.payloadTooLarge(message.payload)) {
       if (channel.ackBroadcast) {
-        connection.reply(message, "error", { reason: "payload_size_exceeded" });
+        channel.connection.reply(message, "error", { reason: "payload_size_exceeded" });
       }
       return;
     }
-    const event = typeof payload.event === "string" ? payload.event : "";
-    const body = { ...payload, type: "broadcast", event };
+    const { event, body } = broadcastBody(message);
     this.bus.publish({
       kind: "broadcast",
       topic: channel.busTopic,
@@ -673,7 +459,7 @@ export class RealtimeHub {
       payload: body,
       sender: channel.id,
     });
-    if (channel.ackBroadcast && message.ref !== null) connection.reply(message, "ok");
+    acknowledge(channel.connection, channel, message);
   }
 
   /** A broadcast sent over HTTP (POST /realtime/v1/api/broadcast). */
@@ -689,17 +475,18 @@ export class RealtimeHub {
   /** What a token may do on a private topic, for the HTTP broadcast. */
   async mayBroadcast(name: string, claims: ApiClaims): Promise<boolean> {
     if (claims.role === "service_role") return true;
-    return (await this.policiesFor(name, claims)).broadcast.write;
+    return (await channelPolicies(this.db, name, claims)).broadcast.write;
   }
 
   payloadAllowed(payload: unknown): boolean {
     return !this.payloadTooLarge(payload);
   }
 
-  private presenceFrom(connection: Connection, channel: Channel, message: PhoenixMessage): void {
+  private presenceFrom(channel: Channel, message: PhoenixMessage): void {
+    const connection = channel.connection;
     const payload = asObject(message.payload);
     if (!channel.presenceCalls.take()) {
-      connection.shutdown(channel, "Client presence rate limit exceeded");
+      this.end(channel, "Client presence rate limit exceeded");
       return;
     }
     if (!channel.policies.presence.write) {
@@ -713,10 +500,21 @@ export class RealtimeHub {
         connection.reply(message, "error", { reason: "Presence track payload must be a map" });
         return;
       }
-      if (this.payloadTooLarge(meta)) {
-        connection.shutdown(channel, "Track message size exceeded");
+      const bytes = Buffer.byteLength(JSON.stringify(meta));
+      if (bytes > this.limits.payloadBytes) {
+        this.end(channel, "Track message size exceeded");
         return;
       }
+      if (!this.ledger.changePresence(connection.share, channel.presenceBytes, bytes)) {
+        this.log.warn("a realtime presence passed its address's bound", {
+          address: connection.address,
+        });
+        connection.reply(message, "error", {
+          reason: "PresenceRateLimitReached: Too much presence is tracked",
+        });
+        return;
+      }
+      channel.presenceBytes = bytes;
       if (!channel.presenceEnabled) {
         channel.presenceEnabled = true;
         channel.push("presence_state", this.presence.state(channel.busTopic));
@@ -731,6 +529,8 @@ export class RealtimeHub {
       this.publishDiff(channel.busTopic, diff);
     } else if (event === "untrack") {
       channel.tracking = false;
+      this.ledger.changePresence(connection.share, channel.presenceBytes, 0);
+      channel.presenceBytes = 0;
       const diff = this.presence.untrack(channel.busTopic, channel.id);
       if (diff) this.publishDiff(channel.busTopic, diff);
     }
@@ -753,13 +553,15 @@ export class RealtimeHub {
 
   private fromBus(message: Envelope, local: boolean): void {
     switch (message.kind) {
-      case "broadcast":
-        for (const channel of this.topics.get(message.topic) ?? []) {
-          if (local && message.sender === channel.id && !channel.selfBroadcast) continue;
-          if (!channel.policies.broadcast.read) continue;
-          channel.push("broadcast", message.payload);
-        }
+      case "broadcast": {
+        const receivers = [...(this.topics.get(message.topic) ?? [])].filter(
+          (channel) =>
+            channel.policies.broadcast.read &&
+            !(local && message.sender === channel.id && !channel.selfBroadcast),
+        );
+        this.fanOut.deliver(receivers, message.payload);
         return;
+      }
       case "presence_diff":
         if (!local) {
           this.presence.applyRemoteDiff(message.instance, message.topic, message);

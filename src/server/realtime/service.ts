@@ -3,8 +3,10 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { WebSocketServer } from "ws";
 import type { Database } from "../db/database.ts";
+import { rateLimitSubject } from "../auth/rate-limit.ts";
 import { addressOf } from "../http/client-ip.ts";
 import { isApiRole, type ApiClaims, type AppEnv } from "../http/context.ts";
 import { verifyPostgrestJwt } from "../jwt.ts";
@@ -101,17 +103,33 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
           refuse(socket, 401, "The token provided is not a valid JWT");
           return;
         }
-        if (!hub.admit(address)) {
+        const share = hub.admit(address);
+        if (!share) {
           options.log.warn("a client passed its realtime connection limit", { address });
           refuse(socket, 429, "Too many connected users");
           return;
         }
+        // The place is given back however the upgrade ends: refused by the WebSocket server (a
+        // request without a valid key), or the client gone before it completed.
+        let settled = false;
+        const abandon = () => {
+          if (settled) return;
+          settled = true;
+          hub.release(share);
+        };
+        socket.once("close", abandon);
         if (socket.destroyed) {
-          hub.release(address);
+          abandon();
           return;
         }
         sockets.handleUpgrade(request, socket, head, (ws) => {
-          hub.open(ws, vsn as ProtocolVersion, address, apiKey);
+          socket.off("close", abandon);
+          if (settled) {
+            ws.terminate();
+            return;
+          }
+          settled = true;
+          hub.open(ws, vsn as ProtocolVersion, share, apiKey);
         });
       },
       (error: unknown) => {
@@ -148,7 +166,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
         429,
       );
     }
-    const address = c.get("clientIp");
+    const address = rateLimitSubject(c.get("clientIp"));
     let limiter = perAddress.get(address);
     if (!limiter) {
       limiter = new PerWindow(options.limits.eventsPerSecond, 1000);
@@ -188,6 +206,14 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     return c.body(null, 202);
   }
 
+  // A body is counted as it streams and refused past the largest frame a socket may send,
+  // before the rest is read.
+  const limited = bodyLimit({
+    maxSize: options.limits.payloadBytes + 64 * 1024,
+    onError: (c) => c.json({ message: "Payload too large" }, 413),
+  });
+  routes.use("/api/broadcast", limited);
+  routes.use("/api/broadcast/*", limited);
   // Broadcasts over HTTP, as hosted: {messages: [{topic, event, payload, private}]}, 202 when
   // accepted; a private topic needs the caller's policies to allow writing to it.
   routes.post("/api/broadcast", async (c) => {
