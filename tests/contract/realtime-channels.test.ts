@@ -4,7 +4,14 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { clientFor, contractTarget, type ContractTarget } from "../support/contract-target.ts";
-import { Heard, roundTrip, subscribed, subscribeRecording } from "../support/realtime.ts";
+import {
+  closed,
+  Heard,
+  rawSocket as openRawSocket,
+  roundTrip,
+  subscribed,
+  subscribeRecording,
+} from "../support/realtime.ts";
 import { createMember } from "../support/member.ts";
 
 // Broadcast, presence and private channels through supabase-js, and the socket's limits and
@@ -42,39 +49,13 @@ afterAll(async () => {
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
 
-function socketUrl(query: string): string {
-  return `${target.url.replace(/^http/u, "ws")}/realtime/v1/websocket?${query}`;
-}
-
 /** A raw socket, for what supabase-js would never send. */
 let addresses = 0;
 /** An address no other test speaks from. */
 const freshAddress = () => `198.51.100.${++addresses}`;
 
-async function rawSocket(address = freshAddress(), query = `apikey=${target.anonKey}&vsn=2.0.0`) {
-  const socket = new WebSocket(socketUrl(query), { headers: { "x-forwarded-for": address } });
-  const frames = new Heard<unknown[]>();
-  socket.on("message", (data) => {
-    const bytes =
-      data instanceof ArrayBuffer
-        ? Buffer.from(data)
-        : Array.isArray(data)
-          ? Buffer.concat(data)
-          : data;
-    frames.push(JSON.parse(bytes.toString("utf8")) as unknown[]);
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once("open", () => resolve());
-    socket.once("error", reject);
-  });
-  return { socket, frames };
-}
-
-function closed(socket: WebSocket): Promise<number> {
-  return new Promise((resolve) => {
-    if (socket.readyState === WebSocket.CLOSED) resolve(-1);
-    socket.once("close", (code) => resolve(code));
-  });
+function rawSocket(address = freshAddress(), query = `apikey=${target.anonKey}&vsn=2.0.0`) {
+  return openRawSocket(target.url, query, address);
 }
 
 describe("broadcast", () => {

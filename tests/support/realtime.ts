@@ -1,4 +1,5 @@
 import { REALTIME_SUBSCRIBE_STATES, type RealtimeChannel } from "@supabase/supabase-js";
+import WebSocket from "ws";
 
 /** Subscribes `channel` and resolves once joined; rejects with the reason it was refused. */
 export function subscribed(channel: RealtimeChannel, timeoutMs = 10_000): Promise<void> {
@@ -69,4 +70,37 @@ export class Heard<T> {
 export async function roundTrip(channel: RealtimeChannel): Promise<void> {
   const answer = await channel.send({ type: "broadcast", event: "round-trip", payload: {} });
   if (answer !== "ok") throw new Error(`the round trip answered ${answer}`);
+}
+
+/** A raw realtime socket, for what supabase-js would never send: its frames as parsed JSON. */
+export async function rawSocket(
+  serverUrl: string,
+  query: string,
+  address: string,
+): Promise<{ socket: WebSocket; frames: Heard<unknown[]> }> {
+  const url = `${serverUrl.replace(/^http/u, "ws")}/realtime/v1/websocket?${query}`;
+  const socket = new WebSocket(url, { headers: { "x-forwarded-for": address } });
+  const frames = new Heard<unknown[]>();
+  socket.on("message", (data) => {
+    const bytes =
+      data instanceof ArrayBuffer
+        ? Buffer.from(data)
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : data;
+    frames.push(JSON.parse(bytes.toString("utf8")) as unknown[]);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("open", () => resolve());
+    socket.once("error", reject);
+  });
+  return { socket, frames };
+}
+
+/** Resolves with the socket's close code once it is closed (-1 when it already was). */
+export function closed(socket: WebSocket): Promise<number> {
+  return new Promise((resolve) => {
+    if (socket.readyState === WebSocket.CLOSED) resolve(-1);
+    socket.once("close", (code) => resolve(code));
+  });
 }

@@ -137,6 +137,15 @@ export class ChangeFeed {
     if (byRole?.size === 0) this.subscriptions.delete(key);
   }
 
+  /** How many subscriptions the feed walks for changes, every table and role together. */
+  count(): number {
+    let count = 0;
+    for (const byRole of this.subscriptions.values()) {
+      for (const set of byRole.values()) count += set.size;
+    }
+    return count;
+  }
+
   private receive(payload: string): void {
     if (payload === "") {
       this.log.warn("realtime listened again after its connection broke: changes may be missed");
