@@ -17,7 +17,7 @@ const limits = {
   joinsPerSecond: 200,
   eventsPerSecond: 50,
   bytesPerSecond: 200_000,
-  payloadBytes: 4000,
+  payloadBytes: 12_000,
   subscriptionsPerAddress: 150,
   presenceBytesPerAddress: 6000,
   authorizationCheckMs: 500,
@@ -354,6 +354,33 @@ describe("the broadcast route", () => {
     });
     expect(result.status).toBe(413);
     expect(result.sent).toBeLessThan(16 * 1024 * 1024);
+  });
+});
+
+describe("an anonymous broadcast", () => {
+  it("too big for a notification is written nowhere when no other instance is there to hear it", async () => {
+    const listener = await anonSocket();
+    listener.socket.send(join("spill", "1"));
+    await listener.frames.next((frame) => frame[1] === "1");
+    const response = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
+      method: "POST",
+      headers: {
+        apikey: server.keys.anon,
+        authorization: `Bearer ${server.keys.anon}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        messages: [{ topic: "spill", event: "big", payload: { text: "x".repeat(9000) } }],
+      }),
+    });
+    expect(response.status).toBe(202);
+    const heard = await listener.frames.next((frame) => frame[3] === "broadcast");
+    expect((heard[4] as { event: string }).event).toBe("big");
+    const { rows } = await server.db.query<{ count: number }>(
+      "select count(*)::int as count from internal.realtime_spill",
+    );
+    expect(rows[0]?.count).toBe(0);
+    listener.socket.close();
   });
 });
 

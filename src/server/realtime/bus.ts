@@ -15,6 +15,8 @@ export type BusMessage =
       payload: unknown;
       /** The sending channel on its instance, which hears its own broadcast only with `self`. */
       sender?: string;
+      /** Sent with the anon key: kept to this instance when no other is there to hear it. */
+      anonymous?: boolean;
     }
   | {
       kind: "presence_diff";
@@ -31,16 +33,24 @@ export type BusMessage =
 export type Envelope = BusMessage & { instance: string };
 
 const busChannel = "realtime_bus";
+/** What NOTIFY carries; a bigger message is written to internal.realtime_spill (spill.ts). */
+const notifyBytes = 7900;
+/** Bytes of anonymous broadcasts an instance may spill a minute, so the table stays small. */
+const anonymousSpillBytesPerMinute = 8_000_000;
 
 export class RealtimeBus {
   readonly instance = randomUUID();
   private stopListening: (() => Promise<void>) | undefined;
   private readonly shared: boolean;
 
+  private spilled = { minute: 0, bytes: 0 };
+
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
     private readonly onMessage: (message: Envelope, local: boolean) => void,
+    /** How many other instances are known to be alive. */
+    private readonly peers: () => number = () => 1,
   ) {
     this.shared = db.kind === "postgres";
   }
@@ -83,12 +93,37 @@ export class RealtimeBus {
     if (message.kind !== "presence_hello" && message.kind !== "alive" && message.kind !== "bye") {
       this.onMessage(envelope, true);
     }
-    if (!this.shared) return;
+    if (!this.shared || !this.othersShouldHear(envelope)) return;
     sendThroughDatabase(this.db, busChannel, envelope).catch((error: unknown) =>
       this.log.warn("a realtime message was not sent to the other instances", {
         error: errorForLog(error),
       }),
     );
+  }
+
+  /**
+   * Whether a message goes to the other instances: an anonymous broadcast only when another
+   * instance is alive to hear it, and one too big for a notification only within the minute's
+   * bound on what anonymous senders may have written to the database.
+   */
+  private othersShouldHear(envelope: Envelope): boolean {
+    if (envelope.kind !== "broadcast" || envelope.anonymous !== true) return true;
+    if (this.peers() === 0) return false;
+    const bytes = Buffer.byteLength(JSON.stringify(envelope));
+    if (bytes < notifyBytes) return true;
+    const minute = Math.floor(Date.now() / 60_000);
+    if (this.spilled.minute !== minute) this.spilled = { minute, bytes: 0 };
+    if (this.spilled.bytes + bytes > anonymousSpillBytesPerMinute) {
+      if (this.spilled.bytes <= anonymousSpillBytesPerMinute) {
+        this.log.warn(
+          "anonymous broadcasts passed the minute's bound and reach this instance only",
+        );
+      }
+      this.spilled.bytes = anonymousSpillBytesPerMinute + 1;
+      return false;
+    }
+    this.spilled.bytes += bytes;
+    return true;
   }
 
   /** Sends to the other instances only (presence bookkeeping). */

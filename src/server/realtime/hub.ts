@@ -73,7 +73,12 @@ export class RealtimeHub implements ConnectionHandler {
     // A subscriber cannot be told which changes it missed: its socket is closed instead, and
     // realtime-js joins again, which is when the inbox reads what it missed.
     this.feed = new ChangeFeed(deps.db, this.tables, deps.log, () => this.dropAll());
-    this.bus = new RealtimeBus(deps.db, deps.log, (message, local) => this.fromBus(message, local));
+    this.bus = new RealtimeBus(
+      deps.db,
+      deps.log,
+      (message, local) => this.fromBus(message, local),
+      () => this.presence.otherInstances(),
+    );
   }
 
   private get joinContext(): JoinContext {
@@ -458,17 +463,19 @@ export class RealtimeHub implements ConnectionHandler {
       event,
       payload: body,
       sender: channel.id,
+      anonymous: channel.claims.role === "anon",
     });
     acknowledge(channel.connection, channel, message);
   }
 
   /** A broadcast sent over HTTP (POST /realtime/v1/api/broadcast). */
-  broadcastFromServer(busTopic: string, event: string, payload: unknown): void {
+  broadcastFromServer(busTopic: string, event: string, payload: unknown, role: string): void {
     this.bus.publish({
       kind: "broadcast",
       topic: busTopic,
       event,
       payload: { type: "broadcast", event, payload },
+      anonymous: role === "anon",
     });
   }
 

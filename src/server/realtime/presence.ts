@@ -88,6 +88,11 @@ export class PresenceTracker {
     return topics;
   }
 
+  /** How many other instances are known to be alive. */
+  otherInstances(): number {
+    return this.remote.size;
+  }
+
   heardFrom(instance: string): void {
     const entry = this.remote.get(instance);
     if (entry) entry.seen = Date.now();

@@ -201,7 +201,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       });
     }
     for (const message of accepted) {
-      hub.broadcastFromServer(message.topic, message.event, message.payload);
+      hub.broadcastFromServer(message.topic, message.event, message.payload, claims.role);
     }
     return c.body(null, 202);
   }
