@@ -2,8 +2,9 @@
 // each as its policies allow. A message is serialised once for all its receivers, and a large
 // fan-out is written a slice at a time, so that one broadcast to many sockets never holds the
 // event loop long enough to keep a visitor's page waiting.
+import type { RealtimeBus } from "./bus.ts";
 import type { Channel } from "./channel.ts";
-import type { Connection } from "./connection.ts";
+import type { RealtimeLimits } from "./limits.ts";
 import type { PhoenixMessage } from "./protocol.ts";
 
 /** Bytes written to sockets in one turn of the event loop before the rest waits for the next. */
@@ -66,14 +67,33 @@ export class FanOut {
   }
 }
 
-/** A client's broadcast, as the frame it came in: the body the receivers are sent. */
-export function broadcastBody(message: PhoenixMessage): { event: string; body: unknown } {
-  const payload = asObject(message.payload);
-  const event = typeof payload.event === "string" ? payload.event : "";
-  return { event, body: { ...payload, type: "broadcast", event } };
+export function payloadTooLarge(payload: unknown, limits: RealtimeLimits): boolean {
+  return Buffer.byteLength(JSON.stringify(payload) ?? "") > limits.payloadBytes;
 }
 
-/** Answers the sender's ack when it asked for one. */
-export function acknowledge(connection: Connection, channel: Channel, message: PhoenixMessage) {
-  if (channel.ackBroadcast && message.ref !== null) connection.reply(message, "ok");
+/** A client's broadcast: to every channel of its topic, here and on the other instances. */
+export function handleBroadcast(
+  bus: RealtimeBus,
+  limits: RealtimeLimits,
+  channel: Channel,
+  message: PhoenixMessage,
+): void {
+  if (!channel.policies.broadcast.write) return;
+  if (payloadTooLarge(message.payload, limits)) {
+    if (channel.ackBroadcast) {
+      channel.connection.reply(message, "error", { reason: "payload_size_exceeded" });
+    }
+    return;
+  }
+  const payload = asObject(message.payload);
+  const event = typeof payload.event === "string" ? payload.event : "";
+  bus.publish({
+    kind: "broadcast",
+    topic: channel.busTopic,
+    event,
+    payload: { ...payload, type: "broadcast", event },
+    sender: channel.id,
+    anonymous: channel.claims.role === "anon",
+  });
+  if (channel.ackBroadcast && message.ref !== null) channel.connection.reply(message, "ok");
 }

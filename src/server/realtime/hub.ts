@@ -3,13 +3,14 @@
 // (ledger.ts). A join or a token refresh is resolved as data first (join.ts), then attached here
 // in one synchronous step, or not at all when its socket closed meanwhile; `detach` is its exact
 // inverse. What reaches a channel comes from the change feed (change-feed.ts), broadcasts
-// (broadcast.ts) and presence (presence.ts), on this instance and from the others (bus.ts).
+// (broadcast.ts) and presence (presence-handler.ts, presence.ts), on this instance and from the
+// others (bus.ts).
 import type { WebSocket } from "ws";
 import type { Database } from "../db/database.ts";
 import type { ApiClaims } from "../http/context.ts";
 import { errorForLog, type Logger } from "../log.ts";
 import { channelPolicies, revocation } from "./authorization.ts";
-import { acknowledge, broadcastBody, FanOut } from "./broadcast.ts";
+import { FanOut, handleBroadcast, payloadTooLarge } from "./broadcast.ts";
 import { RealtimeBus, type Envelope } from "./bus.ts";
 import { ChangeFeed } from "./change-feed.ts";
 import { Channel } from "./channel.ts";
@@ -17,6 +18,7 @@ import { Connection, type ConnectionHandler } from "./connection.ts";
 import { resolveJoin, resolveRefresh, tokenOf, type JoinContext, type JoinPlan } from "./join.ts";
 import { RealtimeLedger, type AddressShare, type LedgerTotals } from "./ledger.ts";
 import { PerWindow, type RealtimeLimits } from "./limits.ts";
+import { handlePresence, untrack } from "./presence-handler.ts";
 import { PresenceTracker, remoteInstanceTimeoutMs, type PresenceDiff } from "./presence.ts";
 import type { PhoenixMessage, ProtocolVersion } from "./protocol.ts";
 import { PublishedTables } from "./published-tables.ts";
@@ -41,12 +43,6 @@ export interface RealtimeStats {
   presenceBytes: number;
 }
 
-function asObject(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
 export class RealtimeHub implements ConnectionHandler {
   readonly limits: RealtimeLimits;
   readonly log: Logger;
@@ -55,8 +51,8 @@ export class RealtimeHub implements ConnectionHandler {
   private readonly db: Database;
   private readonly secret: Uint8Array;
   private readonly bus: RealtimeBus;
-  private readonly presence = new PresenceTracker();
-  private readonly ledger: RealtimeLedger;
+  readonly presence = new PresenceTracker();
+  readonly ledger: RealtimeLedger;
   private readonly fanOut = new FanOut();
   private readonly connections = new Set<Connection>();
   private readonly topics = new Map<string, Set<Channel>>();
@@ -202,10 +198,10 @@ export class RealtimeHub implements ConnectionHandler {
         await this.refresh(channel, tokenOf(message.payload, ""));
         return;
       case "broadcast":
-        this.broadcastFrom(channel, message);
+        handleBroadcast(this.bus, this.limits, channel, message);
         return;
       case "presence":
-        this.presenceFrom(channel, message);
+        handlePresence(this, channel, message);
         return;
       default:
         return;
@@ -338,17 +334,11 @@ export class RealtimeHub implements ConnectionHandler {
     for (const subscription of channel.subscriptions) this.feed.remove(subscription);
     this.ledger.releaseChannel(connection.share, channel.subscriptions.length);
     channel.subscriptions = [];
-    if (channel.tracking) {
-      channel.tracking = false;
-      const diff = this.presence.untrack(channel.busTopic, channel.id);
-      if (diff) this.publishDiff(channel.busTopic, diff);
-    }
-    this.ledger.changePresence(connection.share, channel.presenceBytes, 0);
-    channel.presenceBytes = 0;
+    untrack(this, channel);
   }
 
   /** Tells the subscriber why its channel ends, and ends it. */
-  private end(channel: Channel, reason: string): void {
+  end(channel: Channel, reason: string): void {
     if (channel.connection.channels.get(channel.topic) !== channel) return;
     channel.connection.closeChannel(channel, reason);
     this.detach(channel);
@@ -444,30 +434,6 @@ export class RealtimeHub implements ConnectionHandler {
     channel.expiryTimer.unref();
   }
 
-  private payloadTooLarge(payload: unknown): boolean {
-    return Buffer.byteLength(JSON.stringify(payload) ?? "") > this.limits.payloadBytes;
-  }
-
-  private broadcastFrom(channel: Channel, message: PhoenixMessage): void {
-    if (!channel.policies.broadcast.write) return;
-    if (this.payloadTooLarge(message.payload)) {
-      if (channel.ackBroadcast) {
-        channel.connection.reply(message, "error", { reason: "payload_size_exceeded" });
-      }
-      return;
-    }
-    const { event, body } = broadcastBody(message);
-    this.bus.publish({
-      kind: "broadcast",
-      topic: channel.busTopic,
-      event,
-      payload: body,
-      sender: channel.id,
-      anonymous: channel.claims.role === "anon",
-    });
-    acknowledge(channel.connection, channel, message);
-  }
-
   /** A broadcast sent over HTTP (POST /realtime/v1/api/broadcast). */
   broadcastFromServer(busTopic: string, event: string, payload: unknown, role: string): void {
     this.bus.publish({
@@ -486,65 +452,10 @@ export class RealtimeHub implements ConnectionHandler {
   }
 
   payloadAllowed(payload: unknown): boolean {
-    return !this.payloadTooLarge(payload);
+    return !payloadTooLarge(payload, this.limits);
   }
 
-  private presenceFrom(channel: Channel, message: PhoenixMessage): void {
-    const connection = channel.connection;
-    const payload = asObject(message.payload);
-    if (!channel.presenceCalls.take()) {
-      this.end(channel, "Client presence rate limit exceeded");
-      return;
-    }
-    if (!channel.policies.presence.write) {
-      connection.reply(message, "error", {});
-      return;
-    }
-    const event = payload.event;
-    if (event === "track") {
-      const meta = payload.payload;
-      if (typeof meta !== "object" || meta === null || Array.isArray(meta)) {
-        connection.reply(message, "error", { reason: "Presence track payload must be a map" });
-        return;
-      }
-      const bytes = Buffer.byteLength(JSON.stringify(meta));
-      if (bytes > this.limits.payloadBytes) {
-        this.end(channel, "Track message size exceeded");
-        return;
-      }
-      if (!this.ledger.changePresence(connection.share, channel.presenceBytes, bytes)) {
-        this.log.warn("a realtime presence passed its address's bound", {
-          address: connection.address,
-        });
-        connection.reply(message, "error", {
-          reason: "PresenceRateLimitReached: Too much presence is tracked",
-        });
-        return;
-      }
-      channel.presenceBytes = bytes;
-      if (!channel.presenceEnabled) {
-        channel.presenceEnabled = true;
-        channel.push("presence_state", this.presence.state(channel.busTopic));
-      }
-      channel.tracking = true;
-      const diff = this.presence.track(
-        channel.busTopic,
-        channel.id,
-        channel.presenceKey,
-        meta as Record<string, unknown>,
-      );
-      this.publishDiff(channel.busTopic, diff);
-    } else if (event === "untrack") {
-      channel.tracking = false;
-      this.ledger.changePresence(connection.share, channel.presenceBytes, 0);
-      channel.presenceBytes = 0;
-      const diff = this.presence.untrack(channel.busTopic, channel.id);
-      if (diff) this.publishDiff(channel.busTopic, diff);
-    }
-    connection.reply(message, "ok");
-  }
-
-  private publishDiff(topic: string, diff: PresenceDiff): void {
+  publishDiff(topic: string, diff: PresenceDiff): void {
     this.bus.publish({ kind: "presence_diff", topic, ...diff });
   }
 
