@@ -165,6 +165,7 @@ async function startServer(name, databaseUrl) {
       REALTIME_MAX_CONNECTIONS_PER_IP: String(idleSockets + memberCount + 100),
       REALTIME_MAX_JOINS_PER_SECOND: String(idleSockets + memberCount + 100),
       REALTIME_MAX_EVENTS_PER_SECOND: String(idleSockets + memberCount + 100),
+      REALTIME_MAX_CHANNELS_PER_IP: String(idleSockets + memberCount * 4 + 100),
       METRICS_PORT: String(metricsPort),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
