@@ -266,9 +266,12 @@ function backoffMs(failures) {
 // ---------------------------------------------------------------------------------------------
 // Visitors.
 
+let visitorCount = 0;
+
+/** Every request a visitor of its own, as bench:realtime's visitors. */
 function visitorAddress() {
-  visitorAddress.next = (visitorAddress.next ?? 0) + 1;
-  const index = visitorAddress.next;
+  visitorCount += 1;
+  const index = visitorCount;
   return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 }
 
@@ -338,9 +341,9 @@ function contactInsert(server, anonKey) {
 
 class Phoenix {
   /** An open socket, or undefined when the upgrade was refused or failed (counted in `counts`). */
-  static open(context, counts, vsn = "1.0.0") {
+  static open(context, counts) {
     const { state, server, anonKey } = context;
-    const url = `${server.url.replace(/^http/u, "ws")}/realtime/v1/websocket?apikey=${anonKey}&vsn=${vsn}`;
+    const url = `${server.url.replace(/^http/u, "ws")}/realtime/v1/websocket?apikey=${anonKey}&vsn=1.0.0`;
     return new Promise((resolve) => {
       const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 10_000 });
       state.sockets.add(socket);
@@ -348,7 +351,7 @@ class Phoenix {
       socket.once("open", () => {
         opened = true;
         counts.accepted += 1;
-        resolve(new Phoenix(socket, state));
+        resolve(new Phoenix(socket, state, anonKey));
       });
       socket.on("error", (error) => {
         if (opened) return;
@@ -368,9 +371,10 @@ class Phoenix {
     });
   }
 
-  constructor(socket, state) {
+  constructor(socket, state, accessToken) {
     this.socket = socket;
     this.state = state;
+    this.accessToken = accessToken;
     this.ref = 0;
     this.waiting = new Map();
     this.closedTopics = new Set();
@@ -467,7 +471,6 @@ async function reconnecting(context, counts, body) {
       await context.state.pause(backoffMs(failures));
       continue;
     }
-    phoenix.accessToken = context.anonKey;
     const succeeded = await body(phoenix);
     phoenix.close();
     if ((await phoenix.closed) === true || !succeeded) {
@@ -733,6 +736,7 @@ function malformedUpgrades(context) {
     while (context.state.alive()) {
       const started = performance.now();
       let next = 0;
+      let answered = 0;
       const worker = async () => {
         while (next < requests && context.state.alive()) {
           next += 1;
@@ -750,14 +754,15 @@ function malformedUpgrades(context) {
             (request) => request.end(),
           );
           countOutcome(counts, outcome, "");
+          answered += 1;
         }
       };
       await Promise.all(Array.from({ length: concurrency }, worker));
-      if (!context.state.alive()) break;
+      // A whole round is checked even when it ends past the deadline: its socket is the point.
+      if (answered < requests || context.state.stopped) break;
       note(realSocket, "rounds");
       const phoenix = await Phoenix.open(context, realSocket);
       if (phoenix) {
-        phoenix.accessToken = context.anonKey;
         const status = await phoenix.join("realtime:hostile-after-malformed");
         note(realSocket, `joins ${status ?? "unanswered"}`);
         phoenix.close();
