@@ -102,6 +102,8 @@ export async function startBuiltServer(run, { name, title, env }) {
     url,
     dataDir,
     logFile,
+    /** For reading the process's memory from outside it, even while it is too busy to answer. */
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
