@@ -23,6 +23,7 @@ const databaseFreeSuites = [
   "src/server/realtime/change-filter.test.ts",
   "src/server/realtime/presence.test.ts",
   "src/server/realtime/protocol.test.ts",
+  "src/server/realtime/refusal-log.test.ts",
   "src/server/rest/filters.test.ts",
   "src/server/site/publish/render-pages.test.ts",
   "src/server/site/site.test.ts",

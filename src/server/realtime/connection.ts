@@ -6,6 +6,7 @@ import type { WebSocket } from "ws";
 import { errorForLog, type Logger } from "../log.ts";
 import type { Channel } from "./channel.ts";
 import type { AddressShare } from "./ledger.ts";
+import type { RefusalLog } from "./refusal-log.ts";
 import {
   decodeFrame,
   encodeFrame,
@@ -22,6 +23,7 @@ export const maxBufferedBytes = 8 * 1024 * 1024;
 /** What a connection asks of the registry. */
 export interface ConnectionHandler {
   readonly log: Logger;
+  readonly refusals: RefusalLog;
   receive(connection: Connection, message: PhoenixMessage): Promise<void>;
   /** The socket is gone: every channel is detached and the address's place given back. */
   closed(connection: Connection): void;
@@ -100,9 +102,7 @@ export class Connection {
   private writable(): boolean {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return false;
     if (this.socket.bufferedAmount > maxBufferedBytes) {
-      this.handler.log.warn("a realtime socket read too slowly and was closed", {
-        address: this.address,
-      });
+      this.handler.refusals.warn("a realtime socket read too slowly and was closed", this.address);
       this.terminate();
       return false;
     }
@@ -153,9 +153,10 @@ export class Connection {
   overLimit(reason: string): void {
     if (this.closed) return;
     for (const channel of this.channels.values()) this.closeChannel(channel, reason);
-    this.handler.log.warn("a realtime socket passed its message limit and was closed", {
-      address: this.address,
-    });
+    this.handler.refusals.warn(
+      "a realtime socket passed its message limit and was closed",
+      this.address,
+    );
     this.terminate();
   }
 

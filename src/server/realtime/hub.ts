@@ -22,6 +22,7 @@ import { handlePresence, untrack } from "./presence-handler.ts";
 import { PresenceTracker, remoteInstanceTimeoutMs, type PresenceDiff } from "./presence.ts";
 import type { PhoenixMessage, ProtocolVersion } from "./protocol.ts";
 import { PublishedTables } from "./published-tables.ts";
+import { RefusalLog } from "./refusal-log.ts";
 import { clearSpill } from "./spill.ts";
 
 export interface RealtimeDependencies {
@@ -46,6 +47,7 @@ export interface RealtimeStats {
 export class RealtimeHub implements ConnectionHandler {
   readonly limits: RealtimeLimits;
   readonly log: Logger;
+  readonly refusals: RefusalLog;
   readonly tables: PublishedTables;
   readonly feed: ChangeFeed;
   private readonly db: Database;
@@ -64,6 +66,7 @@ export class RealtimeHub implements ConnectionHandler {
     this.secret = deps.secret;
     this.limits = deps.limits;
     this.log = deps.log;
+    this.refusals = new RefusalLog(deps.log);
     this.ledger = new RealtimeLedger(deps.limits);
     this.tables = new PublishedTables(deps.db);
     // A subscriber cannot be told which changes it missed: its socket is closed instead, and
@@ -275,8 +278,7 @@ export class RealtimeHub implements ConnectionHandler {
     }
     const refusal = this.ledger.refusal(connection.share, plan.subscriptions.length);
     if (refusal) {
-      this.log.warn("a realtime join passed its address's bound", {
-        address: connection.address,
+      this.refusals.warn("a realtime join passed its address's bound", connection.address, {
         bound: refusal,
       });
       connection.reply(message, "error", {

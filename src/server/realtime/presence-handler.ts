@@ -1,17 +1,17 @@
 // A channel's presence messages: track and untrack, each within the channel's calls a window and
 // its address's (and the instance's) presence bytes, as the ledger counts them.
-import type { Logger } from "../log.ts";
 import type { Channel } from "./channel.ts";
 import type { RealtimeLedger } from "./ledger.ts";
 import type { RealtimeLimits } from "./limits.ts";
 import type { PresenceDiff, PresenceTracker } from "./presence.ts";
 import type { PhoenixMessage } from "./protocol.ts";
+import type { RefusalLog } from "./refusal-log.ts";
 
 export interface PresenceRegistry {
   readonly presence: PresenceTracker;
   readonly ledger: RealtimeLedger;
   readonly limits: RealtimeLimits;
-  readonly log: Logger;
+  readonly refusals: RefusalLog;
   /** Tells the subscriber why its channel ends, and ends it. */
   end(channel: Channel, reason: string): void;
   /** Sends a topic's presence change to its channels, here and on the other instances. */
@@ -51,9 +51,7 @@ export function handlePresence(
       return;
     }
     if (!registry.ledger.changePresence(connection.share, channel.presenceBytes, bytes)) {
-      registry.log.warn("a realtime presence passed its address's bound", {
-        address: connection.address,
-      });
+      registry.refusals.warn("a realtime presence passed its address's bound", connection.address);
       connection.reply(message, "error", {
         reason: "PresenceRateLimitReached: Too much presence is tracked",
       });

@@ -105,7 +105,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
         }
         const share = hub.admit(address);
         if (!share) {
-          options.log.warn("a client passed its realtime connection limit", { address });
+          hub.refusals.warn("a client passed its realtime connection limit", address);
           refuse(socket, 429, "Too many connected users");
           return;
         }
