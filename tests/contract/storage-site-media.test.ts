@@ -5,8 +5,9 @@ import { clientFor, contractTarget, type ContractTarget } from "../support/contr
 import { expectStorageError, storedFiles, uniqueBucket } from "../support/storage.ts";
 import { createMember } from "../support/member.ts";
 
-// The site's photos in site-media: everyone reads them, only team members at aal2 write them,
-// decided by the policies on storage.objects (the site content's rule), never by a handler.
+// The site's photos in site-media: everyone reads them by their address, only team members at aal2
+// list and write them, decided by the policies on storage.objects (the site content's rule), never
+// by a handler.
 let target: ContractTarget;
 let service: SupabaseClient;
 let anon: SupabaseClient;
@@ -77,8 +78,6 @@ describe("the site-media bucket", () => {
     expect(read.headers.get("content-type")).toBe("image/png");
     // Stored re-encoded without its metadata (docs/decisions/0035): the same pixel, new bytes.
     expect(await pixels(Buffer.from(await read.arrayBuffer()))).toEqual(await pixels(png));
-    const anonDownload = await anon.storage.from("site-media").download(`${folder}/story.png`);
-    expect(anonDownload.error).toBeNull();
 
     const anonReplace = await anon.storage
       .from("site-media")
@@ -97,6 +96,29 @@ describe("the site-media bucket", () => {
     const removed = await media.remove([`${folder}/program.png`]);
     expect(removed.data!.map((entry) => entry.name)).toEqual([`${folder}/program.png`]);
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+
+  it("reads to visitors by address only: they list nothing, members list everything", async () => {
+    const media = memberAal2.storage.from("site-media");
+    const listed = uniqueBucket("listed");
+    const name = `${listed}/draft.png`;
+    expect((await media.upload(name, photo())).error).toBeNull();
+    expect((await media.list(listed)).data!.map((entry) => entry.name)).toEqual(["draft.png"]);
+    for (const client of [anon, strangerAal2]) {
+      const seen = await client.storage.from("site-media").list(listed);
+      expect(seen.error).toBeNull();
+      expect(seen.data).toEqual([]);
+      expect((await client.storage.from("site-media").exists(name)).data).toBe(false);
+    }
+    const { data } = anon.storage.from("site-media").getPublicUrl(name);
+    expect((await target.fetch(data.publicUrl)).status).toBe(200);
+    const rendered = anon.storage
+      .from("site-media")
+      .getPublicUrl(name, { transform: { width: 1, height: 1 } });
+    expect((await target.fetch(rendered.data.publicUrl)).status).toBe(200);
+    const signed = await service.storage.from("site-media").createSignedUrl(name, 60);
+    expect((await target.fetch(signed.data!.signedUrl)).status).toBe(200);
+    await service.storage.from("site-media").remove([name]);
   });
 
   it("leaves every other bucket to its own policies: without one, nobody but the service role writes", async () => {
