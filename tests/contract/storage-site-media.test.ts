@@ -66,12 +66,20 @@ describe("the site-media bucket", () => {
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
   });
 
-  it("lets a member at aal2 add, replace, move and remove a photo that everyone reads", async () => {
+  it("lets a member at aal2 add, move and remove a photo that everyone reads, never replace it", async () => {
     const media = memberAal2.storage.from("site-media");
     const added = await media.upload(`${folder}/story.png`, photo());
     expect(added.error).toBeNull();
-    const replaced = await media.upload(`${folder}/story.png`, photo(), { upsert: true });
-    expect(replaced.error).toBeNull();
+    for (const replace of [
+      () => media.upload(`${folder}/story.png`, photo(), { upsert: true }),
+      () => media.update(`${folder}/story.png`, photo()),
+    ]) {
+      expectStorageError((await replace()).error, {
+        status: 400,
+        statusCode: "403",
+        message: `site-media/${folder}/story.png is never replaced: upload the new photo under a name of its own`,
+      });
+    }
     const { data } = anon.storage.from("site-media").getPublicUrl(`${folder}/story.png`);
     const read = await target.fetch(data.publicUrl);
     expect(read.status).toBe(200);
@@ -95,6 +103,15 @@ describe("the site-media bucket", () => {
     expect(moved.error).toBeNull();
     const removed = await media.remove([`${folder}/program.png`]);
     expect(removed.data!.map((entry) => entry.name)).toEqual([`${folder}/program.png`]);
+    expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+
+  it("lets the service role replace a photo in place", async () => {
+    const media = service.storage.from("site-media");
+    expect((await media.upload(`${folder}/cover.png`, photo())).error).toBeNull();
+    const replaced = await media.upload(`${folder}/cover.png`, photo(), { upsert: true });
+    expect(replaced.error).toBeNull();
+    expect((await media.remove([`${folder}/cover.png`])).error).toBeNull();
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
   });
 
@@ -163,5 +180,60 @@ describe("the site-media bucket", () => {
     });
     expect((await media.list(folder)).data).toEqual([]);
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+});
+
+describe("a photo the site names", () => {
+  interface Draft {
+    body: Record<string, unknown>[];
+    revision: number;
+  }
+  const storiesDraft = async () =>
+    (
+      await service
+        .from("site_content_drafts")
+        .select("body, revision")
+        .eq("section", "stories")
+        .single<Draft>()
+    ).data!;
+  const saveStories = async (body: unknown, revision: number) => {
+    const saved = await memberAal2.rpc("save_site_draft", {
+      section: "stories",
+      body,
+      base_revision: revision,
+    });
+    expect(saved.error).toBeNull();
+  };
+  const publish = async () => expect((await service.rpc("publish_site_content")).error).toBeNull();
+
+  it("is neither removed nor moved, by anyone, while the live version or a draft names it", async () => {
+    const media = memberAal2.storage.from("site-media");
+    const portrait = `${folder}/named/portrait.png`;
+    expect((await media.upload(portrait, photo())).error).toBeNull();
+    const before = await storiesDraft();
+    const [first, ...rest] = before.body;
+    const image = { path: portrait, alt: { ar: "صورة المتحدث", en: "The speaker" } };
+    await saveStories([{ ...first, image }, ...rest], before.revision);
+    const onTheSite = {
+      status: 400,
+      statusCode: "403",
+      message: `site-media/${portrait} is on the site: the published content or a draft names it; take it out of them first`,
+    };
+    expectStorageError((await media.remove([portrait])).error, onTheSite);
+    expectStorageError((await media.move(portrait, `${folder}/named/moved.png`)).error, onTheSite);
+    const serviceRemove = await service.storage.from("site-media").remove([portrait]);
+    expectStorageError(serviceRemove.error, onTheSite);
+
+    await publish();
+    await saveStories(before.body, before.revision + 1);
+    expectStorageError((await media.remove([portrait])).error, onTheSite);
+    expect((await media.exists(portrait)).data).toBe(true);
+
+    // Only an earlier version names it now: restoring that version would show it missing, which
+    // is the team's choice to make.
+    await publish();
+    const removed = await media.remove([portrait]);
+    expect(removed.error).toBeNull();
+    expect(removed.data!.map((entry) => entry.name)).toEqual([portrait]);
   });
 });
