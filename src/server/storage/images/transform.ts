@@ -282,21 +282,35 @@ export async function renderImage(
   };
 }
 
-/** A render source's bytes, refused unread past Supabase's hosted bound. */
-export async function readSource(body: Readable, size: number): Promise<Buffer> {
+/**
+ * A render source's bytes, refused unread past Supabase's hosted bound; stopped, its stream
+ * closed, when `signal` says the render's requesters have gone.
+ */
+export async function readSource(
+  body: Readable,
+  size: number,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   if (size > maxSourceBytes) {
     body.destroy();
     throw imageError.sourceFileTooLarge();
   }
+  const stop = () => body.destroy(imageError.requesterGone());
+  if (signal?.aborted) stop();
+  signal?.addEventListener("abort", stop, { once: true });
   const chunks: Buffer[] = [];
   let read = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    read += chunk.length;
-    if (read > maxSourceBytes) {
-      body.destroy();
-      throw imageError.sourceFileTooLarge();
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      read += chunk.length;
+      if (read > maxSourceBytes) {
+        body.destroy();
+        throw imageError.sourceFileTooLarge();
+      }
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } finally {
+    signal?.removeEventListener("abort", stop);
   }
   return Buffer.concat(chunks);
 }
@@ -338,12 +352,30 @@ export class RenderQueue {
     return this.running + this.waiting.length;
   }
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `job` in its turn. When `signal` aborts while it waits, it leaves the queue at once and
+   * never runs; once it runs, the job itself decides what an abort stops.
+   */
+  async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw imageError.requesterGone();
     if (this.running < this.bound.running) {
       this.running += 1;
     } else if (this.waiting.length < this.bound.waiting) {
       // The slot is handed over by the render that ends, so `running` is not counted again.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          signal?.removeEventListener("abort", leave);
+          resolve();
+        };
+        const leave = () => {
+          const place = this.waiting.indexOf(turn);
+          if (place === -1) return;
+          this.waiting.splice(place, 1);
+          reject(imageError.requesterGone());
+        };
+        this.waiting.push(turn);
+        signal?.addEventListener("abort", leave, { once: true });
+      });
     } else {
       throw imageError.renderQueueFull();
     }
