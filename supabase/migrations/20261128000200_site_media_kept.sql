@@ -27,7 +27,9 @@ revoke all on function internal.site_media_on_site(text) from public;
 grant execute on function internal.site_media_on_site(text) to anon, authenticated, service_role;
 
 -- Refusals as a policy's (42501), which Storage answers 403 Unauthorized, with words that say
--- what to do instead.
+-- what to do instead. A write on a user's behalf carries their id (`sub`) whatever its role: a
+-- signed upload URL a member made is written as the service role with the member's id, and
+-- replaces no more than the member may. The service key itself names no user.
 create or replace function internal.keep_site_media() returns trigger
   language plpgsql
   set search_path = ''
@@ -35,7 +37,9 @@ as $$
 begin
   if tg_op = 'UPDATE' and new.bucket_id = old.bucket_id and new.name = old.name then
     if new.version is distinct from old.version
-       and current_user in ('anon', 'authenticated') then
+       and (current_user in ('anon', 'authenticated')
+            or nullif(pg_catalog.current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'
+               is not null) then
       raise exception 'site-media/% is never replaced: upload the new photo under a name of its own', old.name
         using errcode = '42501';
     end if;

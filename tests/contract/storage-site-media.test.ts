@@ -106,6 +106,23 @@ describe("the site-media bucket", () => {
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
   });
 
+  it("refuses a replacement through a signed upload URL a member made", async () => {
+    const media = memberAal2.storage.from("site-media");
+    const name = `${folder}/signed.png`;
+    const signed = await media.createSignedUploadUrl(name, { upsert: true });
+    expect(signed.error).toBeNull();
+    expect((await media.upload(name, photo())).error).toBeNull();
+    const replaced = await anon.storage
+      .from("site-media")
+      .uploadToSignedUrl(name, signed.data!.token, photo());
+    expectStorageError(replaced.error, {
+      status: 400,
+      statusCode: "403",
+      message: `site-media/${name} is never replaced: upload the new photo under a name of its own`,
+    });
+    expect((await media.remove([name])).error).toBeNull();
+  });
+
   it("lets the service role replace a photo in place", async () => {
     const media = service.storage.from("site-media");
     expect((await media.upload(`${folder}/cover.png`, photo())).error).toBeNull();
