@@ -101,6 +101,8 @@ describe("the sweep of unnamed photos", () => {
       await tx.query("select pg_advisory_xact_lock(hashtext('kalima site-media sweep'))");
       expect(await sweepSiteMedia(server.db, server.storage, silentLogger)).toBe(0);
     });
-    expect(await sweepSiteMedia(server.db, server.storage, silentLogger)).toBe(1);
+    expect((await left("turns")).rows).toEqual(["turns/old.png"]);
+    await sweepSiteMedia(server.db, server.storage, silentLogger);
+    expect((await left("turns")).rows).toEqual([]);
   });
 });
