@@ -23,7 +23,7 @@ async function upload(name: string, daysAgo: number): Promise<void> {
   const answer = await server.app.request(`/storage/v1/object/site-media/${name}`, {
     method: "POST",
     headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "image/png" },
-    body: photo,
+    body: new Uint8Array(photo),
   });
   expect(answer.status).toBe(200);
   await server.db.query(
