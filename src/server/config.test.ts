@@ -134,12 +134,12 @@ describe("loadConfig, auth settings", () => {
     ).toEqual({ port: 9100, host: "0.0.0.0", token });
   });
 
-  it("keeps 512 MB of rendered photos under DATA_DIR/image-cache, renders 5 a second per image, 2 first renders per client", () => {
+  it("keeps 512 MB of rendered photos under DATA_DIR/image-cache, renders 5 a second per image, 6 first renders per client", () => {
     expect(loadConfig({ DATA_DIR: "/srv/kalima" }).images).toEqual({
       cacheDir: "/srv/kalima/image-cache",
       cacheMaxBytes: 536_870_912,
       renderPerSecond: 5,
-      firstRendersPerClient: 2,
+      firstRendersPerClient: 6,
     });
     expect(
       loadConfig({

@@ -141,7 +141,8 @@ const environment = z.object({
     .max(1024 ** 4)
     .default(512 * 1024 * 1024),
   RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC: z.coerce.number().int().min(1).max(100_000).default(5),
-  IMAGE_FIRST_RENDERS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(2),
+  /** The most photos one page asks for at once: the programs page's six covers. */
+  IMAGE_FIRST_RENDERS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(6),
   /** Supabase Realtime's tenant limits, applied to each client address and socket here. */
   REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(200),
   REALTIME_MAX_CHANNELS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(100),

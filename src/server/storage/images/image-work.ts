@@ -65,12 +65,16 @@ export class ImageWork {
     return this.cache.get(
       key,
       (signal) =>
-        this.queue.run(async () => {
-          const stored = await source.read();
-          const bytes = await readSource(stored.body, stored.size, signal);
-          if (signal.aborted) throw imageError.requesterGone();
-          return renderImage(bytes, options, choice);
-        }, signal),
+        this.queue.run(
+          async () => {
+            const stored = await source.read();
+            const bytes = await readSource(stored.body, stored.size, signal);
+            if (signal.aborted) throw imageError.requesterGone();
+            return renderImage(bytes, options, choice);
+          },
+          signal,
+          requester?.client,
+        ),
       requester && {
         signal: requester.signal,
         starting: () => this.firstRenders.take(requester.client),
