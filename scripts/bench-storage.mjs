@@ -89,6 +89,7 @@ await run.main(async () => {
       LOG_REQUESTS: "false",
       API_RATE_LIMIT: "0",
       RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC: "100000",
+      IMAGE_FIRST_RENDERS_PER_CLIENT: "10000",
     },
   });
   const photo = await phonePhoto();

@@ -134,16 +134,23 @@ describe("loadConfig, auth settings", () => {
     ).toEqual({ port: 9100, host: "0.0.0.0", token });
   });
 
-  it("keeps 512 MB of rendered photos under DATA_DIR/image-cache, and renders 5 a second per image", () => {
+  it("keeps 512 MB of rendered photos under DATA_DIR/image-cache, renders 5 a second per image, 6 first renders per client", () => {
     expect(loadConfig({ DATA_DIR: "/srv/kalima" }).images).toEqual({
       cacheDir: "/srv/kalima/image-cache",
       cacheMaxBytes: 536_870_912,
       renderPerSecond: 5,
+      firstRendersPerClient: 6,
     });
     expect(
-      loadConfig({ IMAGE_CACHE_MAX_BYTES: "1048576", RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC: "50" })
-        .images,
-    ).toMatchObject({ cacheMaxBytes: 1_048_576, renderPerSecond: 50 });
+      loadConfig({
+        IMAGE_CACHE_MAX_BYTES: "1048576",
+        RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC: "50",
+        IMAGE_FIRST_RENDERS_PER_CLIENT: "4",
+      }).images,
+    ).toMatchObject({ cacheMaxBytes: 1_048_576, renderPerSecond: 50, firstRendersPerClient: 4 });
+    expect(() => loadConfig({ IMAGE_FIRST_RENDERS_PER_CLIENT: "0" })).toThrow(
+      /IMAGE_FIRST_RENDERS_PER_CLIENT/u,
+    );
     expect(() => loadConfig({ IMAGE_CACHE_MAX_BYTES: "-1" })).toThrow(/IMAGE_CACHE_MAX_BYTES/u);
     expect(() => loadConfig({ RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC: "0" })).toThrow(
       /RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC/u,

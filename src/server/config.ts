@@ -141,6 +141,8 @@ const environment = z.object({
     .max(1024 ** 4)
     .default(512 * 1024 * 1024),
   RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** The most photos one page asks for at once: the programs page's six covers. */
+  IMAGE_FIRST_RENDERS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(6),
   /** Supabase Realtime's tenant limits, applied to each client address and socket here. */
   REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(200),
   REALTIME_MAX_CHANNELS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(100),
@@ -264,6 +266,8 @@ export interface ImagesConfig {
   cacheMaxBytes: number;
   /** Render requests a second per client and image, counted over 4 s (Supabase's setting). */
   renderPerSecond: number;
+  /** First renders (cache misses) queued or running per client address at once. */
+  firstRendersPerClient: number;
 }
 
 export interface Config {
@@ -490,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheDir: path.join(path.resolve(values.DATA_DIR), "image-cache"),
       cacheMaxBytes: values.IMAGE_CACHE_MAX_BYTES,
       renderPerSecond: values.RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC,
+      firstRendersPerClient: values.IMAGE_FIRST_RENDERS_PER_CLIENT,
     },
     realtime: {
       ...defaultRealtimeLimits,

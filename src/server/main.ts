@@ -10,6 +10,7 @@ import { errorForLog, jsonLogger as log } from "./log.ts";
 import { startAuthBucketSweep } from "./auth/rate-limit.ts";
 import { startRetention } from "./retention.ts";
 import { startUpkeep } from "./db/upkeep.ts";
+import { startSiteMediaSweep } from "./storage/site-media-sweep.ts";
 
 const shutdownGraceMs = 10_000;
 
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const stopRetention = startRetention(db, log);
   const stopUpkeep = startUpkeep(db, log);
   const stopBucketSweep = startAuthBucketSweep(db, log);
+  const stopPhotoSweep = startSiteMediaSweep(db, storage, log);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
       stopRetention();
       stopUpkeep();
       stopBucketSweep();
+      stopPhotoSweep();
       await mailWorker?.stop();
       await stopSchemaReloads();
       await stopPageRenders();

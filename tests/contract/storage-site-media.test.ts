@@ -5,8 +5,9 @@ import { clientFor, contractTarget, type ContractTarget } from "../support/contr
 import { expectStorageError, storedFiles, uniqueBucket } from "../support/storage.ts";
 import { createMember } from "../support/member.ts";
 
-// The site's photos in site-media: everyone reads them, only team members at aal2 write them,
-// decided by the policies on storage.objects (the site content's rule), never by a handler.
+// The site's photos in site-media: everyone reads them by their address, only team members at aal2
+// list and write them, decided by the policies on storage.objects (the site content's rule), never
+// by a handler.
 let target: ContractTarget;
 let service: SupabaseClient;
 let anon: SupabaseClient;
@@ -65,20 +66,26 @@ describe("the site-media bucket", () => {
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
   });
 
-  it("lets a member at aal2 add, replace, move and remove a photo that everyone reads", async () => {
+  it("lets a member at aal2 add, move and remove a photo that everyone reads, never replace it", async () => {
     const media = memberAal2.storage.from("site-media");
     const added = await media.upload(`${folder}/story.png`, photo());
     expect(added.error).toBeNull();
-    const replaced = await media.upload(`${folder}/story.png`, photo(), { upsert: true });
-    expect(replaced.error).toBeNull();
+    for (const replace of [
+      () => media.upload(`${folder}/story.png`, photo(), { upsert: true }),
+      () => media.update(`${folder}/story.png`, photo()),
+    ]) {
+      expectStorageError((await replace()).error, {
+        status: 400,
+        statusCode: "403",
+        message: `site-media/${folder}/story.png is never replaced: upload the new photo under a name of its own`,
+      });
+    }
     const { data } = anon.storage.from("site-media").getPublicUrl(`${folder}/story.png`);
     const read = await target.fetch(data.publicUrl);
     expect(read.status).toBe(200);
     expect(read.headers.get("content-type")).toBe("image/png");
     // Stored re-encoded without its metadata (docs/decisions/0035): the same pixel, new bytes.
     expect(await pixels(Buffer.from(await read.arrayBuffer()))).toEqual(await pixels(png));
-    const anonDownload = await anon.storage.from("site-media").download(`${folder}/story.png`);
-    expect(anonDownload.error).toBeNull();
 
     const anonReplace = await anon.storage
       .from("site-media")
@@ -97,6 +104,55 @@ describe("the site-media bucket", () => {
     const removed = await media.remove([`${folder}/program.png`]);
     expect(removed.data!.map((entry) => entry.name)).toEqual([`${folder}/program.png`]);
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+
+  it("refuses a replacement through a signed upload URL a member made", async () => {
+    const media = memberAal2.storage.from("site-media");
+    const name = `${folder}/signed.png`;
+    const signed = await media.createSignedUploadUrl(name, { upsert: true });
+    expect(signed.error).toBeNull();
+    expect((await media.upload(name, photo())).error).toBeNull();
+    const replaced = await anon.storage
+      .from("site-media")
+      .uploadToSignedUrl(name, signed.data!.token, photo());
+    expectStorageError(replaced.error, {
+      status: 400,
+      statusCode: "403",
+      message: `site-media/${name} is never replaced: upload the new photo under a name of its own`,
+    });
+    expect((await media.remove([name])).error).toBeNull();
+  });
+
+  it("lets the service role replace a photo in place", async () => {
+    const media = service.storage.from("site-media");
+    expect((await media.upload(`${folder}/cover.png`, photo())).error).toBeNull();
+    const replaced = await media.upload(`${folder}/cover.png`, photo(), { upsert: true });
+    expect(replaced.error).toBeNull();
+    expect((await media.remove([`${folder}/cover.png`])).error).toBeNull();
+    expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+
+  it("reads to visitors by address only: they list nothing, members list everything", async () => {
+    const media = memberAal2.storage.from("site-media");
+    const listed = uniqueBucket("listed");
+    const name = `${listed}/draft.png`;
+    expect((await media.upload(name, photo())).error).toBeNull();
+    expect((await media.list(listed)).data!.map((entry) => entry.name)).toEqual(["draft.png"]);
+    for (const client of [anon, strangerAal2]) {
+      const seen = await client.storage.from("site-media").list(listed);
+      expect(seen.error).toBeNull();
+      expect(seen.data).toEqual([]);
+      expect((await client.storage.from("site-media").exists(name)).data).toBe(false);
+    }
+    const { data } = anon.storage.from("site-media").getPublicUrl(name);
+    expect((await target.fetch(data.publicUrl)).status).toBe(200);
+    const rendered = anon.storage
+      .from("site-media")
+      .getPublicUrl(name, { transform: { width: 1, height: 1 } });
+    expect((await target.fetch(rendered.data.publicUrl)).status).toBe(200);
+    const signed = await service.storage.from("site-media").createSignedUrl(name, 60);
+    expect((await target.fetch(signed.data!.signedUrl)).status).toBe(200);
+    await service.storage.from("site-media").remove([name]);
   });
 
   it("leaves every other bucket to its own policies: without one, nobody but the service role writes", async () => {
@@ -141,5 +197,60 @@ describe("the site-media bucket", () => {
     });
     expect((await media.list(folder)).data).toEqual([]);
     expect(await storedFiles(target, `site-media/${folder}`)).toEqual([]);
+  });
+});
+
+describe("a photo the site names", () => {
+  interface Draft {
+    body: Record<string, unknown>[];
+    revision: number;
+  }
+  const storiesDraft = async () =>
+    (
+      await service
+        .from("site_content_drafts")
+        .select("body, revision")
+        .eq("section", "stories")
+        .single<Draft>()
+    ).data!;
+  const saveStories = async (body: unknown, revision: number) => {
+    const saved = await memberAal2.rpc("save_site_draft", {
+      section: "stories",
+      body,
+      base_revision: revision,
+    });
+    expect(saved.error).toBeNull();
+  };
+  const publish = async () => expect((await service.rpc("publish_site_content")).error).toBeNull();
+
+  it("is neither removed nor moved, by anyone, while the live version or a draft names it", async () => {
+    const media = memberAal2.storage.from("site-media");
+    const portrait = `${folder}/named/portrait.png`;
+    expect((await media.upload(portrait, photo())).error).toBeNull();
+    const before = await storiesDraft();
+    const [first, ...rest] = before.body;
+    const image = { path: portrait, alt: { ar: "صورة المتحدث", en: "The speaker" } };
+    await saveStories([{ ...first, image }, ...rest], before.revision);
+    const onTheSite = {
+      status: 400,
+      statusCode: "403",
+      message: `site-media/${portrait} is on the site: the published content or a draft names it; take it out of them first`,
+    };
+    expectStorageError((await media.remove([portrait])).error, onTheSite);
+    expectStorageError((await media.move(portrait, `${folder}/named/moved.png`)).error, onTheSite);
+    const serviceRemove = await service.storage.from("site-media").remove([portrait]);
+    expectStorageError(serviceRemove.error, onTheSite);
+
+    await publish();
+    await saveStories(before.body, before.revision + 1);
+    expectStorageError((await media.remove([portrait])).error, onTheSite);
+    expect((await media.exists(portrait)).data).toBe(true);
+
+    // Only an earlier version names it now: restoring that version would show it missing, which
+    // is the team's choice to make.
+    await publish();
+    const removed = await media.remove([portrait]);
+    expect(removed.error).toBeNull();
+    expect(removed.data!.map((entry) => entry.name)).toEqual([portrait]);
   });
 });

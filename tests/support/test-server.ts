@@ -96,6 +96,8 @@ export interface TestServerOptions {
   fileSizeLimit?: number;
   /** RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC; high enough to stay out of the way unless asked. */
   renderPerSecond?: number;
+  /** IMAGE_FIRST_RENDERS_PER_CLIENT; high enough to stay out of the way unless asked. */
+  firstRendersPerClient?: number;
   /** STORAGE_BACKEND; TEST_STORAGE_BACKEND's, or file, when unset. */
   storageBackend?: "file" | "s3";
   /**
@@ -252,6 +254,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       cacheDir: imageCache,
       cacheMaxBytes: 64 * 1024 * 1024,
       renderPerSecond: options.renderPerSecond ?? 1000,
+      firstRendersPerClient: options.firstRendersPerClient ?? 1000,
     },
     log,
   );

@@ -66,6 +66,7 @@ export function renderImage(deps: StorageDependencies, route: ReadRoute): Handle
       },
       options,
       c.req.header("accept"),
+      { client: c.get("clientIp"), signal: c.req.raw.signal },
     );
     const headers = new Headers({
       "Content-Type": variant.mimeType,

@@ -38,7 +38,12 @@ export function isKeylessStorageRead(method: string, path: string): boolean {
 export function storageRoutes(deps: StorageDependencies): Hono<AppEnv> {
   const storage = new Hono<AppEnv>();
   storage.use(storageClaims(deps.secret));
-  storage.use(requestBudget(deps.requestsPerMinute, storageError.overBudget, "storage"));
+  // Photos read by their address (a page's <img>, a signed link) are not counted: a school or a
+  // carrier's shared address would lose its photos past the budget. Renders keep their own bounds.
+  const budget = requestBudget(deps.requestsPerMinute, storageError.overBudget, "storage");
+  storage.use((c, next) =>
+    isKeylessStorageRead(c.req.method, c.req.path) ? next() : budget(c, next),
+  );
 
   storage.get("/bucket", listBuckets(deps));
   storage.post("/bucket", createBucket(deps));

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 
@@ -34,6 +35,43 @@ describe("the per-client budget on storage requests", () => {
       headers: { apikey: server.keys.anon, "x-forwarded-for": "192.0.2.20" },
     });
     expect(rest.status).not.toBe(429);
+  });
+
+  it("leaves keyless public and signed reads and renders out of it: a shared address keeps its photos", async () => {
+    const key = server.keys.service_role;
+    const headers = { apikey: key, authorization: `Bearer ${key}` };
+    const photo = await sharp({
+      create: { width: 4, height: 4, channels: 3, background: "#c90" },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await server.app.request("/storage/v1/object/site-media/budget/a.png", {
+      method: "POST",
+      headers: { ...headers, "content-type": "image/png" },
+      body: photo,
+    });
+    expect(uploaded.status).toBe(200);
+    const signing = await server.app.request("/storage/v1/object/sign/site-media/budget/a.png", {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    const { signedURL } = (await signing.json()) as { signedURL: string };
+    const reads = [
+      "/storage/v1/object/public/site-media/budget/a.png",
+      `/storage/v1${signedURL}`,
+      "/storage/v1/render/image/public/site-media/budget/a.png?width=2",
+    ];
+    for (const path of reads) {
+      for (let index = 0; index < 40; index += 1) {
+        const read = await server.app.request(path, {
+          headers: { "x-forwarded-for": "192.0.2.22" },
+        });
+        expect(read.status).toBe(200);
+      }
+    }
+    const listed = await listBuckets("192.0.2.22", server.keys.anon);
+    expect(listed.status).toBe(200);
   });
 
   it("leaves the service role unmetered", async () => {

@@ -24,6 +24,26 @@ interface Entry {
   size: number;
 }
 
+/** A render under way, shared by everyone asking for its variant meanwhile. */
+interface Pending {
+  promise: Promise<CachedVariant>;
+  /** Aborted when every requester has gone. */
+  controller: AbortController;
+  /** Requesters still waiting; one without a signal waits to the end. */
+  waiting: number;
+}
+
+/** Who asks for a variant. */
+export interface Requester {
+  /** Aborts when the requester has gone (its connection closed). */
+  signal?: AbortSignal | undefined;
+  /**
+   * Called when this request would start a render, before it does; may refuse by throwing.
+   * Answers what to call when that render ends.
+   */
+  starting?: (() => () => void) | undefined;
+}
+
 const digestLength = 32;
 const temporary = "incoming";
 
@@ -47,7 +67,7 @@ const eTagOf = (digest: Buffer) => `"${digest.subarray(0, 16).toString("hex")}"`
 export class VariantCache {
   /** Least recently used first: a Map keeps the order entries were (re)inserted in. */
   private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Promise<CachedVariant>>();
+  private readonly pending = new Map<string, Pending>();
   private total = 0;
 
   private loaded: Promise<void> | undefined;
@@ -98,16 +118,54 @@ export class VariantCache {
     return this.entries.size;
   }
 
-  /** The variant under `key`, from disk, or rendered (once, however many ask) and kept. */
-  async get(key: string, render: () => Promise<Variant>): Promise<CachedVariant> {
+  /**
+   * The variant under `key`, from disk, or rendered (once, however many ask) and kept. The
+   * render's signal aborts when every requester that started or joined it has gone, and a new
+   * requester then starts afresh.
+   */
+  async get(
+    key: string,
+    render: (signal: AbortSignal) => Promise<Variant>,
+    requester: Requester = {},
+  ): Promise<CachedVariant> {
     await this.load();
     const kept = await this.read(key);
     if (kept) return kept;
-    const running = this.pending.get(key);
-    if (running) return running;
-    const rendering = this.renderAndKeep(key, render).finally(() => this.pending.delete(key));
-    this.pending.set(key, rendering);
-    return rendering;
+    let pending = this.pending.get(key);
+    if (!pending || pending.controller.signal.aborted) {
+      const ended = requester.starting?.();
+      const controller = new AbortController();
+      const started: Pending = {
+        promise: this.renderAndKeep(key, () => render(controller.signal)),
+        controller,
+        waiting: 0,
+      };
+      const end = () => {
+        if (this.pending.get(key) === started) this.pending.delete(key);
+        ended?.();
+      };
+      started.promise.then(end, end);
+      this.pending.set(key, started);
+      pending = started;
+    }
+    this.wait(pending, requester.signal);
+    return pending.promise;
+  }
+
+  private wait(pending: Pending, signal: AbortSignal | undefined): void {
+    pending.waiting += 1;
+    if (!signal) return;
+    const leave = () => {
+      pending.waiting -= 1;
+      if (pending.waiting === 0) pending.controller.abort();
+    };
+    if (signal.aborted) leave();
+    else {
+      signal.addEventListener("abort", leave, { once: true });
+      // Once rendered, nothing is left to stop.
+      const forget = () => signal.removeEventListener("abort", leave);
+      pending.promise.then(forget, forget);
+    }
   }
 
   private fileOf(key: string, format: ImageFormat): string {

@@ -91,6 +91,18 @@ export const imageError = {
     new ImageError(429, "InvalidRequest", "InvalidRequest", "Too many requests", 429, {
       "Retry-After": "1",
     }),
+  /**
+   * The client closed its request before its render began: the render is not done. Nobody reads
+   * the answer; 499 is the status proxies log for it.
+   */
+  requesterGone: () =>
+    new ImageError(
+      499,
+      "RequestCancelled",
+      "RequestCancelled",
+      "The client closed the request before its render",
+      499,
+    ),
   /** The render routes' own limit (Supabase's render rate limiter, @fastify/rate-limit's words). */
   rateLimited: (retryAfterSeconds: number) =>
     new ImageError(

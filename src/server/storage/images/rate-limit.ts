@@ -47,3 +47,37 @@ export class RenderRateLimiter {
     }
   }
 }
+
+/**
+ * First renders (cache misses) queued or running per client address (an IPv6 client's /64): at
+ * most `perClient`, past which 429 SlowDown, as the render routes' own limit answers. A visitor
+ * asking for many new sizes at once would otherwise hold the render queue, and every other
+ * visitor's new photo and every member's upload would wait or be refused behind it. Joining a
+ * render already under way, or reading the cache, is not counted.
+ */
+export class FirstRenderLimit {
+  private readonly counts = new Map<string, number>();
+
+  constructor(readonly perClient: number) {}
+
+  /** Counts one first render for the client; answers how to end it, once. */
+  take(clientIp: string): () => void {
+    const subject = rateLimitSubject(clientIp);
+    const count = this.counts.get(subject) ?? 0;
+    if (count >= this.perClient) throw imageError.rateLimited(1);
+    this.counts.set(subject, count + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.counts.get(subject) ?? 1) - 1;
+      if (left > 0) this.counts.set(subject, left);
+      else this.counts.delete(subject);
+    };
+  }
+
+  /** First renders this client has queued or running. */
+  countOf(clientIp: string): number {
+    return this.counts.get(rateLimitSubject(clientIp)) ?? 0;
+  }
+}

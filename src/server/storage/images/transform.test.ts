@@ -307,6 +307,25 @@ describe("RenderQueue", () => {
     return { promise, resolve };
   }
 
+  it("takes turns between clients: one client's many renders never hold back another's one", async () => {
+    const queue = new RenderQueue({ running: 1, waiting: 16 });
+    const started: string[] = [];
+    const job = (name: string) => () => {
+      started.push(name);
+      return Promise.resolve();
+    };
+    await Promise.all([
+      queue.run(job("a0"), undefined, "192.0.2.1"),
+      queue.run(job("a1"), undefined, "192.0.2.1"),
+      queue.run(job("a2"), undefined, "192.0.2.1"),
+      queue.run(job("b0"), undefined, "192.0.2.2"),
+      queue.run(job("b1"), undefined, "192.0.2.2"),
+      queue.run(job("upload"), undefined),
+    ]);
+    expect(started).toEqual(["a0", "b0", "upload", "a1", "b1", "a2"]);
+    expect(queue.load).toBe(0);
+  });
+
   it("runs at most its bound at once, the rest in order, and refuses past its queue", async () => {
     const queue = new RenderQueue({ running: 2, waiting: 2 });
     const gates = Array.from({ length: 4 }, deferred);

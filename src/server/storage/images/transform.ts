@@ -282,21 +282,35 @@ export async function renderImage(
   };
 }
 
-/** A render source's bytes, refused unread past Supabase's hosted bound. */
-export async function readSource(body: Readable, size: number): Promise<Buffer> {
+/**
+ * A render source's bytes, refused unread past Supabase's hosted bound; stopped, its stream
+ * closed, when `signal` says the render's requesters have gone.
+ */
+export async function readSource(
+  body: Readable,
+  size: number,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   if (size > maxSourceBytes) {
     body.destroy();
     throw imageError.sourceFileTooLarge();
   }
+  const stop = () => body.destroy(imageError.requesterGone());
+  if (signal?.aborted) stop();
+  signal?.addEventListener("abort", stop, { once: true });
   const chunks: Buffer[] = [];
   let read = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    read += chunk.length;
-    if (read > maxSourceBytes) {
-      body.destroy();
-      throw imageError.sourceFileTooLarge();
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      read += chunk.length;
+      if (read > maxSourceBytes) {
+        body.destroy();
+        throw imageError.sourceFileTooLarge();
+      }
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } finally {
+    signal?.removeEventListener("abort", stop);
   }
   return Buffer.concat(chunks);
 }
@@ -322,14 +336,24 @@ export function defaultRenderBound(cores = availableParallelism()): RenderBound 
 sharp.concurrency(1);
 sharp.cache(false);
 
+interface Waiter {
+  client: string;
+  turn: () => void;
+}
+
 /**
- * At most `running` renders at once, the rest in order behind them. sharp works on libuv's
+ * At most `running` renders at once, the rest waiting their turn. sharp works on libuv's
  * threads, which also read the files pages are served from: unbounded, ten first renders would
- * take every core and every such thread.
+ * take every core and every such thread. Turns are fair between clients: a free slot goes to the
+ * oldest waiter of the client with the fewest renders running, and between equals to the client
+ * served longest ago, so one visitor's many renders never hold back another's one.
  */
 export class RenderQueue {
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiter[] = [];
+  /** Per client with work running or waiting: renders running, and when it was last served. */
+  private readonly clients = new Map<string, { running: number; served: number }>();
+  private served = 0;
 
   constructor(readonly bound: RenderBound = defaultRenderBound()) {}
 
@@ -338,21 +362,88 @@ export class RenderQueue {
     return this.running + this.waiting.length;
   }
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `job` for `client` (an address; uploads' clean-ups share one) in its turn. When
+   * `signal` aborts while it waits, it leaves the queue at once and never runs; once it runs,
+   * the job itself decides what an abort stops.
+   */
+  async run<T>(job: () => Promise<T>, signal?: AbortSignal, client = ""): Promise<T> {
+    if (signal?.aborted) throw imageError.requesterGone();
     if (this.running < this.bound.running) {
       this.running += 1;
+      this.start(client);
     } else if (this.waiting.length < this.bound.waiting) {
       // The slot is handed over by the render that ends, so `running` is not counted again.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = {
+          client,
+          turn: () => {
+            signal?.removeEventListener("abort", leave);
+            resolve();
+          },
+        };
+        const leave = () => {
+          const place = this.waiting.indexOf(waiter);
+          if (place === -1) return;
+          this.waiting.splice(place, 1);
+          this.forgetIdle(client);
+          reject(imageError.requesterGone());
+        };
+        this.waiting.push(waiter);
+        signal?.addEventListener("abort", leave, { once: true });
+      });
     } else {
       throw imageError.renderQueueFull();
     }
     try {
       return await job();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
+      this.end(client);
     }
+  }
+
+  private start(client: string): void {
+    this.served += 1;
+    const facts = this.clients.get(client) ?? { running: 0, served: 0 };
+    this.clients.set(client, { running: facts.running + 1, served: this.served });
+  }
+
+  private end(client: string): void {
+    const facts = this.clients.get(client);
+    if (facts) facts.running -= 1;
+    const place = this.nextPlace();
+    const next = place === -1 ? undefined : this.waiting.splice(place, 1)[0];
+    this.forgetIdle(client);
+    if (!next) {
+      this.running -= 1;
+      return;
+    }
+    this.start(next.client);
+    next.turn();
+  }
+
+  private nextPlace(): number {
+    let best = -1;
+    let bestRunning = Infinity;
+    let bestServed = Infinity;
+    this.waiting.forEach((waiter, place) => {
+      const facts = this.clients.get(waiter.client);
+      const running = facts?.running ?? 0;
+      const served = facts?.served ?? 0;
+      if (running < bestRunning || (running === bestRunning && served < bestServed)) {
+        best = place;
+        bestRunning = running;
+        bestServed = served;
+      }
+    });
+    return best;
+  }
+
+  /** A client with nothing running or waiting is forgotten: it comes back as a new one. */
+  private forgetIdle(client: string): void {
+    const facts = this.clients.get(client);
+    if (!facts || facts.running > 0) return;
+    if (this.waiting.some((waiter) => waiter.client === client)) return;
+    this.clients.delete(client);
   }
 }
