@@ -169,6 +169,33 @@ describe("a body that is not what the route reads", () => {
   });
 });
 
+describe("a request naming more than 1,000 objects", () => {
+  const names = (count: number) => Array.from({ length: count }, (_, index) => `n${index}.txt`);
+
+  it("signs 1,000 paths, and refuses 1,001 as the route's schema does", async () => {
+    const most = await service.storage.from(bucket).createSignedUrls(names(1000), 60);
+    expect(most.error).toBeNull();
+    expect(most.data).toHaveLength(1000);
+    const over = await service.storage.from(bucket).createSignedUrls(names(1001), 60);
+    expectStorageError(over.error, {
+      status: 400,
+      statusCode: "400",
+      message: "body/paths must NOT have more than 1000 items",
+    });
+  });
+
+  it("removes nothing when asked to remove 1,001", async () => {
+    const over = await service.storage.from(bucket).remove(["kept.txt", ...names(1000)]);
+    expect(over.data).toBeNull();
+    expectStorageError(over.error, {
+      status: 400,
+      statusCode: "400",
+      message: "body/prefixes must NOT have more than 1000 items",
+    });
+    await unchanged();
+  });
+});
+
 describe("a bearer token that is not the project's", () => {
   it("is refused with jose's words before anything is read", async () => {
     const forged = `${target.anonKey.slice(0, -4)}AAAA`;

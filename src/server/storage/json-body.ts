@@ -5,6 +5,9 @@ import { storageError } from "./errors.ts";
 
 const jsonBodyLimit = 1024 * 1024;
 
+/** The most names one request may remove or sign, as Supabase Storage's schemas allow. */
+export const bulkLimit = 1000;
+
 /**
  * In front of every route that reads a JSON body: a body over 1 MB is refused as it streams,
  * before the rest of it is read (Supabase Storage's own limit on a JSON body is Fastify's 1 MB).
@@ -66,7 +69,12 @@ export function optionalInteger(
   return value;
 }
 
-export function stringArray(body: Record<string, unknown>, name: string): string[] {
+/** At least one string and at most `maxItems`, in the words of the routes' schemas (`maxItems`). */
+export function stringArray(
+  body: Record<string, unknown>,
+  name: string,
+  maxItems: number,
+): string[] {
   const value = body[name];
   if (value === undefined)
     throw storageError.invalidBody(`body must have required property '${name}'`);
@@ -75,6 +83,9 @@ export function stringArray(body: Record<string, unknown>, name: string): string
   }
   if (value.length === 0) {
     throw storageError.invalidBody(`body/${name} must NOT have fewer than 1 items`);
+  }
+  if (value.length > maxItems) {
+    throw storageError.invalidBody(`body/${name} must NOT have more than ${maxItems} items`);
   }
   return value as string[];
 }

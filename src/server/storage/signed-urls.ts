@@ -3,7 +3,7 @@ import type { AppEnv } from "../http/context.ts";
 import { ownerOf, storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
-import { jsonBody, stringArray } from "./json-body.ts";
+import { bulkLimit, jsonBody, stringArray } from "./json-body.ts";
 import { mustBeValidKey } from "./names.ts";
 import { asStorageError, findBucket, findObjectAsRole, queryObjects } from "./objects.ts";
 import { parseTransformBody, signedTransformations } from "./images/transform.ts";
@@ -62,7 +62,7 @@ export function signUrls(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
     const expiresIn = expiresInOf(body);
-    const paths = stringArray(body, "paths");
+    const paths = stringArray(body, "paths", bulkLimit);
     const bucketId = c.req.param("bucket") ?? "";
     const found = await queryObjects<{ name: string }>(
       deps.db,
