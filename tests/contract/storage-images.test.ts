@@ -255,6 +255,24 @@ describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("an upload to site-media", ()
     expect(listed.data!.map((file) => file.name)).not.toContain("logo.png");
   });
 
+  it("refuses a PNG cut short, whose header reads and whose pixels do not", async () => {
+    const before = await storedFiles(target, "site-media");
+    const photo = await twoColourImage("png", 600, 400);
+    const refused = await service.storage
+      .from("site-media")
+      .upload(`${folder}/cut.png`, photo.subarray(0, photo.length / 2), {
+        contentType: "image/png",
+      });
+    expect(refused.data).toBeNull();
+    expectStorageError(refused.error, {
+      status: 400,
+      statusCode: "415",
+      message:
+        "mime type image/png is not supported: the file begins as a PNG image but cannot be read as one",
+    });
+    expect(await storedFiles(target, "site-media")).toEqual(before);
+  });
+
   it("refuses a decompression bomb from its header", async () => {
     const bomb = withPngSize(await twoColourImage("png"), 30_000, 30_000);
     const refused = await service.storage
