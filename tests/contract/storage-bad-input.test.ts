@@ -46,6 +46,9 @@ function request(path: string, init: RequestInit & { headers?: Record<string, st
   });
 }
 
+const longSegment = `${"\u0627".repeat(128)}.txt`;
+const longKey = `${`${"k".repeat(200)}/`.repeat(5)}${"k".repeat(30)}.txt`;
+
 describe("an upload that is refused", () => {
   const cases: {
     label: string;
@@ -94,6 +97,20 @@ describe("an upload that is refused", () => {
       message: "Invalid key: a\u0000b.txt",
     },
     {
+      label: "with a segment over 255 bytes (128 Arabic letters)",
+      upload: () =>
+        service.storage.from(bucket).upload(longSegment, "a", { contentType: "text/plain" }),
+      statusCode: "400",
+      message: `Invalid key: ${longSegment}`,
+    },
+    {
+      label: "with a name over 1,024 bytes",
+      upload: () =>
+        service.storage.from(bucket).upload(longKey, "a", { contentType: "text/plain" }),
+      statusCode: "400",
+      message: `Invalid key: ${longKey}`,
+    },
+    {
       label: "over an existing object without upsert",
       upload: () =>
         service.storage.from(bucket).upload("kept.txt", "other", { contentType: "text/plain" }),
@@ -138,6 +155,39 @@ describe("a name that would leave its bucket", () => {
       await unchanged();
     },
   );
+});
+
+// The file backend keeps a.txt's bytes at <bucket>/a.txt/<version>; S3 keys share no folders.
+const onFiles = !process.env.CONTRACT_SUPABASE_URL && process.env.TEST_STORAGE_BACKEND !== "s3";
+
+describe("a name whose folder is another object's version", () => {
+  async function versionName() {
+    const info = await service.storage.from(bucket).info("kept.txt");
+    return `kept.txt/${info.data!.version}`;
+  }
+
+  it.runIf(onFiles)("is refused as an upload's or a copy's name on files", async () => {
+    const name = await versionName();
+    const upload = await service.storage
+      .from(bucket)
+      .upload(name, "other", { contentType: "text/plain" });
+    const copy = await service.storage.from(bucket).copy("kept.txt", name);
+    const refused = { status: 400, statusCode: "400", message: `Invalid key: ${name}` };
+    expect([upload.error, copy.error]).toMatchObject([refused, refused]);
+    await unchanged();
+  });
+
+  it.runIf(!onFiles)("is stored apart from the other's bytes in S3", async () => {
+    const name = await versionName();
+    const upload = await service.storage
+      .from(bucket)
+      .upload(name, "other", { contentType: "text/plain" });
+    expect(upload.error).toBeNull();
+    const stored = await service.storage.from(bucket).download(name);
+    expect(await stored.data!.text()).toBe("other");
+    await service.storage.from(bucket).remove([name]);
+    await unchanged();
+  });
 });
 
 describe("a body that is not what the route reads", () => {

@@ -5,12 +5,23 @@ import { storageError } from "./errors.ts";
 const validObjectKey = /^[\p{L}\p{M}\p{N}_/!.*'() &$=@;:+,?-]+$/u;
 const validBucketName = /^[A-Za-z0-9_!.*'() &$=@;:+,?-]+$/u;
 
-/** An object's name within its bucket; never one that could name a path outside it. */
+// S3's longest key, and the longest file name of the file systems the file backend runs on.
+const maxKeyBytes = 1024;
+const maxSegmentBytes = 255;
+
+/**
+ * An object's name within its bucket; never one that could name a path outside it, nor one
+ * longer than S3 or a file system takes, so that a long name is refused before any I/O.
+ */
 export function mustBeValidKey(name: string): string {
   const segments = name.split("/");
   if (
     !validObjectKey.test(name) ||
-    segments.some((segment) => segment === "." || segment === "..") ||
+    Buffer.byteLength(name) > maxKeyBytes ||
+    segments.some(
+      (segment) =>
+        segment === "." || segment === ".." || Buffer.byteLength(segment) > maxSegmentBytes,
+    ) ||
     name.startsWith("/")
   ) {
     throw storageError.invalidKey(name);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import { objectKey, StoredBytesMissing } from "./backend.ts";
+import { KeyUnavailable, objectKey, StoredBytesMissing } from "./backend.ts";
 import { ownerOf, storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
@@ -56,6 +56,7 @@ async function copyBytes(
     await deps.backend.copy(objectKey(source.bucket_id, source.name, source.version), key);
   } catch (error) {
     if (error instanceof StoredBytesMissing) throw storageError.noSuchKey();
+    if (error instanceof KeyUnavailable) throw storageError.invalidKey(destinationKey);
     throw error;
   }
   return { version, key };

@@ -7,7 +7,7 @@ import type { RequestRole } from "../db/as-role.ts";
 import type { Queryable } from "../db/database.ts";
 import { errorForLog } from "../log.ts";
 import { inTransaction } from "../rest/transaction.ts";
-import { objectKey } from "./backend.ts";
+import { KeyUnavailable, objectKey } from "./backend.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError, storageErrorOf } from "./errors.ts";
 import type { ImageWork } from "./images/image-work.ts";
@@ -311,6 +311,7 @@ export async function storeUpload(
     });
   } catch (error) {
     upload.body.resume();
+    if (error instanceof KeyUnavailable) throw storageError.invalidKey(name);
     throw storageErrorOf(error) ?? error;
   }
   const metadata: ObjectMetadata = {
