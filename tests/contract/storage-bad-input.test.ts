@@ -246,6 +246,90 @@ describe("a request naming more than 1,000 objects", () => {
   });
 });
 
+describe("a request the database could not take", () => {
+  const anonymously = (path: string, body: unknown) =>
+    request(path, {
+      method: "POST",
+      headers: {
+        apikey: target.anonKey,
+        authorization: `Bearer ${target.anonKey}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(body),
+    });
+  const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+  it.each([
+    {
+      label: "an offset past any bigint",
+      path: `/object/list/${bucket}`,
+      body: { prefix: "", offset: 1e20 },
+      message: "body/offset must be <= 9007199254740991",
+    },
+    {
+      label: "a cursor whose time is no time",
+      path: `/object/list-v2/${bucket}`,
+      body: { cursor: cursor({ name: "a", time: "soon" }), sortBy: { column: "created_at" } },
+      message: "Invalid cursor",
+    },
+    {
+      label: "a cursor whose date is no date",
+      path: `/object/list-v2/${bucket}`,
+      body: {
+        cursor: cursor({ name: "a", time: "2026-13-45 00:00:00+00" }),
+        sortBy: { column: "created_at" },
+      },
+      message: "Invalid cursor",
+    },
+  ])("$label is refused: $message", async ({ path, body, message }) => {
+    const answer = await anonymously(path, body);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ statusCode: "400", message });
+  });
+
+  it.each([
+    { label: "a prefix", path: `/object/list/${bucket}`, body: { prefix: "a\u0000" } },
+    {
+      label: "a path to sign",
+      path: `/object/sign/${bucket}`,
+      body: { expiresIn: 60, paths: ["a\u0000"] },
+    },
+    { label: "a bucket's id", path: "/object/list/a%00b", body: {} },
+  ])("a NUL in $label is the request's error, not the server's", async ({ path, body }) => {
+    const answer = await anonymously(path, body);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ statusCode: "400", code: "InvalidRequest" });
+  });
+});
+
+describe("an upload whose type or cache time would break its reads", () => {
+  // A bucket that takes any type, where only the type's spelling can refuse it.
+  const open = uniqueBucket("open");
+  beforeAll(async () => {
+    expect((await service.storage.createBucket(open)).error).toBeNull();
+  });
+  afterAll(async () => {
+    await service.storage.deleteBucket(open);
+  });
+
+  it.each([
+    { field: "contentType", value: "text/plain\r\nX-Injected: 1", statusCode: "415" },
+    { field: "cacheControl", value: "60\r\nX-Injected: 1", statusCode: "400" },
+  ])(
+    "a line break in $field is refused and nothing is stored",
+    async ({ field, value, statusCode }) => {
+      const form = new FormData();
+      form.append(field, value);
+      form.append("", new Blob(["line"], { type: "text/plain" }), "line.txt");
+      const answer = await request(`/object/${open}/line.txt`, { method: "POST", body: form });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ statusCode });
+      expect((await service.storage.from(open).list()).data).toEqual([]);
+      expect(await storedFiles(target, open)).toEqual([]);
+    },
+  );
+});
+
 describe("a bearer token that is not the project's", () => {
   it("is refused with jose's words before anything is read", async () => {
     const forged = `${target.anonKey.slice(0, -4)}AAAA`;

@@ -54,7 +54,7 @@ export function optionalBoolean(body: Record<string, unknown>, name: string): bo
   return value;
 }
 
-/** A whole number of at least `minimum`, as the routes' schemas (`integer`, `minimum`) say. */
+/** A whole number of at least `minimum`, as the routes' schemas (`integer`, `minimum`) say, and exact. */
 export function optionalInteger(
   body: Record<string, unknown>,
   name: string,
@@ -66,6 +66,10 @@ export function optionalInteger(
     throw storageError.invalidBody(`body/${name} must be integer`);
   }
   if (value < minimum) throw storageError.invalidBody(`body/${name} must be >= ${minimum}`);
+  // Past this, a number is no longer exact, nor one PostgreSQL's bigint holds.
+  if (value > Number.MAX_SAFE_INTEGER) {
+    throw storageError.invalidBody(`body/${name} must be <= ${Number.MAX_SAFE_INTEGER}`);
+  }
   return value;
 }
 

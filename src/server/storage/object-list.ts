@@ -77,6 +77,14 @@ export function listObjects(deps: StorageDependencies): Handler<AppEnv> {
   };
 }
 
+/** A time as the listing writes it into a cursor: PostgreSQL's text of a timestamptz. */
+function isSortTime(time: string): boolean {
+  if (time === "-infinity") return true;
+  const match =
+    /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)([+-]\d{2})(?::?\d{2})?$/u.exec(time);
+  return match !== null && !Number.isNaN(Date.parse(`${match[1]}T${match[2]}Z`));
+}
+
 /** The last key of the page before, and its time when the listing is sorted by one. */
 function cursorOf(cursor: string | undefined): { name: string; time: string | null } | undefined {
   if (cursor === undefined) return undefined;
@@ -87,7 +95,10 @@ function cursorOf(cursor: string | undefined): { name: string; time: string | nu
     throw storageError.invalidBody("Invalid cursor");
   }
   const { name, time } = (parsed ?? {}) as { name?: unknown; time?: unknown };
-  if (typeof name === "string" && (time === null || typeof time === "string")) {
+  if (
+    typeof name === "string" &&
+    (time === null || (typeof time === "string" && isSortTime(time)))
+  ) {
     return { name, time };
   }
   throw storageError.invalidBody("Invalid cursor");

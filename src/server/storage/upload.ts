@@ -98,18 +98,35 @@ function decodeMetadataHeader(header: string | undefined): Record<string, unknow
   return parseUserMetadata(Buffer.from(header, "base64").toString("utf8"));
 }
 
+// What a header may carry (visible ASCII, spaces and tabs): a type or cache time stored with
+// anything else would fail every read that sends it back as a header.
+const headerValue = /^[\t\x20-\x7e]*$/u;
+
+/** The upload, once what it says of itself is something its reads can answer with. */
+function mustBeServable(upload: UploadSource): UploadSource {
+  if (!headerValue.test(upload.declaredType)) {
+    throw storageError.invalidMimeType(upload.declaredType);
+  }
+  if (!headerValue.test(upload.cacheControl)) {
+    throw storageError.invalidRequest("Invalid cacheControl");
+  }
+  return upload;
+}
+
 /** What a request uploads: a multipart form's file, or the raw body itself. */
 export async function readUpload(c: Context): Promise<UploadSource> {
   const contentType = c.req.header("content-type") ?? "";
-  if (contentType.toLowerCase().startsWith("multipart/form-data")) return readForm(c, contentType);
+  if (contentType.toLowerCase().startsWith("multipart/form-data")) {
+    return mustBeServable(await readForm(c, contentType));
+  }
   const length = c.req.header("content-length");
-  return {
+  return mustBeServable({
     body: requestStream(c),
     declaredType: contentType || "application/octet-stream",
     cacheControl: c.req.header("cache-control") ?? "no-cache",
     userMetadata: decodeMetadataHeader(c.req.header("x-metadata")),
     declaredLength: length === undefined ? undefined : Number(length),
-  };
+  });
 }
 
 /** Supabase Storage's rule: `type/subtype` matches exactly or by `type/*`. */
