@@ -10,10 +10,19 @@ const maxKeyBytes = 1024;
 const maxSegmentBytes = 255;
 
 /**
- * An object's name within its bucket; never one that could name a path outside it, nor one
- * longer than S3 or a file system takes, so that a long name is refused before any I/O.
+ * A name or prefix of names as names are stored: in NFC, so that `café` typed with a combining
+ * accent (as macOS spells file names) and without it is one object.
  */
-export function mustBeValidKey(name: string): string {
+export function storedName(text: string): string {
+  return text.normalize("NFC");
+}
+
+/**
+ * An object's name within its bucket, in its stored form; never one that could name a path
+ * outside it, nor one longer than S3 or a file system takes, refused before any I/O.
+ */
+export function mustBeValidKey(text: string): string {
+  const name = storedName(text);
   const segments = name.split("/");
   if (
     !validObjectKey.test(name) ||

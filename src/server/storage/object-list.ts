@@ -4,6 +4,7 @@ import { storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
 import { jsonBody, optionalBoolean, optionalInteger, optionalString } from "./json-body.ts";
+import { storedName } from "./names.ts";
 import { queryObjects } from "./objects.ts";
 
 const sortColumns = ["name", "updated_at", "created_at", "last_accessed_at"] as const;
@@ -43,8 +44,8 @@ function folderPrefix(prefix: string): string {
 export function listObjects(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
-    const prefix = folderPrefix(optionalString(body, "prefix") ?? "");
-    const search = optionalString(body, "search") ?? "";
+    const prefix = folderPrefix(storedName(optionalString(body, "prefix") ?? ""));
+    const search = storedName(optionalString(body, "search") ?? "");
     const limit = Math.min(optionalInteger(body, "limit", 1) ?? 100, 1500);
     const offset = optionalInteger(body, "offset", 0) ?? 0;
     const { column, order } = sortOf(body, sortColumns);
@@ -124,7 +125,7 @@ interface ListedRow {
 export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
-    const prefix = optionalString(body, "prefix") ?? "";
+    const prefix = storedName(optionalString(body, "prefix") ?? "");
     const limit = Math.min(optionalInteger(body, "limit", 1) ?? 1000, 1000);
     const cursor = optionalString(body, "cursor");
     const delimited = optionalBoolean(body, "with_delimiter") ?? false;

@@ -31,9 +31,9 @@ export async function findReadableObject(
   deps: StorageDependencies,
   access: ReadAccess,
   bucketId: string,
-  name: string,
+  requestedName: string,
 ): Promise<FoundObject> {
-  mustBeValidKey(name);
+  const name = mustBeValidKey(requestedName);
   switch (access.kind) {
     case "policies":
       return { object: await findObjectAsRole(deps.db, access.role, bucketId, name) };

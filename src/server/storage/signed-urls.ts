@@ -4,7 +4,7 @@ import { ownerOf, storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
 import { bulkLimit, jsonBody, stringArray } from "./json-body.ts";
-import { mustBeValidKey } from "./names.ts";
+import { mustBeValidKey, storedName } from "./names.ts";
 import { asStorageError, findBucket, findObjectAsRole, queryObjects } from "./objects.ts";
 import { parseTransformBody, signedTransformations } from "./images/transform.ts";
 import { signToken } from "./signed-tokens.ts";
@@ -68,12 +68,14 @@ export function signUrls(deps: StorageDependencies): Handler<AppEnv> {
       deps.db,
       storageRole(c, deps),
       "select name from storage.objects where bucket_id = $1 and name = any($2::text[])",
-      [bucketId, paths],
+      [bucketId, paths.map(storedName)],
     );
     const names = new Set(found.map((row) => row.name));
+    // Each answer names its path as the client wrote it, which storage-js matches by.
     const answers = await Promise.all(
       paths.map(async (path) => {
-        if (!names.has(path)) {
+        const name = storedName(path);
+        if (!names.has(name)) {
           return {
             error: "Either the object does not exist or you do not have access to it",
             path,
@@ -82,10 +84,10 @@ export function signUrls(deps: StorageDependencies): Handler<AppEnv> {
         }
         const token = await signToken(
           deps.secret,
-          { url: `${bucketId}/${path}`, scope: "download" },
+          { url: `${bucketId}/${name}`, scope: "download" },
           expiresIn,
         );
-        return { error: null, path, signedURL: signedPath(bucketId, path, token) };
+        return { error: null, path, signedURL: signedPath(bucketId, name, token) };
       }),
     );
     return c.json(answers);

@@ -294,12 +294,12 @@ async function writeRow(
 export async function storeUpload(
   deps: StorageDependencies,
   bucketId: string,
-  name: string,
+  requestedName: string,
   upsert: boolean,
   writer: RowWriter,
   source: () => Promise<UploadSource>,
 ): Promise<{ id: string; key: string }> {
-  mustBeValidKey(name);
+  const name = mustBeValidKey(requestedName);
   const bucket = await findBucket(deps.db, bucketId);
   const target = { bucketId: bucket.id, name, upsert };
   await asStorageError(() =>
