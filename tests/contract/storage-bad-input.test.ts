@@ -190,6 +190,38 @@ describe("a name whose folder is another object's version", () => {
   });
 });
 
+describe("a copy or move into a bucket that would refuse the upload", () => {
+  const loose = uniqueBucket("loose");
+  beforeAll(async () => {
+    expect((await service.storage.createBucket(loose)).error).toBeNull();
+    const from = service.storage.from(loose);
+    await from.upload("page.html", "<script>alert(1)</script>", { contentType: "text/html" });
+    await from.upload("long.txt", "x".repeat(17), { contentType: "text/plain" });
+  });
+  afterAll(async () => {
+    await service.storage.emptyBucket(loose);
+    await service.storage.deleteBucket(loose);
+  });
+
+  it.each([
+    { name: "page.html", statusCode: "415", message: "mime type text/html is not supported" },
+    {
+      name: "long.txt",
+      statusCode: "413",
+      message: "The object exceeded the maximum allowed size",
+    },
+  ])("of $name is refused as its upload would be", async ({ name, statusCode, message }) => {
+    const into = { destinationBucket: bucket };
+    const copy = await service.storage.from(loose).copy(name, name, into);
+    const move = await service.storage.from(loose).move(name, name, into);
+    const refused = { status: 400, statusCode, message };
+    expect([copy.error, move.error]).toMatchObject([refused, refused]);
+    await unchanged();
+    const left = await service.storage.from(loose).list();
+    expect(left.data!.map((entry) => entry.name)).toContain(name);
+  });
+});
+
 describe("a body that is not what the route reads", () => {
   it("malformed JSON is refused as Supabase's server refuses it", async () => {
     const answer = await request(`/object/list/${bucket}`, {

@@ -141,6 +141,20 @@ export function mustBeAllowedMimeType(mimeType: string, allowed: string[] | null
   throw storageError.invalidMimeType(mimeType);
 }
 
+/**
+ * What a bucket takes, checked before any byte is read: its types, and a size known in advance
+ * against `sizeLimit` (an upload's declared length, a copied object's stored size).
+ */
+export function mustFitBucket(
+  bucket: BucketRow,
+  mimeType: string,
+  size: number | undefined,
+  sizeLimit: number,
+): void {
+  mustBeAllowedMimeType(mimeType, bucket.allowed_mime_types);
+  if (size !== undefined && size > sizeLimit) throw storageError.entityTooLarge();
+}
+
 /** The smaller of the bucket's limit and FILE_SIZE_LIMIT. */
 export function sizeLimitOf(bucket: BucketRow, globalLimit: number): number {
   return bucket.file_size_limit === null
@@ -212,10 +226,7 @@ export async function prepareUpload(
   },
   images: ImageWork,
 ): Promise<PreparedUpload> {
-  mustBeAllowedMimeType(upload.declaredType, upload.bucket.allowed_mime_types);
-  if (upload.declaredLength !== undefined && upload.declaredLength > upload.sizeLimit) {
-    throw storageError.entityTooLarge();
-  }
+  mustFitBucket(upload.bucket, upload.declaredType, upload.declaredLength, upload.sizeLimit);
   const limit = new SizeLimit(upload.sizeLimit);
   // The limit may be passed before the backend starts reading: the stream keeps its error, and
   // the backend's write rejects with it.
@@ -235,7 +246,7 @@ export interface RowWriter {
   before?: (tx: Queryable) => Promise<void>;
 }
 
-interface ObjectTarget {
+export interface ObjectTarget {
   bucketId: string;
   name: string;
   upsert: boolean;
@@ -340,20 +351,37 @@ export async function storeUpload(
     contentLength: stored.size,
     httpStatusCode: 200,
   };
+  const id = await commitObjectRow(deps, target, writer, version, metadata, upload.userMetadata);
+  return { id, key: `${bucket.id}/${name}` };
+}
+
+/**
+ * The row naming bytes already stored at `version` (an upload's or a copy's), written under
+ * the writer's policies: a refused row takes those bytes with it, and the version it replaces
+ * loses its bytes only once the row names the new one.
+ */
+export async function commitObjectRow(
+  deps: StorageDependencies,
+  target: ObjectTarget,
+  writer: RowWriter,
+  version: string,
+  metadata: ObjectMetadata,
+  userMetadata: Record<string, unknown> | null | undefined,
+): Promise<string> {
   let written;
   try {
     written = await inRoleTransaction(deps.db, writer.role, async (tx) => {
       await writer.before?.(tx);
-      return writeRow(tx, target, writer, version, metadata, upload.userMetadata);
+      return writeRow(tx, target, writer, version, metadata, userMetadata ?? undefined);
     });
   } catch (error) {
-    await deps.backend.remove([key]);
+    await deps.backend.remove([objectKey(target.bucketId, target.name, version)]);
     throw error;
   }
   if (written.previousVersion && written.previousVersion !== version) {
-    await removeQuietly(deps, [objectKey(bucket.id, name, written.previousVersion)]);
+    await removeQuietly(deps, [objectKey(target.bucketId, target.name, written.previousVersion)]);
   }
-  return { id: written.id, key: `${bucket.id}/${name}` };
+  return written.id;
 }
 
 /** Bytes no row names any more: a failure to remove them is logged, not the client's problem. */
