@@ -319,6 +319,12 @@ describe("a request the database could not take", () => {
     expect(await answer.json()).toMatchObject({ statusCode: "400", message });
   });
 
+  it("a bucket listing's offset and limit past any bigint are read as none", async () => {
+    const answer = await request("/bucket?offset=1e20&limit=1e20");
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toContainEqual(expect.objectContaining({ id: bucket }));
+  });
+
   it.each([
     { label: "a prefix", path: `/object/list/${bucket}`, body: { prefix: "a\u0000" } },
     {
