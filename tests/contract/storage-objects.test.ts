@@ -312,3 +312,30 @@ describe("move, copy and remove", () => {
     expect(await storedFiles(target, `${bucket}/gone`)).toEqual([]);
   });
 });
+
+describe("a name spelled in NFC or NFD", () => {
+  const composed = "nfc/café.txt".normalize("NFC");
+  const decomposed = "nfc/café.txt".normalize("NFD");
+
+  it("is one object to every route", async () => {
+    expect(decomposed).not.toBe(composed);
+    expect(
+      (await files().upload(decomposed, "one", { contentType: "text/plain" })).error,
+    ).toBeNull();
+    expectStorageError(
+      (await files().upload(composed, "two", { contentType: "text/plain" })).error,
+      { status: 400, statusCode: "409", message: "The resource already exists" },
+    );
+    expect(await text(composed)).toBe("one");
+    expect(await text(decomposed)).toBe("one");
+    const listed = await files().list("nfc".normalize("NFD"), { search: "café".normalize("NFD") });
+    expect(listed.data!.map((entry) => entry.name)).toEqual(["café.txt".normalize("NFC")]);
+    const signed = await files().createSignedUrls([decomposed], 60);
+    expect(signed.data).toMatchObject([{ error: null, path: decomposed }]);
+    const read = await target.fetch(signed.data![0]!.signedUrl!);
+    expect(await read.text()).toBe("one");
+    const removed = await files().remove([composed]);
+    expect(removed.data).toHaveLength(1);
+    expect((await files().list("nfc")).data).toEqual([]);
+  });
+});

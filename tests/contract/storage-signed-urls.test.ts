@@ -223,6 +223,36 @@ describe("a signed upload URL", () => {
     },
   );
 
+  it.runIf(!process.env.CONTRACT_SUPABASE_URL)(
+    "is used up by its signature, not by how it is spelled",
+    async () => {
+      const signed = await service.storage
+        .from(secret)
+        .createSignedUploadUrl("inbox/spelled.txt", { upsert: true });
+      const token = signed.data!.token;
+      // The signature's last base64url letter carries two bits the decoded bytes do not keep:
+      // its sibling spells the same signature.
+      const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+      const sibling = `${token.slice(0, -1)}${alphabet[alphabet.indexOf(token.at(-1)!) ^ 1]}`;
+      expect(sibling).not.toBe(token);
+      const stranger = clientFor(target, target.anonKey);
+      const first = await stranger.storage
+        .from(secret)
+        .uploadToSignedUrl("inbox/spelled.txt", token, "first", { upsert: true });
+      expect(first.error).toBeNull();
+      const respelled = await stranger.storage
+        .from(secret)
+        .uploadToSignedUrl("inbox/spelled.txt", sibling, "second", { upsert: true });
+      expectStorageError(respelled.error, {
+        status: 400,
+        statusCode: "400",
+        message: "The signed upload URL has already been used",
+      });
+      const { data } = await service.storage.from(secret).download("inbox/spelled.txt");
+      expect(await data!.text()).toBe("first");
+    },
+  );
+
   it("is not made for anon where no policy would let it write", async () => {
     const anon = clientFor(target, target.anonKey);
     const refused = await anon.storage.from(secret).createSignedUploadUrl("inbox/anon.txt");

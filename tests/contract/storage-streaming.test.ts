@@ -1,9 +1,8 @@
 import { Readable } from "node:stream";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, contractTarget, type ContractTarget } from "../support/contract-target.ts";
+import { rssGrowth } from "../support/rss.ts";
 import { uniqueBucket } from "../support/storage.ts";
 
 // A 50 MB upload streams through our server to the disk and back: the process never holds it
@@ -42,28 +41,6 @@ function generated(total: number): Readable {
       this.push(chunk);
     },
   });
-}
-
-// Buffers already let go of are freed at V8's next collection, which may come late: collected
-// before each sample, the peak is what the process holds, not what it has yet to free.
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
-
-/** How far the resident set size rose above where it was while `work` ran, sampled every 20 ms. */
-async function rssGrowth<T>(work: () => Promise<T>): Promise<{ growth: number; value: T }> {
-  collectGarbage();
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const sampler = setInterval(() => {
-    collectGarbage();
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 20);
-  try {
-    const value = await work();
-    return { growth: Math.max(peak, process.memoryUsage.rss()) - before, value };
-  } finally {
-    clearInterval(sampler);
-  }
 }
 
 describe.runIf(!process.env.CONTRACT_SUPABASE_URL)("a 50 MB upload", () => {

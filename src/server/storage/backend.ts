@@ -59,3 +59,14 @@ export class StoredBytesMissing extends Error {
     super(`nothing is stored at ${key}`);
   }
 }
+
+/**
+ * A key that cannot be written because a folder it needs is another key's bytes: in the file
+ * backend, `<bucket>/a/<version>` is a file, so the object `a/<version>` has nowhere to go.
+ */
+export class KeyUnavailable extends Error {
+  override name = "KeyUnavailable";
+  constructor(readonly key: string) {
+    super(`another key's bytes stand where ${key} would go`);
+  }
+}

@@ -70,8 +70,8 @@ export function listBuckets(deps: StorageDependencies): Handler<AppEnv> {
         limit $2 offset $3`,
       [
         search ?? null,
-        Number.isInteger(limit) && limit > 0 ? limit : null,
-        Number.isInteger(offset) && offset > 0 ? offset : 0,
+        Number.isSafeInteger(limit) && limit > 0 ? limit : null,
+        Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
       ],
     );
     return c.json(rows);

@@ -126,7 +126,7 @@ export const storageError = {
   internal: () => backendError(500, "InternalError", "Internal server error"),
 };
 
-/** PostgreSQL's refusals as Supabase Storage maps them (DBError.fromDBError). */
+/** PostgreSQL's refusals as Supabase Storage maps them (DBError.fromDBError), and its data exceptions. */
 export function storageErrorOf(error: unknown): StorageError | undefined {
   if (error instanceof StorageError) return error;
   if (error instanceof ImageError) {
@@ -145,7 +145,9 @@ export function storageErrorOf(error: unknown): StorageError | undefined {
     case "57014":
       return storageError.databaseTimeout();
     default:
-      return undefined;
+      // A data exception (class 22: a NUL in a name, a number past bigint) is the request's
+      // fault; Supabase answers it 500, which tells a client nothing.
+      return error.code.startsWith("22") ? storageError.invalidRequest(error.message) : undefined;
   }
 }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
+  KeyUnavailable,
   StoredBytesMissing,
   type ByteRange,
   type ReadBytes,
@@ -55,6 +56,17 @@ export function fileBackend(root: string): StorageBackend {
     }
   }
 
+  /** The folder `key` goes in; a file standing where one of its folders would be is no folder. */
+  async function folderFor(key: string, target: string): Promise<void> {
+    try {
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    } catch (error) {
+      const code: unknown = Reflect.get(error as object, "code");
+      if (code === "EEXIST" || code === "ENOTDIR") throw new KeyUnavailable(key);
+      throw error;
+    }
+  }
+
   async function removeEmptyFolders(file: string): Promise<void> {
     for (let folder = path.dirname(file); folder.startsWith(base + path.sep);) {
       try {
@@ -97,7 +109,7 @@ export function fileBackend(root: string): StorageBackend {
         await pipeline(body, createWriteStream(partial, { mode: 0o600 }), {
           signal: options.signal,
         });
-        await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+        await folderFor(key, target);
         await rename(partial, target);
       } catch (error) {
         await unlink(partial).catch(() => {});
@@ -129,7 +141,7 @@ export function fileBackend(root: string): StorageBackend {
       await mkdir(path.dirname(partial), { recursive: true, mode: 0o700 });
       try {
         await copyFile(pathOf(from), partial);
-        await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+        await folderFor(to, target);
         await rename(partial, target);
       } catch (error) {
         await unlink(partial).catch(() => {});

@@ -1,14 +1,24 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../http/context.ts";
+import { limitBody } from "../rest/body-limit.ts";
 import { storageError } from "./errors.ts";
 
 const jsonBodyLimit = 1024 * 1024;
 
+/** The most names one request may remove or sign, as Supabase Storage's schemas allow. */
+export const bulkLimit = 1000;
+
+/**
+ * In front of every route that reads a JSON body: a body over 1 MB is refused as it streams,
+ * before the rest of it is read (Supabase Storage's own limit on a JSON body is Fastify's 1 MB).
+ */
+export function limitJsonBody(): MiddlewareHandler<AppEnv> {
+  return limitBody(jsonBodyLimit, storageError.entityTooLarge);
+}
+
 /** A request's JSON object, or the refusal Supabase Storage gives for what is not one. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const length = Number(c.req.header("content-length") ?? 0);
-  if (length > jsonBodyLimit) throw storageError.entityTooLarge();
   const text = await c.req.text();
-  if (text.length > jsonBodyLimit) throw storageError.entityTooLarge();
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {
@@ -44,7 +54,7 @@ export function optionalBoolean(body: Record<string, unknown>, name: string): bo
   return value;
 }
 
-/** A whole number of at least `minimum`, as the routes' schemas (`integer`, `minimum`) say. */
+/** A whole number of at least `minimum`, as the routes' schemas (`integer`, `minimum`) say, and exact. */
 export function optionalInteger(
   body: Record<string, unknown>,
   name: string,
@@ -56,10 +66,19 @@ export function optionalInteger(
     throw storageError.invalidBody(`body/${name} must be integer`);
   }
   if (value < minimum) throw storageError.invalidBody(`body/${name} must be >= ${minimum}`);
+  // Past this, a number is no longer exact, nor one PostgreSQL's bigint holds.
+  if (value > Number.MAX_SAFE_INTEGER) {
+    throw storageError.invalidBody(`body/${name} must be <= ${Number.MAX_SAFE_INTEGER}`);
+  }
   return value;
 }
 
-export function stringArray(body: Record<string, unknown>, name: string): string[] {
+/** At least one string and at most `maxItems`, in the words of the routes' schemas (`maxItems`). */
+export function stringArray(
+  body: Record<string, unknown>,
+  name: string,
+  maxItems: number,
+): string[] {
   const value = body[name];
   if (value === undefined)
     throw storageError.invalidBody(`body must have required property '${name}'`);
@@ -68,6 +87,9 @@ export function stringArray(body: Record<string, unknown>, name: string): string
   }
   if (value.length === 0) {
     throw storageError.invalidBody(`body/${name} must NOT have fewer than 1 items`);
+  }
+  if (value.length > maxItems) {
+    throw storageError.invalidBody(`body/${name} must NOT have more than ${maxItems} items`);
   }
   return value as string[];
 }

@@ -4,6 +4,7 @@ import { storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
 import { jsonBody, optionalBoolean, optionalInteger, optionalString } from "./json-body.ts";
+import { storedName } from "./names.ts";
 import { queryObjects } from "./objects.ts";
 
 const sortColumns = ["name", "updated_at", "created_at", "last_accessed_at"] as const;
@@ -43,8 +44,8 @@ function folderPrefix(prefix: string): string {
 export function listObjects(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
-    const prefix = folderPrefix(optionalString(body, "prefix") ?? "");
-    const search = optionalString(body, "search") ?? "";
+    const prefix = folderPrefix(storedName(optionalString(body, "prefix") ?? ""));
+    const search = storedName(optionalString(body, "search") ?? "");
     const limit = Math.min(optionalInteger(body, "limit", 1) ?? 100, 1500);
     const offset = optionalInteger(body, "offset", 0) ?? 0;
     const { column, order } = sortOf(body, sortColumns);
@@ -77,6 +78,14 @@ export function listObjects(deps: StorageDependencies): Handler<AppEnv> {
   };
 }
 
+/** A time as the listing writes it into a cursor: PostgreSQL's text of a timestamptz. */
+function isSortTime(time: string): boolean {
+  if (time === "-infinity") return true;
+  const match =
+    /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)([+-]\d{2})(?::?\d{2})?$/u.exec(time);
+  return match !== null && !Number.isNaN(Date.parse(`${match[1]}T${match[2]}Z`));
+}
+
 /** The last key of the page before, and its time when the listing is sorted by one. */
 function cursorOf(cursor: string | undefined): { name: string; time: string | null } | undefined {
   if (cursor === undefined) return undefined;
@@ -87,7 +96,10 @@ function cursorOf(cursor: string | undefined): { name: string; time: string | nu
     throw storageError.invalidBody("Invalid cursor");
   }
   const { name, time } = (parsed ?? {}) as { name?: unknown; time?: unknown };
-  if (typeof name === "string" && (time === null || typeof time === "string")) {
+  if (
+    typeof name === "string" &&
+    (time === null || (typeof time === "string" && isSortTime(time)))
+  ) {
     return { name, time };
   }
   throw storageError.invalidBody("Invalid cursor");
@@ -113,7 +125,7 @@ interface ListedRow {
 export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
-    const prefix = optionalString(body, "prefix") ?? "";
+    const prefix = storedName(optionalString(body, "prefix") ?? "");
     const limit = Math.min(optionalInteger(body, "limit", 1) ?? 1000, 1000);
     const cursor = optionalString(body, "cursor");
     const delimited = optionalBoolean(body, "with_delimiter") ?? false;

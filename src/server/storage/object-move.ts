@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import { objectKey, StoredBytesMissing } from "./backend.ts";
+import { KeyUnavailable, objectKey, StoredBytesMissing } from "./backend.ts";
 import { ownerOf, storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
@@ -15,7 +15,13 @@ import {
   objectColumns,
   type ObjectRow,
 } from "./objects.ts";
-import { isImageOnlyBucket, removeQuietly } from "./upload.ts";
+import {
+  commitObjectRow,
+  isImageOnlyBucket,
+  mustFitBucket,
+  removeQuietly,
+  sizeLimitOf,
+} from "./upload.ts";
 
 interface Transfer {
   sourceBucket: string;
@@ -24,23 +30,38 @@ interface Transfer {
   destinationKey: string;
 }
 
-async function transferOf(c: Context<AppEnv>, deps: StorageDependencies): Promise<Transfer> {
+async function transferOf(c: Context<AppEnv>): Promise<Transfer> {
   const body = await jsonBody(c);
   const sourceBucket = requiredString(body, "bucketId");
   const sourceKey = mustBeValidKey(requiredString(body, "sourceKey"));
   const destinationKey = mustBeValidKey(requiredString(body, "destinationKey"));
   const destinationBucket = optionalString(body, "destinationBucket") ?? sourceBucket;
-  if (destinationBucket !== sourceBucket) {
-    const destination = await findBucket(deps.db, destinationBucket);
-    // Only an upload checks and cleans a photo (docs/decisions/0035).
-    if (
-      isImageOnlyBucket(destination) &&
-      !isImageOnlyBucket(await findBucket(deps.db, sourceBucket))
-    ) {
-      throw imageError.uncheckedTransfer(destinationBucket);
-    }
-  }
   return { sourceBucket, sourceKey, destinationBucket, destinationKey };
+}
+
+/**
+ * The destination bucket takes the source as it would take an upload of the same bytes, with
+ * the same refusals; and only an upload checks and cleans a photo (docs/decisions/0035).
+ */
+async function mustBeTakenBy(
+  deps: StorageDependencies,
+  transfer: Transfer,
+  source: ObjectRow,
+): Promise<void> {
+  const destination = await findBucket(deps.db, transfer.destinationBucket);
+  mustFitBucket(
+    destination,
+    source.metadata.mimetype,
+    source.metadata.size,
+    sizeLimitOf(destination, deps.fileSizeLimit),
+  );
+  if (
+    transfer.destinationBucket !== transfer.sourceBucket &&
+    isImageOnlyBucket(destination) &&
+    !isImageOnlyBucket(await findBucket(deps.db, transfer.sourceBucket))
+  ) {
+    throw imageError.uncheckedTransfer(transfer.destinationBucket);
+  }
 }
 
 /** The source's bytes copied to the destination's new version key, before any row changes. */
@@ -56,6 +77,7 @@ async function copyBytes(
     await deps.backend.copy(objectKey(source.bucket_id, source.name, source.version), key);
   } catch (error) {
     if (error instanceof StoredBytesMissing) throw storageError.noSuchKey();
+    if (error instanceof KeyUnavailable) throw storageError.invalidKey(destinationKey);
     throw error;
   }
   return { version, key };
@@ -68,9 +90,10 @@ async function copyBytes(
  */
 export function moveObject(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
-    const transfer = await transferOf(c, deps);
+    const transfer = await transferOf(c);
     const role = storageRole(c, deps);
     const source = await findObjectAsRole(deps.db, role, transfer.sourceBucket, transfer.sourceKey);
+    await mustBeTakenBy(deps, transfer, source);
     const copied = await copyBytes(
       deps,
       source,
@@ -109,61 +132,27 @@ export function moveObject(deps: StorageDependencies): Handler<AppEnv> {
 /** POST /object/copy: a new row for the destination, as an upload of the same bytes would be. */
 export function copyObject(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
-    const transfer = await transferOf(c, deps);
+    const transfer = await transferOf(c);
     const upsert = c.req.header("x-upsert") === "true";
     const role = storageRole(c, deps);
     const source = await findObjectAsRole(deps.db, role, transfer.sourceBucket, transfer.sourceKey);
+    await mustBeTakenBy(deps, transfer, source);
     const copied = await copyBytes(
       deps,
       source,
       transfer.destinationBucket,
       transfer.destinationKey,
     );
-    const owner = ownerOf(c.get("claims"));
-    let written;
-    try {
-      written = await inRoleTransaction(deps.db, role, async (tx) => {
-        const previous = upsert
-          ? await tx.query<{ version: string }>(
-              "select version from storage.objects where bucket_id = $1 and name = $2 for update",
-              [transfer.destinationBucket, transfer.destinationKey],
-            )
-          : { rows: [] };
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into storage.objects
-             (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-           values ($1, $2, $3::uuid, $3::text, $4, $5::jsonb, $6::jsonb)
-           ${
-             upsert
-               ? `on conflict (bucket_id, name) do update set
-                    owner = excluded.owner, owner_id = excluded.owner_id,
-                    version = excluded.version, metadata = excluded.metadata,
-                    user_metadata = excluded.user_metadata, updated_at = now()`
-               : ""
-           }
-           returning id`,
-          [
-            transfer.destinationBucket,
-            transfer.destinationKey,
-            owner ?? null,
-            copied.version,
-            JSON.stringify(source.metadata),
-            source.user_metadata === null ? null : JSON.stringify(source.user_metadata),
-          ],
-        );
-        return { id: rows[0]?.id ?? "", previous: previous.rows[0]?.version };
-      });
-    } catch (error) {
-      await deps.backend.remove([copied.key]);
-      throw error;
-    }
-    if (written.previous) {
-      await removeQuietly(deps, [
-        objectKey(transfer.destinationBucket, transfer.destinationKey, written.previous),
-      ]);
-    }
+    const id = await commitObjectRow(
+      deps,
+      { bucketId: transfer.destinationBucket, name: transfer.destinationKey, upsert },
+      { role, owner: ownerOf(c.get("claims")) },
+      copied.version,
+      source.metadata,
+      source.user_metadata,
+    );
     return c.json({
-      Id: written.id,
+      Id: id,
       Key: `${transfer.destinationBucket}/${transfer.destinationKey}`,
     });
   };

@@ -4,11 +4,10 @@ import { objectKey } from "./backend.ts";
 import { storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
-import { jsonBody, stringArray } from "./json-body.ts";
+import { bulkLimit, jsonBody, stringArray } from "./json-body.ts";
+import { storedName } from "./names.ts";
 import { queryObjects, type ObjectRow } from "./objects.ts";
 import { removeQuietly } from "./upload.ts";
-
-const removeLimit = 1000;
 
 /**
  * DELETE /object/:bucket with `{prefixes}`: the rows the caller's policies let it delete, then
@@ -17,12 +16,7 @@ const removeLimit = 1000;
 export function removeObjects(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
-    const names = stringArray(body, "prefixes");
-    if (names.length > removeLimit) {
-      throw storageError.invalidRequest(
-        `Bulk object requests are limited to ${removeLimit} objects per request.`,
-      );
-    }
+    const names = stringArray(body, "prefixes", bulkLimit).map(storedName);
     const bucketId = c.req.param("bucket") ?? "";
     const removed = await queryObjects<ObjectRow>(
       deps.db,
@@ -48,7 +42,7 @@ export function removeObject(deps: StorageDependencies): Handler<AppEnv> {
       deps.db,
       storageRole(c, deps),
       "delete from storage.objects where bucket_id = $1 and name = $2 returning bucket_id, name, version",
-      [bucketId, c.req.param("name")],
+      [bucketId, storedName(c.req.param("name") ?? "")],
     );
     if (removed.length === 0) throw storageError.noSuchKey();
     await removeQuietly(

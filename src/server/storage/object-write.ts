@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/context.ts";
 import { ownerOf, roleOf, storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
+import { mustBeValidKey } from "./names.ts";
 import { tokenHash, verifySignedToken } from "./signed-tokens.ts";
 import { readUpload, storeUpload } from "./upload.ts";
 
@@ -30,7 +31,7 @@ export function uploadObject(deps: StorageDependencies, method: "POST" | "PUT"):
 export function uploadToSignedUrl(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const bucketId = c.req.param("bucket") ?? "";
-    const name = c.req.param("name") ?? "";
+    const name = mustBeValidKey(c.req.param("name") ?? "");
     const token = c.req.query("token");
     if (!token) throw storageError.invalidBody("querystring must have required property 'token'");
     const claims = await verifySignedToken(deps.secret, token, "upload", bucketId, name);

@@ -31,9 +31,9 @@ export async function findReadableObject(
   deps: StorageDependencies,
   access: ReadAccess,
   bucketId: string,
-  name: string,
+  requestedName: string,
 ): Promise<FoundObject> {
-  mustBeValidKey(name);
+  const name = mustBeValidKey(requestedName);
   switch (access.kind) {
     case "policies":
       return { object: await findObjectAsRole(deps.db, access.role, bucketId, name) };
@@ -86,12 +86,22 @@ export function parseRange(header: string, size: number): ByteRange {
   return { start, end: Math.min(end, size - 1) };
 }
 
-function contentDisposition(download: string | undefined): string | undefined {
+/** Content-Disposition for `?download` (named or not), as Supabase's renderer writes it. */
+export function contentDisposition(download: string | undefined): string | undefined {
   if (download === undefined) return undefined;
   if (download === "") return "attachment;";
   const encoded = encodeURIComponent(download);
   return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
 }
+
+/** What every answer of an object's bytes or of its render carries. */
+export const storedFileHeaders = {
+  "X-Robots-Tag": "none",
+  // Objects are served from the site's own origin (hosted Storage has one of its own): an
+  // uploaded page or SVG opens sandboxed, in no origin, with no script and no sessions.
+  "Content-Security-Policy":
+    "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'",
+};
 
 /**
  * Answers a found object as Supabase's asset renderer does: its type, length, ETag and
@@ -107,14 +117,10 @@ export async function serveObject(
   const { object } = found;
   const metadata = object.metadata;
   const headers: Record<string, string> = {
+    ...storedFileHeaders,
     "Accept-Ranges": "bytes",
     "Content-Type": metadata.mimetype,
     ETag: metadata.eTag,
-    "X-Robots-Tag": "none",
-    // Objects are served from the site's own origin (hosted Storage has one of its own): an
-    // uploaded page or SVG opens sandboxed, in no origin, with no script and no sessions.
-    "Content-Security-Policy":
-      "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'",
     "Last-Modified": new Date(metadata.lastModified).toUTCString(),
   };
   if (found.expires) headers.Expires = found.expires.toUTCString();

@@ -11,7 +11,13 @@ import {
   type TransformOptions,
 } from "./images/transform.ts";
 import type { ReadRoute } from "./object-read.ts";
-import { findReadableObject, readObjectBytes, type ReadAccess } from "./read-object.ts";
+import {
+  contentDisposition,
+  findReadableObject,
+  readObjectBytes,
+  storedFileHeaders,
+  type ReadAccess,
+} from "./read-object.ts";
 
 interface RenderRequest {
   access: ReadAccess;
@@ -31,13 +37,6 @@ function requestOf(c: Context<AppEnv>, deps: StorageDependencies, route: ReadRou
   const options = parseTransformQuery(new URL(c.req.url).searchParams);
   if (route === "public") return { access: { kind: "public" }, options };
   return { access: { kind: "policies", role: storageRole(c, deps) }, options };
-}
-
-function contentDisposition(download: string | undefined): string | undefined {
-  if (download === undefined) return undefined;
-  if (download === "") return "attachment;";
-  const encoded = encodeURIComponent(download);
-  return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
 }
 
 /**
@@ -68,23 +67,20 @@ export function renderImage(deps: StorageDependencies, route: ReadRoute): Handle
       c.req.header("accept"),
       { client: c.get("clientIp"), signal: c.req.raw.signal },
     );
-    const headers = new Headers({
+    const headers: Record<string, string> = {
+      ...storedFileHeaders,
       "Content-Type": variant.mimeType,
       ETag: variant.eTag,
-      Vary: "Accept",
-      "X-Robots-Tag": "none",
       "Last-Modified": new Date(object.metadata.lastModified).toUTCString(),
-    });
-    if (found.expires) headers.set("Expires", found.expires.toUTCString());
-    else if (object.metadata.cacheControl) {
-      headers.set("Cache-Control", object.metadata.cacheControl);
-    }
+    };
+    if (found.expires) headers.Expires = found.expires.toUTCString();
+    else if (object.metadata.cacheControl) headers["Cache-Control"] = object.metadata.cacheControl;
     const disposition = contentDisposition(c.req.query("download"));
-    if (disposition) headers.set("Content-Disposition", disposition);
-    if (c.req.header("if-none-match") === variant.eTag) {
-      return new Response(null, { status: 304, headers });
-    }
-    headers.set("Content-Length", String(variant.bytes.length));
-    return new Response(new Uint8Array(variant.bytes), { status: 200, headers });
+    if (disposition) headers["Content-Disposition"] = disposition;
+    // Through the context, so the headers set before the handler (CORS, security) are kept.
+    c.header("Vary", "Accept", { append: true });
+    if (c.req.header("if-none-match") === variant.eTag) return c.body(null, 304, headers);
+    headers["Content-Length"] = String(variant.bytes.length);
+    return c.body(new Uint8Array(variant.bytes), 200, headers);
   };
 }

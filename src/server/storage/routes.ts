@@ -13,6 +13,7 @@ import {
 import { storageClaims } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError, storageErrorOf, storageErrorResponse } from "./errors.ts";
+import { limitJsonBody } from "./json-body.ts";
 import { listObjects, listObjectsV2 } from "./object-list.ts";
 import { copyObject, moveObject } from "./object-move.ts";
 import { objectInfo, readObject } from "./object-read.ts";
@@ -44,18 +45,19 @@ export function storageRoutes(deps: StorageDependencies): Hono<AppEnv> {
   storage.use((c, next) =>
     isKeylessStorageRead(c.req.method, c.req.path) ? next() : budget(c, next),
   );
+  const json = limitJsonBody();
 
   storage.get("/bucket", listBuckets(deps));
-  storage.post("/bucket", createBucket(deps));
+  storage.post("/bucket", json, createBucket(deps));
   storage.get("/bucket/:bucket", getBucket(deps));
-  storage.put("/bucket/:bucket", updateBucket(deps));
-  storage.post("/bucket/:bucket/empty", emptyBucket(deps));
+  storage.put("/bucket/:bucket", json, updateBucket(deps));
+  storage.post("/bucket/:bucket/empty", json, emptyBucket(deps));
   storage.delete("/bucket/:bucket", deleteBucket(deps));
 
-  storage.post("/object/list/:bucket", listObjects(deps));
-  storage.post("/object/list-v2/:bucket", listObjectsV2(deps));
-  storage.post("/object/move", moveObject(deps));
-  storage.post("/object/copy", copyObject(deps));
+  storage.post("/object/list/:bucket", json, listObjects(deps));
+  storage.post("/object/list-v2/:bucket", json, listObjectsV2(deps));
+  storage.post("/object/move", json, moveObject(deps));
+  storage.post("/object/copy", json, copyObject(deps));
 
   storage.on(["GET", "HEAD"], "/object/public/:bucket/:name{.+}", readObject(deps, "public"));
   storage.on(
@@ -68,9 +70,9 @@ export function storageRoutes(deps: StorageDependencies): Hono<AppEnv> {
   storage.get("/object/info/:bucket/:name{.+}", objectInfo(deps, "authenticated"));
 
   storage.on(["GET", "HEAD"], "/object/sign/:bucket/:name{.+}", readObject(deps, "sign"));
-  storage.post("/object/sign/:bucket/:name{.+}", signUrl(deps));
-  storage.post("/object/sign/:bucket", signUrls(deps));
-  storage.post("/object/upload/sign/:bucket/:name{.+}", signUploadUrl(deps));
+  storage.post("/object/sign/:bucket/:name{.+}", json, signUrl(deps));
+  storage.post("/object/sign/:bucket", json, signUrls(deps));
+  storage.post("/object/upload/sign/:bucket/:name{.+}", json, signUploadUrl(deps));
   storage.put("/object/upload/sign/:bucket/:name{.+}", uploadToSignedUrl(deps));
 
   storage.get("/render/image/public/:bucket/:name{.+}", renderImage(deps, "public"));
@@ -81,7 +83,7 @@ export function storageRoutes(deps: StorageDependencies): Hono<AppEnv> {
   storage.post(object, uploadObject(deps, "POST"));
   storage.put(object, uploadObject(deps, "PUT"));
   storage.delete(object, removeObject(deps));
-  storage.delete("/object/:bucket", removeObjects(deps));
+  storage.delete("/object/:bucket", json, removeObjects(deps));
 
   storage.all("*", (c) => {
     throw storageError.notFound(c.req.method, c.req.path);

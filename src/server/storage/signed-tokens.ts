@@ -66,7 +66,12 @@ export async function verifySignedToken(
   return claims;
 }
 
-/** What the used-token table keeps of a token: its hash, never the token itself. */
+/**
+ * What the used-token table keeps of a verified token: a hash of its signature's bytes, never
+ * the token. Its spelling will not do: a base64url letter's spare bits let one signature be
+ * spelled several ways, each of which verifies.
+ */
 export function tokenHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  const signature = Buffer.from(token.split(".")[2] ?? "", "base64url");
+  return createHash("sha256").update(signature).digest("hex");
 }

@@ -3,8 +3,8 @@ import type { AppEnv } from "../http/context.ts";
 import { ownerOf, storageRole } from "./claims.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
-import { jsonBody, stringArray } from "./json-body.ts";
-import { mustBeValidKey } from "./names.ts";
+import { bulkLimit, jsonBody, stringArray } from "./json-body.ts";
+import { mustBeValidKey, storedName } from "./names.ts";
 import { asStorageError, findBucket, findObjectAsRole, queryObjects } from "./objects.ts";
 import { parseTransformBody, signedTransformations } from "./images/transform.ts";
 import { signToken } from "./signed-tokens.ts";
@@ -62,18 +62,20 @@ export function signUrls(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
     const expiresIn = expiresInOf(body);
-    const paths = stringArray(body, "paths");
+    const paths = stringArray(body, "paths", bulkLimit);
     const bucketId = c.req.param("bucket") ?? "";
     const found = await queryObjects<{ name: string }>(
       deps.db,
       storageRole(c, deps),
       "select name from storage.objects where bucket_id = $1 and name = any($2::text[])",
-      [bucketId, paths],
+      [bucketId, paths.map(storedName)],
     );
     const names = new Set(found.map((row) => row.name));
+    // Each answer names its path as the client wrote it, which storage-js matches by.
     const answers = await Promise.all(
       paths.map(async (path) => {
-        if (!names.has(path)) {
+        const name = storedName(path);
+        if (!names.has(name)) {
           return {
             error: "Either the object does not exist or you do not have access to it",
             path,
@@ -82,10 +84,10 @@ export function signUrls(deps: StorageDependencies): Handler<AppEnv> {
         }
         const token = await signToken(
           deps.secret,
-          { url: `${bucketId}/${path}`, scope: "download" },
+          { url: `${bucketId}/${name}`, scope: "download" },
           expiresIn,
         );
-        return { error: null, path, signedURL: signedPath(bucketId, path, token) };
+        return { error: null, path, signedURL: signedPath(bucketId, name, token) };
       }),
     );
     return c.json(answers);

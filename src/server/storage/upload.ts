@@ -7,7 +7,7 @@ import type { RequestRole } from "../db/as-role.ts";
 import type { Queryable } from "../db/database.ts";
 import { errorForLog } from "../log.ts";
 import { inTransaction } from "../rest/transaction.ts";
-import { objectKey } from "./backend.ts";
+import { KeyUnavailable, objectKey } from "./backend.ts";
 import type { StorageDependencies } from "./dependencies.ts";
 import { storageError, storageErrorOf } from "./errors.ts";
 import type { ImageWork } from "./images/image-work.ts";
@@ -98,18 +98,35 @@ function decodeMetadataHeader(header: string | undefined): Record<string, unknow
   return parseUserMetadata(Buffer.from(header, "base64").toString("utf8"));
 }
 
+// What a header may carry (visible ASCII, spaces and tabs): a type or cache time stored with
+// anything else would fail every read that sends it back as a header.
+const headerValue = /^[\t\x20-\x7e]*$/u;
+
+/** The upload, once what it says of itself is something its reads can answer with. */
+function mustBeServable(upload: UploadSource): UploadSource {
+  if (!headerValue.test(upload.declaredType)) {
+    throw storageError.invalidMimeType(upload.declaredType);
+  }
+  if (!headerValue.test(upload.cacheControl)) {
+    throw storageError.invalidRequest("Invalid cacheControl");
+  }
+  return upload;
+}
+
 /** What a request uploads: a multipart form's file, or the raw body itself. */
 export async function readUpload(c: Context): Promise<UploadSource> {
   const contentType = c.req.header("content-type") ?? "";
-  if (contentType.toLowerCase().startsWith("multipart/form-data")) return readForm(c, contentType);
+  if (contentType.toLowerCase().startsWith("multipart/form-data")) {
+    return mustBeServable(await readForm(c, contentType));
+  }
   const length = c.req.header("content-length");
-  return {
+  return mustBeServable({
     body: requestStream(c),
     declaredType: contentType || "application/octet-stream",
     cacheControl: c.req.header("cache-control") ?? "no-cache",
     userMetadata: decodeMetadataHeader(c.req.header("x-metadata")),
     declaredLength: length === undefined ? undefined : Number(length),
-  };
+  });
 }
 
 /** Supabase Storage's rule: `type/subtype` matches exactly or by `type/*`. */
@@ -122,6 +139,20 @@ export function mustBeAllowedMimeType(mimeType: string, allowed: string[] | null
     if (allowedType === type && (allowedSubtype === "*" || allowedSubtype === subtype)) return;
   }
   throw storageError.invalidMimeType(mimeType);
+}
+
+/**
+ * What a bucket takes, checked before any byte is read: its types, and a size known in advance
+ * against `sizeLimit` (an upload's declared length, a copied object's stored size).
+ */
+export function mustFitBucket(
+  bucket: BucketRow,
+  mimeType: string,
+  size: number | undefined,
+  sizeLimit: number,
+): void {
+  mustBeAllowedMimeType(mimeType, bucket.allowed_mime_types);
+  if (size !== undefined && size > sizeLimit) throw storageError.entityTooLarge();
 }
 
 /** The smaller of the bucket's limit and FILE_SIZE_LIMIT. */
@@ -195,10 +226,7 @@ export async function prepareUpload(
   },
   images: ImageWork,
 ): Promise<PreparedUpload> {
-  mustBeAllowedMimeType(upload.declaredType, upload.bucket.allowed_mime_types);
-  if (upload.declaredLength !== undefined && upload.declaredLength > upload.sizeLimit) {
-    throw storageError.entityTooLarge();
-  }
+  mustFitBucket(upload.bucket, upload.declaredType, upload.declaredLength, upload.sizeLimit);
   const limit = new SizeLimit(upload.sizeLimit);
   // The limit may be passed before the backend starts reading: the stream keeps its error, and
   // the backend's write rejects with it.
@@ -218,7 +246,7 @@ export interface RowWriter {
   before?: (tx: Queryable) => Promise<void>;
 }
 
-interface ObjectTarget {
+export interface ObjectTarget {
   bucketId: string;
   name: string;
   upsert: boolean;
@@ -277,12 +305,12 @@ async function writeRow(
 export async function storeUpload(
   deps: StorageDependencies,
   bucketId: string,
-  name: string,
+  requestedName: string,
   upsert: boolean,
   writer: RowWriter,
   source: () => Promise<UploadSource>,
 ): Promise<{ id: string; key: string }> {
-  mustBeValidKey(name);
+  const name = mustBeValidKey(requestedName);
   const bucket = await findBucket(deps.db, bucketId);
   const target = { bucketId: bucket.id, name, upsert };
   await asStorageError(() =>
@@ -311,6 +339,7 @@ export async function storeUpload(
     });
   } catch (error) {
     upload.body.resume();
+    if (error instanceof KeyUnavailable) throw storageError.invalidKey(name);
     throw storageErrorOf(error) ?? error;
   }
   const metadata: ObjectMetadata = {
@@ -322,20 +351,37 @@ export async function storeUpload(
     contentLength: stored.size,
     httpStatusCode: 200,
   };
+  const id = await commitObjectRow(deps, target, writer, version, metadata, upload.userMetadata);
+  return { id, key: `${bucket.id}/${name}` };
+}
+
+/**
+ * The row naming bytes already stored at `version` (an upload's or a copy's), written under
+ * the writer's policies: a refused row takes those bytes with it, and the version it replaces
+ * loses its bytes only once the row names the new one.
+ */
+export async function commitObjectRow(
+  deps: StorageDependencies,
+  target: ObjectTarget,
+  writer: RowWriter,
+  version: string,
+  metadata: ObjectMetadata,
+  userMetadata: Record<string, unknown> | null | undefined,
+): Promise<string> {
   let written;
   try {
     written = await inRoleTransaction(deps.db, writer.role, async (tx) => {
       await writer.before?.(tx);
-      return writeRow(tx, target, writer, version, metadata, upload.userMetadata);
+      return writeRow(tx, target, writer, version, metadata, userMetadata ?? undefined);
     });
   } catch (error) {
-    await deps.backend.remove([key]);
+    await deps.backend.remove([objectKey(target.bucketId, target.name, version)]);
     throw error;
   }
   if (written.previousVersion && written.previousVersion !== version) {
-    await removeQuietly(deps, [objectKey(bucket.id, name, written.previousVersion)]);
+    await removeQuietly(deps, [objectKey(target.bucketId, target.name, written.previousVersion)]);
   }
-  return { id: written.id, key: `${bucket.id}/${name}` };
+  return written.id;
 }
 
 /** Bytes no row names any more: a failure to remove them is logged, not the client's problem. */

@@ -11,7 +11,7 @@ export const imageMimeTypes: Record<ImageFormat, string> = {
   avif: "image/avif",
 };
 
-const formatNames: Record<ImageFormat, string> = {
+export const formatNames: Record<ImageFormat, string> = {
   jpeg: "JPEG",
   png: "PNG",
   webp: "WebP",
