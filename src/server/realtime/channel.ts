@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ApiClaims } from "../http/context.ts";
 import type { Audience, ChangeListener, ChangeSubscription } from "./change-feed.ts";
-import type { Connection } from "./connection.ts";
+import type { AddressShare } from "./ledger.ts";
 import type { PerWindow } from "./limits.ts";
+import type { PhoenixMessage, ProtocolVersion } from "./protocol.ts";
 
 export interface ExtensionPolicies {
   read: boolean;
@@ -33,6 +34,20 @@ export interface ChannelOptions {
   policies: ChannelPolicies;
 }
 
+/** The socket a channel was joined on, as the channel and its handlers use it (connection.ts). */
+export interface ChannelSocket {
+  readonly version: ProtocolVersion;
+  readonly share: AddressShare;
+  readonly address: string;
+  readonly channels: Map<string, Channel>;
+  send(message: PhoenixMessage): void;
+  /** Sends a frame serialised once for many sockets. */
+  sendEncoded(frame: Buffer): void;
+  reply(message: PhoenixMessage, status: "ok" | "error", response?: Record<string, unknown>): void;
+  /** Tells the channel's subscriber why it ends, and sends its phx_close. */
+  closeChannel(channel: Channel, reason: string): void;
+}
+
 /** One joined channel of one socket: `realtime:<name>`, with its subscriber's token. */
 export class Channel implements ChangeListener {
   readonly id = randomUUID();
@@ -57,7 +72,7 @@ export class Channel implements ChangeListener {
   constructor(
     options: ChannelOptions,
     readonly presenceCalls: PerWindow,
-    readonly connection: Connection,
+    readonly connection: ChannelSocket,
   ) {
     this.topic = options.topic;
     this.name = options.topic.slice("realtime:".length);
