@@ -21,6 +21,7 @@ import { ensureBuilt, root } from "./build-steps.mjs";
 import { loadRun, sleep, startBuiltServer } from "./load-run.mjs";
 import { phonePhoto } from "./phone-photo.mjs";
 import { freePort } from "./postgres-cluster.mjs";
+import { readLog, table } from "./bench-report.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -87,19 +88,6 @@ const loadAverage = () =>
     .join(" ");
 
 const say = (text) => process.stdout.write(`${text}\n`);
-
-function table(header, lines) {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column].length)),
-  );
-  const row = (line) =>
-    `| ${line.map((value, column) => value.padEnd(widths[column])).join(" | ")} |`;
-  return [
-    row(header),
-    `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
-    ...lines.map(row),
-  ].join("\n");
-}
 
 /** At most `count` values: the largest of each stretch, so a peak is never averaged away. */
 function downsample(values, count) {
@@ -179,16 +167,7 @@ async function realtimeGauges(server) {
 }
 
 function logSummary(server) {
-  const entries = readFileSync(server.logFile, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line)];
-      } catch {
-        return [{ level: "raw", message: line.slice(0, 120) }];
-      }
-    });
+  const entries = readLog(server.logFile);
   const counts = new Map();
   for (const entry of entries) {
     if (!["error", "warn", "raw", "fatal"].includes(entry.level)) continue;

@@ -12,7 +12,6 @@
 // inserts once, and the per-client budget is at its default. Exits 1 when a budget is missed. PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is
 // created in that cluster and dropped afterwards), else from a throwaway cluster.
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -26,6 +25,7 @@ import WebSocket from "ws";
 import { ensureBuilt, root } from "./build-steps.mjs";
 import { loadRun, startBuiltServer } from "./load-run.mjs";
 import { startThrowawayCluster } from "./postgres-cluster.mjs";
+import { readLog, table } from "./bench-report.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -713,32 +713,6 @@ const format = (milliseconds) =>
       ? milliseconds.toFixed(1)
       : String(Math.round(milliseconds));
 
-function table(header, lines) {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column].length)),
-  );
-  const row = (line) =>
-    `| ${line.map((value, column) => value.padEnd(widths[column])).join(" | ")} |`;
-  return [
-    row(header),
-    `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
-    ...lines.map(row),
-  ].join("\n");
-}
-
-function readLog(logFile) {
-  return readFileSync(logFile, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line)];
-      } catch {
-        return [];
-      }
-    });
-}
-
 /**
  * Where a phase's stored inserts spent their time, from the server's own log lines: waiting for
  * the embedded database's connection (db_wait_ms), and the whole answer (ms). Undefined on
@@ -764,7 +738,7 @@ function insertWaits(logFile, from, to) {
 
 /** What the server logged beside the requests: errors, and answers of 500 or more. */
 function logSummary(logFile) {
-  const parsed = readLog(logFile);
+  const parsed = readLog(logFile).filter((entry) => entry.level !== "raw");
   const errors = parsed.filter((entry) => entry.level === "error");
   const failed = parsed.filter((entry) => entry.message === "request" && entry.status >= 500);
   const shown = errors

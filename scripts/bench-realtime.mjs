@@ -20,7 +20,6 @@
 // in that cluster and dropped afterwards), else from a throwaway cluster. Exits 1 when a budget
 // is missed. Everything runs on this machine: the load average is printed beside the figures.
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { createClient } from "@supabase/supabase-js";
@@ -31,6 +30,7 @@ import WebSocket from "ws";
 import { ensureBuilt, root } from "./build-steps.mjs";
 import { loadRun, sleep, startBuiltServer } from "./load-run.mjs";
 import { freePort, startThrowawayCluster } from "./postgres-cluster.mjs";
+import { readLog, table } from "./bench-report.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -93,19 +93,6 @@ const percent = (value, base) =>
   Number.isFinite(value / base)
     ? `${value >= base ? "+" : ""}${Math.round((value / base - 1) * 100)} %`
     : "-";
-
-function table(header, lines) {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column].length)),
-  );
-  const row = (line) =>
-    `| ${line.map((value, column) => value.padEnd(widths[column])).join(" | ")} |`;
-  return [
-    row(header),
-    `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
-    ...lines.map(row),
-  ].join("\n");
-}
 
 const loadAverage = () =>
   loadavg()
@@ -185,16 +172,7 @@ async function scrape(server) {
 }
 
 function logSummary(server) {
-  const parsed = readFileSync(server.logFile, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line)];
-      } catch {
-        return [];
-      }
-    });
+  const parsed = readLog(server.logFile).filter((entry) => entry.level !== "raw");
   const errors = parsed.filter((entry) => entry.level === "error");
   // Expected here: SITE_URL is unset (the pages name this machine), and on PostgreSQL the two
   // instances keep files of their own (the bench stores none).

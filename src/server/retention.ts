@@ -1,7 +1,6 @@
 import type { Queryable } from "./db/database.ts";
 import { errorForLog, type Logger } from "./log.ts";
-
-const hour = 60 * 60 * 1000;
+import { everyHour } from "./every-hour.ts";
 
 /**
  * Deletes what private.retention says has been kept long enough (public.apply_retention), and
@@ -23,13 +22,5 @@ export async function applyRetention(db: Queryable, log: Logger): Promise<number
 
 /** Applies the retention a minute after start and every hour after; answers how to stop it. */
 export function startRetention(db: Queryable, log: Logger): () => void {
-  const run = () => void applyRetention(db, log);
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, hour);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return everyHour(() => void applyRetention(db, log), 60_000);
 }

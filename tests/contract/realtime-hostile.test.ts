@@ -1,7 +1,9 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendChunkedJson } from "../support/chunked-body.ts";
 import { createMember, type MintedMember } from "../support/member.ts";
 import { closed, rawSocket } from "../support/realtime.ts";
+import { rssGrowth } from "../support/rss.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 // Realtime against a client that means harm: every frame counted, nothing left behind by a
@@ -317,43 +319,24 @@ describe("what one address holds", () => {
 });
 
 describe("the broadcast route", () => {
-  it("refuses a chunked body past the payload limit before reading the rest", async () => {
-    const result = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
-      const request = http.request(`${server.url}/realtime/v1/api/broadcast`, {
+  it("refuses a chunked body past the payload limit before reading the rest", async ({
+    annotate,
+  }) => {
+    const send = (total: number) =>
+      sendChunkedJson(`${server.url}/realtime/v1/api/broadcast`, {
         method: "POST",
-        headers: {
-          apikey: server.keys.anon,
-          authorization: `Bearer ${server.keys.anon}`,
-          "content-type": "application/json",
-          "transfer-encoding": "chunked",
-        },
+        total,
+        key: server.keys.anon,
       });
-      const chunk = Buffer.alloc(64 * 1024, "x");
-      let sent = 0;
-      let answered = false;
-      request.on("response", (response) => {
-        answered = true;
-        response.resume();
-        resolve({ status: response.statusCode ?? 0, sent });
-        request.destroy();
-      });
-      request.on("error", (error) => {
-        if (!answered) reject(error);
-      });
-      const write = () => {
-        while (!answered && sent < 64 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!request.write(chunk)) {
-            request.once("drain", write);
-            return;
-          }
-        }
-        if (!answered) request.end();
-      };
-      write();
-    });
-    expect(result.status).toBe(413);
-    expect(result.sent).toBeLessThan(16 * 1024 * 1024);
+    // The first request of a process sizes V8's heap, once; measured after it.
+    await send(512 * 1024);
+    const measured = await rssGrowth(() => send(64 * 1024 * 1024));
+    expect(measured.value.status).toBe(413);
+    expect(measured.value.body).toEqual({ message: "Payload too large" });
+    expect(measured.value.sent).toBeLessThan(16 * 1024 * 1024);
+    const growth = measured.growth / (1024 * 1024);
+    await annotate(`RSS grew by at most ${growth.toFixed(1)} MB for a 64 MB chunked broadcast`);
+    expect(growth).toBeLessThan(10);
   });
 });
 

@@ -1,7 +1,7 @@
-import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendChunkedJson } from "../support/chunked-body.ts";
 import { rssGrowth } from "../support/rss.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -30,68 +30,8 @@ afterAll(async () => {
   await server.close();
 });
 
-interface ChunkedAnswer {
-  status: number;
-  body: unknown;
-  /** The bytes written before the answer came. */
-  sent: number;
-}
-
-/**
- * Sends `{"prefix":"aaa…"}` of `total` bytes with Transfer-Encoding: chunked, a chunk at a time
- * as the socket takes them, and stops writing when the answer comes.
- */
-function sendChunked(
-  method: string,
-  path: string,
-  total: number,
-  key = server.keys.service_role,
-): Promise<ChunkedAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${origin}/storage/v1${path}`, {
-      method,
-      headers: {
-        apikey: key,
-        authorization: `Bearer ${key}`,
-        "content-type": "application/json",
-        "transfer-encoding": "chunked",
-      },
-    });
-    const opening = Buffer.from('{"prefix":"');
-    const closing = Buffer.from('"}');
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    let sent = 0;
-    let answered = false;
-    request.on("response", (response) => {
-      answered = true;
-      const parts: Buffer[] = [];
-      response.on("data", (part: Buffer) => parts.push(part));
-      response.on("end", () => {
-        request.destroy();
-        const text = Buffer.concat(parts).toString("utf8");
-        resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null, sent });
-      });
-    });
-    request.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    const write = (): void => {
-      while (!answered) {
-        const room = total - sent - closing.length;
-        if (room <= 0) {
-          request.end(closing);
-          return;
-        }
-        const part = sent === 0 ? opening : chunk.subarray(0, Math.min(chunk.length, room));
-        sent += part.length;
-        if (!request.write(part)) {
-          request.once("drain", write);
-          return;
-        }
-      }
-    };
-    write();
-  });
+function sendChunked(method: string, path: string, total: number, key = server.keys.service_role) {
+  return sendChunkedJson(`${origin}/storage/v1${path}`, { method, total, key });
 }
 
 const routes: { method: string; path: string }[] = [

@@ -1,7 +1,6 @@
 import { errorForLog, type Logger } from "../log.ts";
 import type { Database } from "./database.ts";
-
-const hour = 60 * 60 * 1000;
+import { everyHour } from "../every-hour.ts";
 
 /**
  * What PostgreSQL's autovacuum does for a server, done for the embedded database, which has
@@ -35,12 +34,5 @@ export function startUpkeep(db: Database, log: Logger): () => void {
     runs += 1;
     void upkeepEmbedded(db, log, work);
   };
-  const first = setTimeout(run, 5 * 60_000);
-  const every = setInterval(run, hour);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return everyHour(run, 5 * 60_000);
 }

@@ -8,7 +8,7 @@ import type { ApiClaims } from "../http/context.ts";
 import { channelPolicies } from "./authorization.ts";
 import type { ChangeEvent } from "./change-feed.ts";
 import { FilterError, parseChangeFilter, type ChangeFilter } from "./change-filter.ts";
-import { openPolicies, type ChannelPolicies } from "./channel.ts";
+import { openPolicies, type ChannelOptions, type ChannelPolicies } from "./channel.ts";
 import type { PhoenixMessage } from "./protocol.ts";
 import type { PublishedTable, PublishedTables } from "./published-tables.ts";
 import { RealtimeTokenError, verifyRealtimeToken } from "./tokens.ts";
@@ -40,17 +40,8 @@ export interface SubscriptionRequest {
   filter: ChangeFilter | undefined;
 }
 
-export interface JoinPlan {
-  topic: string;
-  joinRef: string | null;
-  isPrivate: boolean;
-  selfBroadcast: boolean;
-  ackBroadcast: boolean;
-  presenceKey: string;
-  presenceEnabled: boolean;
-  claims: ApiClaims;
-  token: string;
-  policies: ChannelPolicies;
+/** A join resolved: the channel to make, and what its reply and feed subscriptions need. */
+export interface JoinPlan extends ChannelOptions {
   /** The join reply's postgres_changes, each request with its id. */
   replies: Record<string, unknown>[];
   /** Whether the join asked for postgres_changes at all (a system message answers it). */

@@ -1,8 +1,7 @@
 import type { Queryable } from "../db/database.ts";
 import { errorForLog, type Logger } from "../log.ts";
 import { objectKey, type StorageBackend } from "./backend.ts";
-
-const hour = 60 * 60 * 1000;
+import { everyHour } from "../every-hour.ts";
 
 /**
  * Removes the photos of site-media that no draft and no version names, older than
@@ -44,13 +43,5 @@ export function startSiteMediaSweep(
   backend: StorageBackend,
   log: Logger,
 ): () => void {
-  const run = () => void sweepSiteMedia(db, backend, log);
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, hour);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return everyHour(() => void sweepSiteMedia(db, backend, log), 60_000);
 }
