@@ -89,6 +89,25 @@ async function lockPolicies(): Promise<() => Promise<void>> {
   };
 }
 
+/**
+ * Closes `sockets` while their joins or refreshes wait on the lock, lets those finish, and
+ * checks that nothing came back: the ledger empty and no subscription left in the feed, then or
+ * half a second later.
+ */
+async function vanishWhileLocked(
+  sockets: { socket: { terminate(): void } }[],
+  unlock: () => Promise<void>,
+): Promise<void> {
+  const hub = server.realtime!.hub;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  for (const { socket } of sockets) socket.terminate();
+  await expect.poll(() => hub.stats().sockets).toBe(0);
+  await unlock();
+  await expect.poll(() => hub.held()).toEqual(nothingHeld);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(hub.feed.count()).toBe(0);
+}
+
 function answered(path: string): Promise<number> {
   return server.fetch(`${server.url}${path}`).then((response) => response.status);
 }
@@ -109,15 +128,8 @@ describe("a socket that vanishes", () => {
         }),
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const { socket } of sockets) socket.terminate();
-    await expect.poll(() => hub.stats().sockets).toBe(0);
-    await unlock();
-    await expect.poll(() => hub.held()).toEqual(nothingHeld);
-    // Joins that finished after their sockets were gone must attach nothing, then or later.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vanishWhileLocked(sockets, unlock);
     expect(hub.held()).toEqual(nothingHeld);
-    expect(hub.feed.count()).toBe(0);
     expect(await gauge("kalima_realtime_subscriptions")).toBe(0);
     expect(await gauge("kalima_realtime_channels")).toBe(0);
     expect(await gauge("kalima_realtime_sockets")).toBe(0);
@@ -151,14 +163,7 @@ describe("a socket that vanishes", () => {
         ]),
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const { socket } of sockets) socket.terminate();
-    await expect.poll(() => hub.stats().sockets).toBe(0);
-    await unlock();
-    await expect.poll(() => hub.held()).toEqual(nothingHeld);
-    // A refresh that finished after its socket was gone must not put its subscriptions back.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(hub.feed.count()).toBe(0);
+    await vanishWhileLocked(sockets, unlock);
   });
 });
 
