@@ -19,8 +19,11 @@ export interface TeamChannel {
    * blocked on the way), it stops asking after a few joins: the editor works as without it.
    */
   join: (heard: (status: ChannelStatus) => void) => void;
-  /** Leaves the channel; the next one on its topic waits for that. */
-  leave: () => void;
+  /**
+   * Leaves the channel; the next one on its topic waits for that. `givingUp`: no other join is
+   * coming, and with no other channel left the socket is closed too.
+   */
+  leave: (options?: { givingUp?: boolean }) => void;
 }
 
 /**
@@ -64,6 +67,6 @@ export async function openTeamChannel(
         }
       });
     },
-    leave: () => leave(),
+    leave,
   };
 }

@@ -8,40 +8,81 @@ const omar = { key: "2", name: "omar@kalima.example" };
 
 describe("<PresenceLine>", () => {
   it("names the other members who have the part open, in words", () => {
-    renderWeb(<PresenceLine others={[layla, omar]} arrived={[]} />, { language: "en" });
+    renderWeb(<PresenceLine others={[layla, omar]} away={false} news={undefined} />, {
+      language: "en",
+    });
     expect(
       screen.getByText(
         "\u2068Layla\u2069 and \u2068omar@kalima.example\u2069 are editing this part too",
       ),
     ).toBeVisible();
-    // Nobody arrived: nothing is said aloud.
+    // Nothing new: nothing is said aloud.
     expect(screen.getByRole("status")).toHaveTextContent(/^$/u);
   });
 
   it("says aloud only who arrived", () => {
-    renderWeb(<PresenceLine others={[layla, omar]} arrived={[omar]} />, { language: "en" });
+    renderWeb(
+      <PresenceLine
+        others={[layla, omar]}
+        away={false}
+        news={{ kind: "arrived", section: "stories", editors: [omar] }}
+      />,
+      { language: "en" },
+    );
     expect(screen.getByRole("status")).toHaveTextContent(
       "\u2068omar@kalima.example\u2069 is editing this part too",
     );
   });
 
   it("says it in Arabic without a verb's gender, the names joined as Arabic joins them", () => {
-    renderWeb(<PresenceLine others={[layla, { key: "3", name: "" }]} arrived={[]} />, {
-      language: "ar",
-    });
+    renderWeb(
+      <PresenceLine others={[layla, { key: "3", name: "" }]} away={false} news={undefined} />,
+      { language: "ar" },
+    );
     expect(
       screen.getByText("هذا القسم مفتوح أيضًا لدى \u2068Layla\u2069 و\u2068عضو آخر\u2069"),
     ).toBeVisible();
   });
 
   it("shows nothing when nobody else is here", () => {
-    const { container, rerender } = renderWeb(<PresenceLine others={[]} arrived={[]} />, {
-      language: "en",
-    });
+    const { container, rerender } = renderWeb(
+      <PresenceLine others={[]} away={false} news={undefined} />,
+      { language: "en" },
+    );
     expect(container).toHaveTextContent(/^$/u);
-    rerender(<PresenceLine others={[layla]} arrived={[layla]} />);
+    rerender(
+      <PresenceLine
+        others={[layla]}
+        away={false}
+        news={{ kind: "arrived", section: "stories", editors: [layla] }}
+      />,
+    );
     expect(screen.getByRole("status")).toHaveTextContent(
       "\u2068Layla\u2069 is editing this part too",
     );
   });
+
+  it.each([
+    ["en", /^Reconnecting… /u, "Connected again."],
+    ["ar", /^جارٍ إعادة الاتصال… /u, "عاد الاتصال."],
+  ] as const)(
+    "while away, says it is reconnecting instead of naming anyone, and says when it is back, in %s",
+    (language, away, back) => {
+      const { rerender } = renderWeb(
+        <PresenceLine others={[layla]} away news={{ kind: "away" }} />,
+        { language },
+      );
+      // Seen on the line, said once in the status; who was here is not claimed meanwhile.
+      expect(screen.getByText(away, { ignore: "[role=status]" })).toBeVisible();
+      expect(screen.getByRole("status")).toHaveTextContent(away);
+      expect(screen.queryByText(/Layla/u)).toBeNull();
+      rerender(<PresenceLine others={[layla]} away news={undefined} />);
+      expect(screen.getByText(away)).toBeVisible();
+      expect(screen.getByRole("status")).toHaveTextContent(/^$/u);
+      rerender(<PresenceLine others={[layla]} away={false} news={{ kind: "back" }} />);
+      expect(screen.queryByText(away)).toBeNull();
+      expect(screen.getByRole("status")).toHaveTextContent(back);
+      expect(screen.getByText(/Layla/u, { ignore: "[role=status]" })).toBeVisible();
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { Eye } from "lucide-react";
 import type { Language } from "../../../../shared/language.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { isolated } from "../model/describe.ts";
+import type { PresenceNews } from "../hooks/use-editors.ts";
 import type { Editor } from "../model/presence.ts";
 
 function listed(language: Language, names: readonly string[]) {
@@ -9,15 +10,18 @@ function listed(language: Language, names: readonly string[]) {
 }
 
 /**
- * Under a section's heading: the other members who have it open, by name, in words. Said aloud
- * only when someone arrives (a polite status of its own), never at each change of the channel.
+ * Under a section's heading: the other members who have it open, by name, in words, or, while
+ * the team's channel is lost and joined again, that it is. Said aloud only as news (someone
+ * arrived, the channel lost or back), in a polite status of its own that is emptied once read.
  */
 export function PresenceLine({
   others,
-  arrived,
+  away,
+  news,
 }: {
   others: readonly Editor[];
-  arrived: readonly Editor[];
+  away: boolean;
+  news: PresenceNews | undefined;
 }) {
   const { words, language } = useEditorContent();
   const say = (editors: readonly Editor[]) =>
@@ -28,18 +32,32 @@ export function PresenceLine({
       ),
       editors.length,
     );
+  const said =
+    news?.kind === "arrived"
+      ? say(news.editors)
+      : news?.kind === "away"
+        ? words.presence.away
+        : news?.kind === "back"
+          ? words.presence.back
+          : "";
   return (
     <>
-      {others.length > 0 && (
-        // An icon the public pages already carry: every lucide icon travels in the framework
-        // chunk each page loads, so a new one would weigh on all of them.
-        <p className="flex min-w-0 items-start gap-2 rounded-2xl bg-gold-200/60 px-3 py-2 text-sm font-semibold text-ink-900 wrap-anywhere">
-          <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{say(others)}</span>
+      {away ? (
+        <p className="rounded-2xl border border-dashed border-ink-900/30 px-3 py-2 text-sm font-semibold text-ink-800 wrap-anywhere">
+          {words.presence.away}
         </p>
+      ) : (
+        others.length > 0 && (
+          // An icon the public pages already carry: every lucide icon travels in the framework
+          // chunk each page loads, so a new one would weigh on all of them.
+          <p className="flex min-w-0 items-start gap-2 rounded-2xl bg-gold-200/60 px-3 py-2 text-sm font-semibold text-ink-900 wrap-anywhere">
+            <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{say(others)}</span>
+          </p>
+        )
       )}
       <p role="status" className="sr-only">
-        {arrived.length > 0 ? say(arrived) : ""}
+        {said}
       </p>
     </>
   );

@@ -610,7 +610,7 @@ function Editor({
           className="grid gap-5 rounded-3xl bg-paper p-4 shadow-lg shadow-ink-950/5 sm:p-6"
         >
           <h2 className="text-2xl font-bold text-ink-900">{words.sections[section]}</h2>
-          <PresenceLine others={editors.others} arrived={editors.arrived} />
+          <PresenceLine others={editors.others} away={editors.away} news={editors.news} />
           <ConflictContext value={conflictState}>
             <Node
               section={section}

@@ -91,6 +91,8 @@ export const ar: EditorContent = {
   presence: {
     // A sentence without a verb: it needs no gender, whoever the names are.
     here: (names) => `هذا القسم مفتوح أيضًا لدى ${names}`,
+    away: "جارٍ إعادة الاتصال… سيظهر مَن يحرّر معك حين يعود الاتصال، ويمكنك مواصلة التحرير.",
+    back: "عاد الاتصال.",
   },
   heard: {
     published: (who, version) =>

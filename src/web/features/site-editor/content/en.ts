@@ -89,6 +89,8 @@ export const en: EditorContent = {
   presence: {
     here: (names, count) =>
       count === 1 ? `${names} is editing this part too` : `${names} are editing this part too`,
+    away: "Reconnecting… Who else is editing shows again once connected; you can keep editing.",
+    back: "Connected again.",
   },
   heard: {
     published: (who, version) =>

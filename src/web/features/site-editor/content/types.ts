@@ -97,6 +97,10 @@ export interface EditorContent {
   presence: {
     /** `names` lists `count` members, joined as the language joins a list. */
     here: (names: string, count: number) => string;
+    /** The team's channel lost, being joined again: who else is here is unknown meanwhile. */
+    away: string;
+    /** Said once the channel is back. */
+    back: string;
   };
   /** Quiet notes of another member's publish or restore, heard as it happened. */
   heard: {

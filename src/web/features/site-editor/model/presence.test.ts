@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrivals, memberName, othersIn } from "./presence.ts";
+import { arrivals, memberName, othersIn, PresenceBook } from "./presence.ts";
 
 describe("who else has a section open", () => {
   const state = {
@@ -56,5 +56,21 @@ describe("who else has a section open", () => {
       "layla@example.com",
     );
     expect(memberName({ user_metadata: {} })).toBe("");
+  });
+
+  it("keeps each member's presence by reference, so a move in one track leaves nothing behind", () => {
+    const book = new PresenceBook();
+    book.joined("layla", [{ section: "stories", name: "Layla", presence_ref: "1" }]);
+    book.joined("layla", [{ section: "links", name: "Layla", presence_ref: "2" }]);
+    book.left("layla", [{ section: "stories", name: "Layla", presence_ref: "1" }]);
+    book.joined("omar", [{ section: "links", name: "Omar", presence_ref: "3" }]);
+    expect(othersIn(book.state(), "stories", "me")).toEqual([]);
+    expect(othersIn(book.state(), "links", "me").map(({ name }) => name)).toEqual([
+      "Layla",
+      "Omar",
+    ]);
+    book.left("omar", [{ presence_ref: "3" }]);
+    book.left("nobody", [{ presence_ref: "4" }]);
+    expect(Object.keys(book.state())).toEqual(["layla"]);
   });
 });

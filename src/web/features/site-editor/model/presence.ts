@@ -66,3 +66,39 @@ export function memberName(user: {
   }
   return user.email ?? "";
 }
+
+/** One entry of a member's presence as supabase-js hands it in a join or a leave. */
+interface Entry {
+  presence_ref?: unknown;
+  [field: string]: unknown;
+}
+
+/**
+ * The channel's presence state, kept from the joins and leaves it hears. supabase-js 2.109's own
+ * state loses an entry's reference when the same key joins again (supabase/supabase-js#2565), so
+ * a member who moves with one `track` would stay listed where they were: each join and leave
+ * carries its entries whole, and is applied here by reference.
+ */
+export class PresenceBook {
+  private readonly entries = new Map<string, Map<unknown, unknown>>();
+
+  joined(key: string, metas: readonly Entry[]): void {
+    let held = this.entries.get(key);
+    if (!held) {
+      held = new Map();
+      this.entries.set(key, held);
+    }
+    for (const meta of metas) held.set(meta.presence_ref, meta);
+  }
+
+  left(key: string, metas: readonly Entry[]): void {
+    const held = this.entries.get(key);
+    if (!held) return;
+    for (const meta of metas) held.delete(meta.presence_ref);
+    if (held.size === 0) this.entries.delete(key);
+  }
+
+  state(): PresenceState {
+    return Object.fromEntries([...this.entries].map(([key, metas]) => [key, [...metas.values()]]));
+  }
+}
