@@ -4,12 +4,16 @@ import { sitePages } from "../../../../shared/pages.js";
 import { previewStorageKey } from "../../../content/preview-content.ts";
 import { fieldClasses } from "../../../components/team/styles.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
+import { placeOnPage } from "../model/fields.ts";
+import type { SiteContentSection } from "../../../../shared/site-content.ts";
 
 interface PreviewPanelProps {
   /** Every section's draft: what would be published. */
   document: unknown;
   /** The pages to offer first: those the section being edited shows on. */
   pages: readonly string[];
+  /** The section being edited: each frame opens where it shows on the page. */
+  section: SiteContentSection;
 }
 
 const phone = { width: 375, height: 667 } as const;
@@ -26,17 +30,38 @@ function watchWidth(onChange: () => void) {
   return () => query?.removeEventListener("change", onChange);
 }
 
+/**
+ * Scrolls a framed page (our own origin) to `place`, below its sticky header; again once its
+ * fonts have come, which move what is below them.
+ */
+function scrollFrameTo(frame: HTMLIFrameElement, place: string | undefined) {
+  const page = frame.contentDocument;
+  const view = frame.contentWindow;
+  if (!place || !page || !view) return;
+  const go = () => {
+    const target = page.querySelector(place);
+    if (!target) return;
+    const header = page.querySelector("header")?.getBoundingClientRect().height ?? 0;
+    const top = target.getBoundingClientRect().top + view.scrollY - header - 16;
+    view.scrollTo({ top: Math.max(0, top), behavior: "instant" });
+  };
+  go();
+  void page.fonts?.ready.then(go, () => undefined);
+}
+
 /** A page at a screen's width, drawn smaller to fit the editor: the layout is the width's. */
 function ScaledFrame({
   src,
   title,
   width,
   height,
+  place,
 }: {
   src: string;
   title: string;
   width: number;
   height: number;
+  place: string | undefined;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(0);
@@ -62,6 +87,7 @@ function ScaledFrame({
           width={width}
           height={height}
           className="origin-top-left rtl:origin-top-right"
+          onLoad={(event) => scrollFrameTo(event.currentTarget, place)}
           style={{ transform: `scale(${scale})` }}
         />
       )}
@@ -76,7 +102,7 @@ function ScaledFrame({
  * would be a quarter of its size). The frames follow typing: the drafts are stored again after a
  * pause, and the framed pages redraw from them without reloading.
  */
-export function PreviewPanel({ document, pages }: PreviewPanelProps) {
+export function PreviewPanel({ document, pages, section }: PreviewPanelProps) {
   const { words, language } = useEditorContent();
   const id = useId();
   const wide = useSyncExternalStore(watchWidth, wideScreen, () => true);
@@ -116,6 +142,7 @@ export function PreviewPanel({ document, pages }: PreviewPanelProps) {
             title={title}
             width={width}
             height={height}
+            place={placeOnPage(section, page)}
           />
         </figure>
       );

@@ -110,6 +110,12 @@ const historyPart = "history";
  */
 let kept: { member: string; store: DraftStore } | undefined;
 
+/**
+ * The part the member last had open: the site view opened again from the inbox's tabs (whose
+ * address names no part) returns to it, not to the first section.
+ */
+let lastPart: { member: string; part: string } | undefined;
+
 /** How long a publish's pages are followed: our server shows them within 5 seconds. */
 const followRendering = { every: 700, for: 15_000 };
 
@@ -118,11 +124,15 @@ const followRendering = { every: 700, for: 15_000 };
  * saved as drafts while typing, checked before it may publish, previewed as the pages would show
  * it, published after a look at every change, and any earlier version restored.
  */
-export function SiteEditor({ part, hrefFor }: SiteEditorProps) {
+export function SiteEditor({ part: asked, hrefFor }: SiteEditorProps) {
   const { words } = useEditorContent();
   const describeFailure = useDescribeFailure();
   const session = useAuth().session;
   const member = session?.user.id ?? "";
+  const part = asked ?? (lastPart?.member === member ? lastPart.part : undefined);
+  useEffect(() => {
+    if (part !== undefined) lastPart = { member, part };
+  }, [member, part]);
   const myEmail = session?.user.email?.toLowerCase();
   const [store, setStore] = useState<DraftStore | "loading" | "failed">("loading");
   const [state, setState] = useState<LiveState>({ published: {}, live: null, versions: [] });
@@ -563,7 +573,12 @@ function Editor({
       />
 
       {previewing > 0 && (
-        <PreviewPanel key={previewing} document={document} pages={pagesOfSection(section)} />
+        <PreviewPanel
+          key={previewing}
+          document={document}
+          pages={pagesOfSection(section)}
+          section={section}
+        />
       )}
 
       {showsHistory ? null : draft.conflict && merge ? (

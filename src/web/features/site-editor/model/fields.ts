@@ -50,6 +50,23 @@ export const pagesOfSection = (section: SiteContentSection): readonly string[] =
   sectionDefinition(section).shownOn;
 
 /**
+ * Where on a page a section shows, as a selector of what the public page already renders (its
+ * headings' ids, its footer): the preview opens there rather than at the top. The page texts
+ * show everywhere, beginning at the top.
+ */
+const placesOnPages: Partial<Record<SiteContentSection, Record<string, string>>> = {
+  programs: { home: "#programs", programs: "main details" },
+  mutakallim: { mutakallim: "#format" },
+  links: { home: "footer", contact: "main aside" },
+  values: { home: "#values", about: "#values" },
+  stories: { home: "#stories", community: "#ripple-stories" },
+};
+
+/** Where `section` shows on `page`, or undefined for its top. */
+export const placeOnPage = (section: SiteContentSection, page: string): string | undefined =>
+  placesOnPages[section]?.[page];
+
+/**
  * The sections long enough to fold their groups: the page texts hold dozens of groups, which on a
  * phone are a short list of names, each with its count of problems, opened one at a time.
  */
