@@ -291,7 +291,9 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
 
       await page.getByLabel(text.password, { exact: true }).fill(member.password);
       await page.getByRole("button", { name: text.signIn, exact: true }).click();
-      await expect(await heading(page, text.codeTitle)).toBeFocused();
+      await heading(page, text.codeTitle);
+      // The code is next: its field has the focus, read with what the step asks.
+      await expect(page.getByLabel(text.code)).toBeFocused();
       await expect(page.getByText(text.signInFailed)).toHaveCount(0);
       await page.getByLabel(text.code).fill(totpCode(member.secret, { wrong: true }));
       await page.getByRole("button", { name: text.verify }).click();
