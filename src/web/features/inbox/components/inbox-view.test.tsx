@@ -96,12 +96,14 @@ function serve(database: {
       const id = url.searchParams.get("id");
       const after = id?.startsWith("gt.") ? Number(id.slice(3)) : undefined;
       const one = after === undefined ? id?.replace("eq.", "") : undefined;
-      const rows =
+      const matching =
         after !== undefined
-          ? database.rows.filter((each) => each.id > after)
+          ? database.rows.filter((each) => each.id > after).reverse()
           : one
             ? database.rows.filter((each) => String(each.id) === one)
             : database.rows;
+      const limit = url.searchParams.get("limit");
+      const rows = limit === null ? matching : matching.slice(0, Number(limit));
       const range = rows.length === 0 ? "*/0" : `0-${rows.length - 1}/${rows.length}`;
       return Promise.resolve(Response.json(rows, { headers: { "content-range": range } }));
     }
@@ -128,6 +130,13 @@ const listReadings = () =>
       url.searchParams.get("select")?.startsWith("id,created_at") === true &&
       !url.searchParams.has("id")
     );
+  }).length;
+
+/** How many times the newest submission's id was read. */
+const newestReadings = () =>
+  network.mock.calls.filter(([input]) => {
+    const url = new URL(requestUrl(input));
+    return url.searchParams.get("select") === "id" && url.searchParams.get("order") === "id.desc";
   }).length;
 
 /** The polite region that says what changed. */
@@ -337,6 +346,35 @@ describe("the inbox, live", () => {
     await waitFor(() => expect(screen.queryByText(offline)).toBeNull(), { timeout: 5000 });
     await waitFor(() => expect(screen.getByRole("radio", { name: "Done" })).toBeChecked());
     await waitFor(() => expect(listReadings()).toBe(before + 1));
+  });
+
+  it("says at once that it is offline when the browser does, and announces once what arrived meanwhile", async () => {
+    storeSession();
+    const database = { rows: [row(2, "Sam"), row(1, "Layla")] };
+    serve(database);
+    renderInbox("en");
+    expect(await screen.findByText("2 submissions")).toBeVisible();
+    await untilListening();
+    // The newest submission known when the connection was made: what comes after it is new.
+    await waitFor(() => expect(newestReadings()).toBe(1));
+    const offline = "Offline: changes will show when the connection is back.";
+
+    window.dispatchEvent(new Event("offline"));
+    expect(await screen.findByText(offline)).toBeVisible();
+
+    database.rows = [row(4, "Huda"), row(3, "Omar"), ...database.rows];
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.queryByText(offline)).toBeNull());
+    await waitFor(() => expect(politeRegion()).toHaveTextContent("2 new submissions"));
+    await waitFor(() => expect(document.title).toBe("(2) Inbox | Kalima"));
+    expect(await screen.findByText("4 submissions")).toBeVisible();
+
+    // Sent late by the connection, an arrival already announced is not counted again.
+    realtime.insert("contact_submissions", row(4, "Huda"));
+    database.rows = [row(5, "Rana"), ...database.rows];
+    realtime.insert("contact_submissions", row(5, "Rana"));
+    await waitFor(() => expect(document.title).toBe("(3) Inbox | Kalima"));
+    expect(politeRegion()).toHaveTextContent("3 new submissions");
   });
 
   it("says a registration's confirmation will not be sent where mail is off", async () => {
