@@ -518,7 +518,7 @@ describe("TOTP multi-factor authentication", () => {
     const enrolled = await client.auth.mfa.enroll({
       factorType: "totp",
       friendlyName: "phone",
-      issuer: "Kalima",
+      issuer: "Kalima · كلمة",
     });
     expect(enrolled.error).toBeNull();
     const factor = enrolled.data!;
@@ -527,7 +527,7 @@ describe("TOTP multi-factor authentication", () => {
     expect(factor.totp.qr_code.startsWith("data:image/svg+xml;utf-8,<svg")).toBe(true);
     expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/u);
     const uri = OTPAuth.URI.parse(factor.totp.uri);
-    expect(uri).toMatchObject({ issuer: "Kalima", label: email, digits: 6, period: 30 });
+    expect(uri).toMatchObject({ issuer: "Kalima · كلمة", label: email, digits: 6, period: 30 });
     expect(uri.algorithm).toBe("SHA1");
 
     const conflict = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "phone" });

@@ -29,12 +29,12 @@ const words = {
 /** Where screenshots of the live inbox go, when asked for; none are taken otherwise. */
 const shots = process.env.INBOX_SCREENSHOTS;
 
-async function screenshots(page: Page, name: string) {
+async function screenshots(page: Page, name: string, widths = [375, 1280]) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => violation.id)).toEqual([]);
   if (!shots) return;
   const viewport = page.viewportSize();
-  for (const width of [375, 1280]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${shots}/${name}-${width}.png` });
   }
@@ -162,5 +162,55 @@ for (const language of ["ar", "en"] as const) {
     await line.joined();
     await expect(page.getByText(text.offline)).toHaveCount(0);
     await expect(page.getByRole("radio", { name: text.inProgress })).toBeChecked();
+  });
+}
+
+for (const language of ["ar", "en"] as const) {
+  test(`says it is offline within seconds of the network going, and announces what arrived when it is back, in ${language}`, async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    // Offline, the browser logs the requests and connections it cannot make.
+    consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|WebSocket connection to/u);
+    const text = words[language];
+    await page.setViewportSize({ width: language === "ar" ? 320 : 375, height: 740 });
+    await joinAsMember(page, language);
+    const visitor = (label: string) => {
+      const marker = uniqueEmail(label).split("@")[0] ?? "";
+      return {
+        name: `Away ${marker}`,
+        email: `${marker}@example.com`,
+        phone: null,
+        message: `Hello ${marker}`,
+        form_source: "Contact Page" as const,
+      };
+    };
+    // Live: an arrival shows without a reload.
+    const before = visitor("before");
+    await submit([before]);
+    await expect(page.getByRole("link", { name: before.name })).toBeVisible({ timeout: 10_000 });
+    await page.keyboard.press("Shift");
+    await expect(page).toHaveTitle(text.plainTitle);
+
+    await context.setOffline(true);
+    await expect(page.getByRole("status").filter({ hasText: text.offline })).toBeVisible({
+      timeout: 5_000,
+    });
+    await screenshots(page, `inbox-offline-${language}`, [375, 320]);
+
+    // Sent while the member's phone is offline; the test's own connection is not.
+    const missed = visitor("missed");
+    await submit([missed]);
+    await context.setOffline(false);
+    await expect(page.getByText(text.offline)).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByRole("link", { name: missed.name })).toBeVisible();
+    await expect(
+      page.locator('[aria-live="polite"]').filter({ hasText: text.arrived }),
+    ).toContainText(missed.name);
+    await expect(page).toHaveTitle(text.title);
+    expect(await page.title()).toMatch(language === "ar" ? /^\(١\)/u : /^\(1\)/u);
+    await screenshots(page, `inbox-back-${language}`, [375, 320]);
   });
 }

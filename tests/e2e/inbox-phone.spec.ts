@@ -33,6 +33,7 @@ const words = {
     code: "الرمز المكوّن من ستة أرقام",
     confirm: "تأكيد",
     codeTitle: "أدخل رمز التحقق",
+    codeLead: "افتح تطبيق المصادقة",
     verify: "تحقّق",
     otherAccount: "تسجيل الدخول بحساب آخر",
     wrongCode: "الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.",
@@ -70,6 +71,7 @@ const words = {
     code: "Six-digit code",
     confirm: "Confirm",
     codeTitle: "Enter your code",
+    codeLead: "Open your authenticator app",
     verify: "Verify",
     otherAccount: "Sign in with another account",
     wrongCode: "That code is not right. Enter the code your app shows now.",
@@ -98,6 +100,20 @@ const phones = { ar: { width: 320, height: 640 }, en: { width: 375, height: 667 
 
 /** A refused code or password is a 4xx the browser logs; nothing else may be. */
 const refused = /status of 4(00|22)/u;
+
+/** Where screenshots of the sign-in's steps go, when asked for; none are taken otherwise. */
+const shots = process.env.INBOX_SCREENSHOTS;
+
+/** The page at both phone widths, when screenshots are asked for. */
+async function screenshots(page: Page, name: string) {
+  if (!shots) return;
+  const viewport = page.viewportSize();
+  for (const width of [375, 320]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png` });
+  }
+  if (viewport) await page.setViewportSize(viewport);
+}
 
 async function heading(page: Page, name: string, level = 1) {
   const found = page.getByRole("heading", { name, level, exact: true });
@@ -315,9 +331,13 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
       await heading(page, text.codeTitle);
       await expectNoToast(page, language);
 
+      // The code is typed where the focus already is, and Enter sends it.
       const field = page.getByLabel(text.code);
-      await field.fill(totpCode(member.secret, { wrong: true }));
-      await field.press("Enter");
+      await expect(field).toBeFocused();
+      await expect(field).toHaveAccessibleDescription(new RegExp(`^${text.codeLead}`, "u"));
+      await screenshots(page, `sign-in-code-${language}`);
+      await page.keyboard.type(totpCode(member.secret, { wrong: true }));
+      await page.keyboard.press("Enter");
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expectErrorUnder(field, page.getByText(text.wrongCode));
       expect(await reached(page.getByRole("button", { name: text.otherAccount }))).toBe("itself");

@@ -90,6 +90,7 @@ describe(`npm run limits on ${databaseKind}`, () => {
     const shown = await runServerCommand("limits", [], place.env, place.dataDir);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("per client: 5 in 00:10:00, 20 a day\n");
+    expect(shown.stdout).toContain("per address: 30 in 00:10:00, 200 a day, whatever the emails\n");
     expect(shown.stdout).toContain("everyone:   2000 a day\n");
     expect(shown.stdout).toContain(
       "mail to unproved addresses (registration confirmations): 50 an hour for the whole site\n",
@@ -115,6 +116,8 @@ describe(`npm run limits on ${databaseKind}`, () => {
       [
         "--per-client-burst",
         "2",
+        "--per-address-burst",
+        "2",
         "--burst-window",
         "1 hour",
         "--unproved-mail-per-hour",
@@ -127,6 +130,9 @@ describe(`npm run limits on ${databaseKind}`, () => {
     );
     expect(changed.code).toBe(0);
     expect(changed.stdout).toContain("per client: 2 in 01:00:00, 20 a day\n");
+    expect(changed.stdout).toContain(
+      "per address: 2 in 01:00:00, 200 a day, whatever the emails\n",
+    );
     expect(changed.stdout).toContain("registration confirmations): 0 an hour");
     expect(changed.stdout).toContain("kept: spam 30 days, everything else 24 months\n");
 

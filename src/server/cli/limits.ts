@@ -1,5 +1,6 @@
 // npm run limits [-- --per-client-burst 5 --burst-window "10 minutes" --per-client-daily 20
-// --daily-ceiling 2000 --duplicate-window "10 minutes" --unproved-mail-per-hour 50
+// --per-address-burst 30 --per-address-daily 200 --daily-ceiling 2000
+// --duplicate-window "10 minutes" --unproved-mail-per-hour 50
 // --spam-retention-days 30 --keep-months 0]: shows, or changes, the database's limits
 // on visitors' submissions (private.submission_limits, docs/decisions/0014) on the configured
 // database. On a hosted project, run the same UPDATE in its SQL editor.
@@ -13,7 +14,8 @@ import { errorMessage } from "../../shared/error-message.ts";
 
 const usage =
   "Usage: npm run limits [-- --per-client-burst N --burst-window INTERVAL --per-client-daily N " +
-  "--daily-ceiling N --duplicate-window INTERVAL --unproved-mail-per-hour N " +
+  "--per-address-burst N --per-address-daily N --daily-ceiling N --duplicate-window INTERVAL " +
+  "--unproved-mail-per-hour N " +
   "--spam-retention-days N --keep-months N]   " +
   '(an INTERVAL such as "10 minutes")';
 
@@ -21,6 +23,9 @@ const settings = {
   "per-client-burst": { column: "per_client_burst", kind: "count" },
   "burst-window": { column: "burst_window", kind: "interval" },
   "per-client-daily": { column: "per_client_daily", kind: "count" },
+  // Whatever the emails: one address's ceiling, above one person's (address and email) limit.
+  "per-address-burst": { column: "per_address_burst", kind: "count" },
+  "per-address-daily": { column: "per_address_daily", kind: "count" },
   "daily-ceiling": { column: "daily_ceiling", kind: "count" },
   "duplicate-window": { column: "duplicate_window", kind: "interval" },
   // 0 withholds every confirmation.
@@ -88,7 +93,8 @@ await runCommand(async () => {
         });
     }
     const { rows } = await db.query<Record<string, string | number>>(
-      `select per_client_burst, burst_window::text, per_client_daily, daily_ceiling,
+      `select per_client_burst, burst_window::text, per_client_daily, per_address_burst,
+              per_address_daily, daily_ceiling,
               duplicate_window::text, unproved_mail_per_hour
          from private.submission_limits`,
     );
@@ -104,6 +110,8 @@ await runCommand(async () => {
       `${changes.length > 0 ? "Changed" : "Limits"} on ${describeDatabase(config)}:\n` +
         `  per client: ${limits.per_client_burst} in ${limits.burst_window}, ` +
         `${limits.per_client_daily} a day\n` +
+        `  per address: ${limits.per_address_burst} in ${limits.burst_window}, ` +
+        `${limits.per_address_daily} a day, whatever the emails\n` +
         `  everyone:   ${limits.daily_ceiling} a day\n` +
         `  identical messages folded within ${limits.duplicate_window}\n` +
         `  mail to unproved addresses (registration confirmations): ` +

@@ -219,7 +219,9 @@ describe("GET /metrics", () => {
   });
 
   it("counts a stored submission, spam, a duplicate, an invalid one and one past the limit", async () => {
-    await server.db.exec("update private.submission_limits set per_client_burst = 3");
+    await server.db.exec(
+      "update private.submission_limits set per_client_burst = 3, per_address_burst = 3",
+    );
     try {
       const counts = await moved(
         ["stored", "spam", "duplicate", "invalid", "limit"].map(outcome),
@@ -236,7 +238,9 @@ describe("GET /metrics", () => {
       );
       expect(counts).toEqual([2, 1, 1, 1, 1]);
     } finally {
-      await server.db.exec("update private.submission_limits set per_client_burst = default");
+      await server.db.exec(
+        "update private.submission_limits set per_client_burst = default, per_address_burst = default",
+      );
     }
   });
 

@@ -30,6 +30,7 @@ beforeEach(async () => {
       delete from private.submission_clients;
       update private.submission_limits
          set per_client_burst = default, burst_window = default, per_client_daily = default,
+             per_address_burst = default, per_address_daily = default,
              daily_ceiling = default, duplicate_window = default;
     `);
   }
@@ -37,11 +38,12 @@ beforeEach(async () => {
 });
 
 let sequence = 0;
+/** One person's submission: the same email each time, a new message (not folded as a repeat). */
 function submission(overrides: Record<string, unknown> = {}) {
   sequence += 1;
   return {
     name: "Layla",
-    email: `layla${sequence}@example.com`,
+    email: "layla@example.com",
     phone: null,
     message: `Message number ${sequence}`,
     form_source: "Contact Page",
@@ -91,7 +93,8 @@ describe("the limit per client", () => {
     expect(body).toEqual({
       code: "PT429",
       message: "Too many submissions from this client",
-      details: "At most 5 in 10 minutes and 20 a day from one client",
+      details:
+        "At most 5 in 10 minutes and 20 a day from one address and email, 30 in 10 minutes and 200 a day from one address",
       hint: expect.stringMatching(/^Try again in \d+ seconds\.$/u) as string,
     });
     const seconds = Number(/\d+/u.exec(body.hint ?? "")?.[0]);
@@ -101,6 +104,54 @@ describe("the limit per client", () => {
 
     expect((await post(behindProxy, submission(), { from: "203.0.113.8" })).status).toBe(201);
     expect(await stored(behindProxy)).toHaveLength(6);
+  });
+
+  it("tells apart 20 people registering from one venue's address within minutes", async () => {
+    for (let index = 0; index < 20; index += 1) {
+      const person = submission({ email: `attendee${index}@example.com` });
+      expect((await post(behindProxy, person, { from: "203.0.113.20" })).status).toBe(201);
+    }
+    expect(await stored(behindProxy)).toHaveLength(20);
+    // Each of them still meets the limit a person meets, whatever the email's case.
+    for (let index = 0; index < 4; index += 1) {
+      const again = submission({ email: "attendee0@example.com" });
+      expect((await post(behindProxy, again, { from: "203.0.113.20" })).status).toBe(201);
+    }
+    const sixth = submission({ email: "ATTENDEE0@example.com" });
+    expect((await post(behindProxy, sixth, { from: "203.0.113.20" })).status).toBe(429);
+  });
+
+  it("stops a flood from one address at 30 in 10 minutes, whatever the emails, and says when it ends", async () => {
+    for (let index = 0; index < 30; index += 1) {
+      const row = submission({ email: `flood${index}@example.com` });
+      expect((await post(behindProxy, row, { from: "198.51.100.30" })).status).toBe(201);
+    }
+    const refused = await post(behindProxy, submission({ email: "flood-new@example.com" }), {
+      from: "198.51.100.30",
+    });
+    expect(refused.status).toBe(429);
+    const { hint } = (await refused.json()) as { hint: string };
+    const seconds = Number(/\d+/u.exec(hint)?.[0]);
+    expect(seconds).toBeGreaterThan(590);
+    expect(seconds).toBeLessThanOrEqual(600);
+    expect(await stored(behindProxy)).toHaveLength(30);
+    // Another address is not held back by it.
+    const other = submission({ email: "flood-new@example.com" });
+    expect((await post(behindProxy, other, { from: "198.51.100.31" })).status).toBe(201);
+  });
+
+  it("stops one address past its daily ceiling, whatever the emails", async () => {
+    await setLimits(behindProxy, "per_address_burst = 100, per_address_daily = 3");
+    for (let index = 0; index < 3; index += 1) {
+      const row = submission({ email: `daily${index}@example.com` });
+      expect((await post(behindProxy, row, { from: "198.51.100.40" })).status).toBe(201);
+    }
+    const refused = await post(behindProxy, submission({ email: "daily9@example.com" }), {
+      from: "198.51.100.40",
+    });
+    expect(refused.status).toBe(429);
+    const { hint } = (await refused.json()) as { hint: string };
+    expect(Number(/\d+/u.exec(hint)?.[0])).toBeGreaterThan(86_000);
   });
 
   it("refuses past 20 a day, and says to come back when the oldest is a day old", async () => {
@@ -188,7 +239,7 @@ describe("the limit per client", () => {
         { role: "anon", claims: '{"role":"anon"}', headers: JSON.stringify(headers) },
         `insert into public.contact_submissions (name, email, message, form_source)
          values ('Layla', $1, $2, 'Contact Page')`,
-        [`hosted${(sequence += 1)}@example.com`, `Hosted ${sequence}`],
+        ["hosted@example.com", `Hosted ${(sequence += 1)}`],
       );
     await insert({ "cf-connecting-ip": "198.51.100.20", "x-forwarded-for": "1.1.1.1, 10.0.0.9" });
     await expect(

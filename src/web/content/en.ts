@@ -428,9 +428,9 @@ export const en: Content = {
       description: "Thank you for registering. We'll be in touch soon.",
     },
     tooManyMessages: {
-      title: "Too many messages",
+      title: "Too many messages from this connection",
       description: (wait) =>
-        `We have received several messages from you in a short time. Please try again ${wait ?? "later"}.`,
+        `We have received many messages from this connection in a short time. Please try again ${wait ?? "later"}.`,
     },
     signUpFailed: "Sign up Failed",
     signInFailed: "Sign in Failed",

@@ -304,10 +304,10 @@ describe("<ContactForm>", () => {
       const user = renderForm();
       await fill(user, "5");
       await user.click(screen.getByRole("button", { name: "Send Message" }));
-      expect(await screen.findByText("Too many messages")).toBeVisible();
+      expect(await screen.findByText("Too many messages from this connection")).toBeVisible();
       expect(
         screen.getByText(
-          "We have received several messages from you in a short time. Please try again in 7 minutes.",
+          "We have received many messages from this connection in a short time. Please try again in 7 minutes.",
         ),
       ).toBeVisible();
       expect(screen.getByLabelText(/^Message/u)).toHaveValue("I would like to volunteer.");
@@ -325,9 +325,11 @@ describe("<ContactForm>", () => {
       await user.type(screen.getByLabelText(/^الرسالة/u), "أود الانضمام.");
       await user.type(screen.getByLabelText(/٢ \+ ٣/u), "٥");
       await user.click(screen.getByRole("button", { name: "سجّل الآن" }));
-      expect(await screen.findByText("وصلتنا منك رسائل كثيرة")).toBeVisible();
+      expect(await screen.findByText("وصلتنا رسائل كثيرة من هذا الاتصال")).toBeVisible();
       expect(
-        screen.getByText("وصلتنا منك عدة رسائل في وقت قصير، فأعد المحاولة خلال ٢٤ ساعة."),
+        screen.getByText(
+          "وصلتنا رسائل كثيرة من هذا الاتصال في وقت قصير، فأعد المحاولة خلال ٢٤ ساعة.",
+        ),
       ).toBeVisible();
     },
     typingTimeout,
@@ -347,7 +349,7 @@ describe("<ContactForm>", () => {
       await user.click(screen.getByRole("button", { name: "Send Message" }));
       expect(
         await screen.findByText(
-          "We have received several messages from you in a short time. Please try again later.",
+          "We have received many messages from this connection in a short time. Please try again later.",
         ),
       ).toBeVisible();
     },

@@ -21,10 +21,19 @@ function imageAddress(qrCode: string): string {
     : qrCode;
 }
 
+/**
+ * The name the authenticator app shows for the entry, beside the member's address: the site's,
+ * in both its languages. Left out, the auth server (ours, as GoTrue) names it after the host.
+ */
+export const authenticatorIssuer = "Kalima · كلمة";
+
 /** A new, unverified TOTP factor for the signed-in member. */
 export async function enrolFactor(): Promise<NewFactor> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+  const { data, error } = await supabase.auth.mfa.enroll({
+    factorType: "totp",
+    issuer: authenticatorIssuer,
+  });
   if (error) throw error;
   return {
     id: data.id,

@@ -23,6 +23,11 @@ let channels = 0;
  * security). supabase-js joins with the session's token and, after a lost connection, joins
  * again by itself. Answers how to stop hearing. Where no realtime answers, it stops asking after
  * a few joins: the inbox reads on request, as without it.
+ *
+ * The browser's own word on the network comes first: `offline` is said as the channel's error at
+ * once (the heartbeat would notice only after seconds), and `online` either finds the channel
+ * still joined (said as joined, and checked by a heartbeat that ends the connection if it does
+ * not come back) or connects now rather than after realtime-js's back-off.
  */
 export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxListener): () => void {
   let stopped = false;
@@ -95,8 +100,29 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
       if (!stopped) onUnavailable();
     });
 
+  const offline = () => {
+    if (!stopped && joined) onStatus("CHANNEL_ERROR");
+  };
+  const online = () => {
+    void client
+      .then((supabase) => {
+        if (stopped || !channel) return;
+        if (!supabase.realtime.isConnected()) {
+          supabase.realtime.connect();
+        } else if (channel.state === "joined") {
+          onStatus("SUBSCRIBED");
+          void supabase.realtime.sendHeartbeat();
+        }
+      })
+      .catch(() => {});
+  };
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", online);
+
   return () => {
     stopped = true;
+    window.removeEventListener("offline", offline);
+    window.removeEventListener("online", online);
     stop();
   };
 }

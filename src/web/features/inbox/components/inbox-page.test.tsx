@@ -284,7 +284,7 @@ describe("<InboxPage>", () => {
     const field = screen.getByLabelText(/الرمز المكوّن/u);
     await waitFor(() =>
       expect(field).toHaveAccessibleDescription(
-        "الرمز الذي يعرضه تطبيق المصادقة الآن. الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.",
+        "افتح تطبيق المصادقة وأدخل الرمز الذي يعرضه لحساب «كلمة». الرمز الذي يعرضه تطبيق المصادقة الآن. الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.",
       ),
     );
     expect(field).toHaveAttribute("aria-invalid", "true");

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { normaliseDigits } from "../../../../shared/digits.ts";
 import { inboxTextIn, useInboxContent } from "../content/use-inbox-content.ts";
+import { useMailState } from "../hooks/use-mail-state.ts";
 import { useSubmission } from "../hooks/use-submission.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
 import { othersLine, type LiveInbox, type OthersWork } from "../model/live-inbox.ts";
@@ -89,6 +90,8 @@ export function SubmissionDetail({
   const { result, refresh } = useSubmission(id);
   const submission = result.data?.submission;
   const confirmation = result.data?.confirmation;
+  // With mail off, a confirmation waiting to be sent never will be.
+  const mailOff = useMailState()?.on === false;
 
   // Opening a submission marks it seen for the whole team.
   const unseen = submission && !submission.seen ? submission.id : undefined;
@@ -187,7 +190,9 @@ export function SubmissionDetail({
             <Field term={text.detail.confirmation}>
               {confirmation.status === "withheld"
                 ? text.detail.confirmationWithheld[confirmation.reason]
-                : text.detail.confirmationState[confirmation.status]}
+                : confirmation.status === "pending" && mailOff
+                  ? text.detail.confirmationMailOff
+                  : text.detail.confirmationState[confirmation.status]}
             </Field>
           )}
         </dl>

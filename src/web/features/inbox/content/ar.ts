@@ -191,6 +191,7 @@ export const ar: InboxContent = {
       address_confirmed_within_hour: "لم يُرسل: أُرسل تأكيد إلى هذا العنوان قبل أقل من ساعة.",
       address_not_mailable: "لم يُرسل: لا يمكن مراسلة العنوان كما كُتب.",
     },
+    confirmationMailOff: "لن يُرسل: البريد متوقف في هذا الموقع.",
     message: "الرسالة",
     reply: "الرد بالبريد",
     replySubject: "ردّ على رسالتك إلى كلمة",

@@ -181,6 +181,7 @@ export const en: InboxContent = {
         "Not sent: this address was sent a confirmation less than an hour before.",
       address_not_mailable: "Not sent: the address cannot be mailed as typed.",
     },
+    confirmationMailOff: "Will not be sent: mail is off on this site.",
     message: "Message",
     reply: "Reply by email",
     replySubject: "Re: your message to Kalima",

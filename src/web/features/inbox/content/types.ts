@@ -156,6 +156,8 @@ export interface InboxContent {
     confirmation: string;
     confirmationState: Record<Exclude<Confirmation["status"], "withheld">, string>;
     confirmationWithheld: Record<WithheldReason, string>;
+    /** A confirmation waiting where no mail is sent: it never will be. */
+    confirmationMailOff: string;
     message: string;
     reply: string;
     replySubject: string;

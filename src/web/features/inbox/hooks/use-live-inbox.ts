@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useReducer, useRef } from "react";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { inboxKeys } from "../api/inbox-queries.ts";
+import { readArrivalsAfter, readLatestSubmissionId } from "../api/read-arrivals.ts";
 import { subscribeToInbox } from "../api/subscribe-to-inbox.ts";
 import {
   initialLiveInbox,
@@ -23,7 +24,8 @@ const lookingEvents = ["focus", "pointerdown", "keydown"] as const;
  * others did to the open submission, and rows changed since the list was read. What went stale
  * (the list and its counts, the open submission) is invalidated in the query cache, gathered so
  * that a burst of arrivals is one reading. After a lost connection comes back, everything shown
- * is read again.
+ * is read again, and what arrived meanwhile is announced as a live arrival is, each submission
+ * once however it is heard (read after the return, or sent late by the connection).
  */
 export function useLiveInbox(open: number | undefined): LiveInbox {
   const { session } = useAuth();
@@ -68,10 +70,32 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
       timer = setTimeout(read, wait);
     };
 
+    // Arrivals are counted after the newest submission known, and each is announced once.
+    let newest: number | undefined;
+    const heard = new Set<number>();
+    let stopped = false;
+    const hear = (id: number) => {
+      if (heard.has(id)) return false;
+      heard.add(id);
+      newest = Math.max(newest ?? 0, id);
+      return true;
+    };
+    const catchUp = () => {
+      const after = newest;
+      if (after === undefined) return;
+      readArrivalsAfter(after)
+        .then((rows) => {
+          const fresh = rows.filter((row) => hear(row.id));
+          if (!stopped && fresh.length > 0) dispatch({ type: "arrivals", submissions: fresh });
+        })
+        .catch(() => {});
+    };
+
     let joined = false;
     let lost = false;
     const stop = subscribeToInbox({
       onEvent: (event) => {
+        if (event.kind === "arrived" && !hear(event.submission.id)) return;
         dispatch({ type: "event", event, me: me.current });
         const stale = staleAfter(event);
         list ||= stale.list;
@@ -88,6 +112,13 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
         if (lost) {
           everything = true;
           schedule();
+          catchUp();
+        } else if (!joined) {
+          readLatestSubmissionId()
+            .then((id) => {
+              newest = Math.max(newest ?? 0, id);
+            })
+            .catch(() => {});
         }
         joined = true;
         lost = false;
@@ -95,6 +126,7 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
       onUnavailable: () => dispatch({ type: "unavailable" }),
     });
     return () => {
+      stopped = true;
       stop();
       clearTimeout(timer);
     };

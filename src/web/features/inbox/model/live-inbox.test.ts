@@ -255,6 +255,25 @@ describe("liveInboxReducer", () => {
       "live",
     );
     expect(run([channel("SUBSCRIBED"), { type: "unavailable" }]).connection).toBe("live");
+    // The browser's word that the network is gone is taken at once, once there was a connection.
+    expect(run([channel("SUBSCRIBED"), { type: "offline" }]).connection).toBe("down");
+    expect(run([{ type: "offline" }]).connection).toBe("connecting");
+  });
+
+  it("announces what arrived while away as arrivals heard live are, spam aside", () => {
+    const away = run([
+      { type: "channel", status: "SUBSCRIBED" },
+      { type: "offline" },
+      {
+        type: "arrivals",
+        submissions: [submission(3), submission(4, { status: "spam" }), submission(5)],
+      },
+    ]);
+    expect(away.unseen).toBe(2);
+    expect(away.announcement).toMatchObject({ kind: "arrived", count: 2 });
+    const one = run([{ type: "arrivals", submissions: [submission(6)] }]);
+    expect(one.announcement).toMatchObject({ kind: "arrived", count: 1, name: "Sender 6" });
+    expect(run([{ type: "arrivals", submissions: [] }])).toBe(initialLiveInbox);
   });
 });
 

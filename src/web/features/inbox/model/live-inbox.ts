@@ -151,9 +151,16 @@ export const initialLiveInbox: LiveInbox = {
 /** Joins that may fail before the first succeeds, before the inbox stops asking for one. */
 export const joinAttempts = 3;
 
+/** What an arrival's announcement needs of the submission. */
+export type Arrival = Pick<Submission, "id" | "name" | "status">;
+
 export type LiveAction =
   | { type: "event"; event: InboxEvent; me: string | undefined }
   | { type: "channel"; status: ChannelStatus }
+  /** The browser says the network is gone: said at once, before the connection notices. */
+  | { type: "offline" }
+  /** What arrived while the connection was down, read once it is back: said as if heard live. */
+  | { type: "arrivals"; submissions: readonly Arrival[] }
   | { type: "unavailable" }
   | { type: "looked" }
   /**
@@ -178,24 +185,23 @@ function withChange(others: OthersWork | undefined, change: LiveChange): OthersW
       : base;
 }
 
+function onArrival(state: LiveInbox, submission: Arrival): LiveInbox {
+  // What "all" leaves out (spam) waits in its own view: it interrupts nobody.
+  if (!withinAll(submission.status)) return state;
+  const previous = state.announcement;
+  // Several close together are said as a number, once the first has been.
+  const count = previous?.kind === "arrived" && state.unseen > 0 ? previous.count + 1 : 1;
+  return {
+    ...state,
+    unseen: state.unseen + 1,
+    announcement: announce(state, { kind: "arrived", count, name: submission.name }),
+  };
+}
+
 function onEvent(state: LiveInbox, event: InboxEvent, me: string | undefined): LiveInbox {
   switch (event.kind) {
-    case "arrived": {
-      // What "all" leaves out (spam) waits in its own view: it interrupts nobody.
-      if (!withinAll(event.submission.status)) return state;
-      const previous = state.announcement;
-      // Several close together are said as a number, once the first has been.
-      const count = previous?.kind === "arrived" && state.unseen > 0 ? previous.count + 1 : 1;
-      return {
-        ...state,
-        unseen: state.unseen + 1,
-        announcement: announce(state, {
-          kind: "arrived",
-          count,
-          name: event.submission.name,
-        }),
-      };
-    }
+    case "arrived":
+      return onArrival(state, event.submission);
     case "changed": {
       const { change } = event;
       if (change.submission_id !== state.open || (me && change.changed_by === me)) return state;
@@ -237,6 +243,10 @@ export function liveInboxReducer(state: LiveInbox, action: LiveAction): LiveInbo
       return onEvent(state, action.event, action.me);
     case "channel":
       return onChannel(state, action.status);
+    case "offline":
+      return state.connection === "live" ? { ...state, connection: "down" } : state;
+    case "arrivals":
+      return action.submissions.reduce(onArrival, state);
     case "unavailable":
       return state.connection === "connecting" ? { ...state, connection: "unavailable" } : state;
     case "read":
