@@ -33,6 +33,9 @@ interface UploadOptions {
   again: boolean;
 }
 
+/** How long a body may go without a byte sent before its connection is taken as lost. */
+const stallMilliseconds = 45_000;
+
 async function accessToken(): Promise<string> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.getSession();
@@ -76,14 +79,28 @@ export async function uploadPhoto(
   request.setRequestHeader("apikey", anonKey() ?? "");
   request.setRequestHeader("Authorization", `Bearer ${token}`);
   request.setRequestHeader("x-upsert", "false");
-  request.upload.onprogress = (event) => {
-    onProgress(event.loaded, event.lengthComputable ? event.total : photo.blob.size);
-  };
   await new Promise<void>((resolve, reject) => {
     const abort = () => request.abort();
+    // A phone that loses its network may leave the request hanging rather than failing it: the
+    // browser's word that it is offline, or a body that stops moving, ends it as lost.
+    let lost = false;
+    const lose = () => {
+      lost = true;
+      request.abort();
+    };
+    let stalled = window.setTimeout(lose, stallMilliseconds);
+    request.upload.onprogress = (event) => {
+      window.clearTimeout(stalled);
+      stalled = window.setTimeout(lose, stallMilliseconds);
+      onProgress(event.loaded, event.lengthComputable ? event.total : photo.blob.size);
+    };
+    request.upload.onload = () => window.clearTimeout(stalled);
     signal.addEventListener("abort", abort, { once: true });
+    window.addEventListener("offline", lose);
     const settle = (outcome: () => void) => {
+      window.clearTimeout(stalled);
       signal.removeEventListener("abort", abort);
+      window.removeEventListener("offline", lose);
       outcome();
     };
     request.onload = () =>
@@ -96,7 +113,11 @@ export async function uploadPhoto(
     request.onerror = () => settle(() => reject(new UploadLost()));
     request.ontimeout = request.onerror;
     request.onabort = () =>
-      settle(() => reject(new DOMException("The upload was cancelled", "AbortError")));
+      settle(() =>
+        reject(
+          lost ? new UploadLost() : new DOMException("The upload was cancelled", "AbortError"),
+        ),
+      );
     request.send(form);
   });
 }

@@ -26,7 +26,10 @@ class FakeRequest {
   statusText = "";
   responseText = "";
   aborted = false;
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  upload: {
+    onprogress: ((event: Partial<ProgressEvent>) => void) | null;
+    onload: (() => void) | null;
+  } = { onprogress: null, onload: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -421,6 +424,15 @@ describe("a story's photo in the editor", () => {
       });
     },
   );
+
+  it("takes the browser's word that it is offline, though the request hangs", async () => {
+    const user = show();
+    await user.upload(screen.getByLabelText("Add a photo"), photo());
+    const request = await uploading();
+    act(() => void window.dispatchEvent(new Event("offline")));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The connection was lost");
+    expect(request.aborted).toBe(true);
+  });
 
   it("sends again by itself after a wait that grows", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
