@@ -117,7 +117,10 @@ test("a member adds a photo to a story from a phone in Arabic, and the page show
     .click();
   const story = page.getByRole("group", { name: words.story1 });
   const input = story.getByLabel(words.choose, { exact: true });
-  await expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/avif");
+  await expect(input).toHaveAttribute(
+    "accept",
+    "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif",
+  );
   await input.setInputFiles({ name: "IMG_0042.png", mimeType: "image/png", buffer: photo() });
 
   await expect(story.getByRole("img", { name: words.chosen })).toBeVisible();

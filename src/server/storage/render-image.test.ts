@@ -45,6 +45,51 @@ function render(name: string, address: string, signal?: AbortSignal): Promise<Re
   );
 }
 
+describe("a WebP photo to a browser without WebP", () => {
+  it("answers JPEG, and WebP to one that takes it, varying by Accept", async () => {
+    const key = server.keys.service_role;
+    const photo = await sharp({
+      create: {
+        width: 40,
+        height: 30,
+        channels: 4,
+        background: { r: 170, g: 85, b: 34, alpha: 0.5 },
+      },
+    })
+      .webp()
+      .toBuffer();
+    const uploaded = await server.app.request("/storage/v1/object/site-media/renders/editor.webp", {
+      method: "POST",
+      headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "image/webp" },
+      body: photo,
+    });
+    expect(uploaded.status).toBe(200);
+    const url =
+      "/storage/v1/render/image/public/site-media/renders/editor.webp?width=20&height=20&resize=cover";
+    const as = async (accept: string | undefined) => {
+      const answer = await server.app.request(url, {
+        headers: { "x-forwarded-for": "192.0.2.60", ...(accept ? { accept } : {}) },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("vary")).toMatch(/\bAccept\b/u);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const facts = await sharp(bytes).metadata();
+      return {
+        type: answer.headers.get("content-type"),
+        format: facts.format,
+        alpha: facts.hasAlpha,
+        etag: answer.headers.get("etag"),
+      };
+    };
+    const safari13 = await as("image/png,image/svg+xml,image/*;q=0.8,video/*;q=0.8,*/*;q=0.5");
+    expect(safari13).toMatchObject({ type: "image/jpeg", format: "jpeg", alpha: false });
+    expect(await as(undefined)).toMatchObject({ type: "image/jpeg", format: "jpeg" });
+    const chrome = await as("image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8");
+    expect(chrome).toMatchObject({ type: "image/webp", format: "webp" });
+    expect(chrome.etag).not.toBe(safari13.etag);
+  });
+});
+
 describe("first renders per client address", () => {
   it("answers a visitor's third first render at once with 429 SlowDown while two wait", async () => {
     const { release, held } = holdTheQueue();

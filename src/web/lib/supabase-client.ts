@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { anonKeyMetaName } from "../../shared/anon-key-meta.ts";
 
 /** Built with VITE_SUPABASE_URL: that project. Otherwise: the server this page came from. */
-function backendUrl(): string {
+export function backendUrl(): string {
   return import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 }
 

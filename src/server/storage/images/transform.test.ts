@@ -4,6 +4,7 @@ import { twoColourImage, withPngSize } from "../../../../tests/support/images.ts
 import { ImageError } from "./errors.ts";
 import {
   chooseFormat,
+  outputFormat,
   defaultRenderBound,
   normaliseTransform,
   outputSize,
@@ -141,8 +142,8 @@ describe("chooseFormat", () => {
   const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
   it.each([
     [{}, chrome, "webp"],
-    [{}, "image/png,image/*;q=0.8", "origin"],
-    [{}, undefined, "origin"],
+    [{}, "image/png,image/*;q=0.8", "compatible"],
+    [{}, undefined, "compatible"],
     [{ format: "origin" }, chrome, "origin"],
     [{ format: "avif" }, "*/*", "avif"],
     [{ format: "webp" }, undefined, "webp"],
@@ -152,6 +153,19 @@ describe("chooseFormat", () => {
       expect(chooseFormat(options, accept)).toBe(choice);
     },
   );
+});
+
+describe("outputFormat", () => {
+  it.each([
+    ["compatible", "webp", "jpeg"],
+    ["compatible", "avif", "jpeg"],
+    ["compatible", "png", "png"],
+    ["compatible", "jpeg", "jpeg"],
+    ["origin", "webp", "webp"],
+    ["webp", "jpeg", "webp"],
+  ] as const)("renders %s of a %s source as %s", (choice, source, format) => {
+    expect(outputFormat(choice, source)).toBe(format);
+  });
 });
 
 describe("normaliseTransform", () => {

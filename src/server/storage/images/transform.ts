@@ -152,19 +152,31 @@ export function parseSignedTransformations(text: string): TransformOptions {
   return resolved(options);
 }
 
-/** The output format, before the source is read: "origin" is the source's own. */
-export type FormatChoice = "origin" | "webp" | "avif";
+/**
+ * The output format, before the source is read: "origin" is the source's own; "compatible" the
+ * source's own where every browser shows it (JPEG, PNG), else JPEG.
+ */
+export type FormatChoice = "origin" | "compatible" | "webp" | "avif";
 
 /**
  * As Supabase answers: the format asked for; else WebP when the client accepts it (what its
- * hosted service and imgproxy's WebP detection do); else the source's own. AVIF only when asked
- * for by name: it takes several times WebP's time to encode, which a small server's first
- * renders cannot spare.
+ * hosted service and imgproxy's WebP detection do). AVIF only when asked for by name: it takes
+ * several times WebP's time to encode, which a small server's first renders cannot spare.
+ * Where Supabase would then answer the source's own format, and the source is WebP or AVIF (the
+ * site editor uploads WebP), a client that did not say it takes it gets JPEG: an older Safari,
+ * or a link preview's reader, would otherwise be sent a photo it cannot show.
  */
 export function chooseFormat(options: TransformOptions, accept: string | undefined): FormatChoice {
   if (options.format === "webp" || options.format === "avif") return options.format;
   if (options.format === "origin") return "origin";
-  return accept?.toLowerCase().includes("image/webp") ? "webp" : "origin";
+  return accept?.toLowerCase().includes("image/webp") ? "webp" : "compatible";
+}
+
+/** The format a render is encoded in, once the source's is known. */
+export function outputFormat(choice: FormatChoice, source: ImageFormat): ImageFormat {
+  if (choice === "origin") return source;
+  if (choice === "compatible") return source === "webp" || source === "avif" ? "jpeg" : source;
+  return choice;
 }
 
 /** What a variant is for the cache: equal options that render the same image say the same. */
@@ -262,11 +274,15 @@ export async function renderImage(
   const facts = await inspectImage(source).catch((error: unknown) => {
     throw asSourceError(error);
   });
-  const format = choice === "origin" ? facts.format : choice;
+  const format = outputFormat(choice, facts.format);
   const size = outputSize(facts, options);
-  const pipeline = openImage(source)
+  let pipeline = openImage(source)
     .autoOrient()
     .resize(size.width, size.height, { fit: size.fit, position: "centre" });
+  // A WebP's transparency has no place in a JPEG: white beneath it, as a page's background.
+  if (format === "jpeg" && facts.format !== "jpeg") {
+    pipeline = pipeline.flatten({ background: "#ffffff" });
+  }
   const quality = options.quality ?? defaultQuality[format];
   const { data, info } = await encode(pipeline, format, quality)
     .toBuffer({ resolveWithObject: true })

@@ -1,20 +1,27 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { Language } from "../../../../shared/language.ts";
 import type { SiteContentSection, SiteImage } from "../../../../shared/site-content.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { photoCrops } from "../../../lib/photo-crops.ts";
 import { photoUrl, previewImage } from "../../../lib/photo-variants.ts";
 import { secondaryButton } from "../../../components/team/styles.ts";
 import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
-import { uploadPhoto } from "../api/upload-photo.ts";
+import {
+  forgetPhoto,
+  photoPath,
+  uploadPhoto,
+  UploadLost,
+  UploadRefused,
+} from "../api/upload-photo.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { fieldId } from "../model/fields.ts";
 import {
   acceptedPhotoTypes,
+  megabytes,
   photoLimitBytes,
-  photoRefusal,
+  PhotoRefused,
   preparePhoto,
-  UnreadablePhoto,
-  type PhotoRefusal,
+  type PreparedPhoto,
 } from "../model/prepare-photo.ts";
 import { pathKey, type FieldPath } from "../model/problems.ts";
 import { ConflictChoice } from "./conflict-choice.tsx";
@@ -33,12 +40,29 @@ interface PhotoFieldProps {
 
 type Step =
   | { kind: "idle" }
-  | { kind: "preparing" }
-  | { kind: "uploading" }
+  | { kind: "preparing"; bytes: number }
+  | { kind: "uploading" | "lost"; sent: number; total: number }
   | { kind: "uploaded" }
+  | { kind: "cancelled" }
   | { kind: "refused"; text: string };
 
-const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+/** One photo on its way: sent again after a lost connection until it arrives or is cancelled. */
+interface Upload {
+  path: string;
+  photo: PreparedPhoto;
+  abort: AbortController;
+  failures: number;
+  stopWaiting?: () => void;
+}
+
+/** The wait before sending again after the `failures`th lost connection, unless it is back sooner. */
+const retryDelay = (failures: number) => Math.min(30_000, 2_000 * 2 ** (failures - 1));
+
+/** A decimal number as the language writes it: «١٠٫٥» in Arabic. */
+function decimal(language: Language, value: number): string {
+  const written = formatNumber(language, value);
+  return language === "ar" ? written.replace(".", "\u066b") : written;
+}
 
 /** The crop the site shows a section's photo in, as the editor previews it. */
 function shapeOf(section: SiteContentSection): { width: number; height: number; aspect: string } {
@@ -49,11 +73,6 @@ function shapeOf(section: SiteContentSection): { width: number; height: number; 
   }
   const height = (600 * previewImage.height) / previewImage.width;
   return { width: 600, height, aspect: "aspect-[1200/630]" };
-}
-
-function statusOf(error: unknown): number {
-  const { statusCode, status } = (error ?? {}) as { statusCode?: unknown; status?: unknown };
-  return Number(statusCode ?? status);
 }
 
 /**
@@ -85,47 +104,109 @@ export function PhotoField({
   });
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen) : undefined), [chosen]);
 
-  const refusal = (kind: PhotoRefusal, bytes: number) =>
-    kind === "tooLarge"
-      ? words.photo.tooLarge(
-          formatNumber(language, megabytes(bytes)),
-          formatNumber(language, megabytes(photoLimitBytes)),
-        )
-      : words.photo[kind];
+  const upload = useRef<Upload | undefined>(undefined);
+  useEffect(() => () => upload.current?.stopWaiting?.(), []);
+  const size = (bytes: number) => decimal(language, megabytes(bytes));
 
-  async function choose(file: File) {
-    const refused = photoRefusal(file);
-    if (refused) {
-      setStep({ kind: "refused", text: refusal(refused, file.size) });
-      return;
+  const refusal = (refused: PhotoRefused) => {
+    switch (refused.reason) {
+      case "tooLarge":
+        return words.photo.tooLarge(size(refused.amount), size(photoLimitBytes));
+      case "tooManyPixels":
+        return words.photo.tooManyPixels(formatNumber(language, Math.round(refused.amount)));
+      default:
+        return words.photo[refused.reason];
     }
-    setStep({ kind: "preparing" });
-    let prepared;
+  };
+
+  async function send(job: Upload, again: boolean) {
+    setStep({ kind: "uploading", sent: 0, total: job.photo.blob.size });
     try {
-      prepared = await preparePhoto(file);
+      await uploadPhoto(job.path, job.photo, {
+        signal: job.abort.signal,
+        again,
+        onProgress: (sent, total) => {
+          if (upload.current === job) setStep({ kind: "uploading", sent, total });
+        },
+      });
     } catch (error) {
-      if (!(error instanceof UnreadablePhoto)) throw error;
-      setStep({ kind: "refused", text: words.photo.unreadable });
-      return;
-    }
-    setChosen(URL.createObjectURL(prepared.blob));
-    setStep({ kind: "uploading" });
-    try {
-      const uploaded = await uploadPhoto(section, prepared);
-      const { image: now, onChange: change } = latest.current;
-      change({ path: uploaded, alt: now?.alt ?? { ar: "", en: "" } });
-      setStep({ kind: "uploaded" });
-    } catch (error) {
-      const status = statusOf(error);
+      if (upload.current !== job) return;
+      if (error instanceof UploadLost) {
+        job.failures += 1;
+        const retry = () => {
+          job.stopWaiting?.();
+          if (upload.current === job) void send(job, true);
+        };
+        const timer = window.setTimeout(retry, retryDelay(job.failures));
+        window.addEventListener("online", retry);
+        job.stopWaiting = () => {
+          window.clearTimeout(timer);
+          window.removeEventListener("online", retry);
+          job.stopWaiting = undefined;
+        };
+        setStep((now) => ({
+          kind: "lost",
+          sent: now.kind === "uploading" ? now.sent : 0,
+          total: job.photo.blob.size,
+        }));
+        return;
+      }
+      upload.current = undefined;
+      const status = error instanceof UploadRefused ? error.status : 0;
       const reason =
         status === 413
-          ? refusal("tooLarge", prepared.blob.size)
+          ? refusal(new PhotoRefused("tooLarge", job.photo.blob.size))
           : status === 415 || status === 422
             ? words.photo.notImage
             : describeFailure(error);
       setChosen(undefined);
       setStep({ kind: "refused", text: words.photo.failed(reason) });
+      return;
     }
+    if (upload.current !== job) return;
+    upload.current = undefined;
+    const { image: now, onChange: change } = latest.current;
+    change({ path: job.path, alt: now?.alt ?? { ar: "", en: "" } });
+    setStep({ kind: "uploaded" });
+  }
+
+  async function choose(file: File) {
+    setStep({ kind: "preparing", bytes: file.size });
+    let photo;
+    try {
+      photo = await preparePhoto(file);
+    } catch (error) {
+      if (!(error instanceof PhotoRefused)) throw error;
+      setStep({ kind: "refused", text: refusal(error) });
+      return;
+    }
+    setChosen(URL.createObjectURL(photo.blob));
+    const job: Upload = {
+      path: photoPath(section, photo),
+      photo,
+      abort: new AbortController(),
+      failures: 0,
+    };
+    upload.current = job;
+    await send(job, false);
+  }
+
+  function retryNow() {
+    const job = upload.current;
+    if (!job) return;
+    job.stopWaiting?.();
+    void send(job, true);
+  }
+
+  function cancel() {
+    const job = upload.current;
+    if (!job) return;
+    upload.current = undefined;
+    job.stopWaiting?.();
+    job.abort.abort();
+    setChosen(undefined);
+    setStep({ kind: "cancelled" });
+    void forgetPhoto(job.path);
   }
 
   function remove() {
@@ -134,7 +215,7 @@ export function PhotoField({
     onChange(undefined);
   }
 
-  const busy = step.kind === "preparing" || step.kind === "uploading";
+  const busy = step.kind === "preparing" || step.kind === "uploading" || step.kind === "lost";
   const problem = problems.get(pathKey([...path, "path"])) ?? problems.get(pathKey(path));
   const shape = shapeOf(section);
   const shown = chosen ?? (image ? photoUrl(image.path, shape.width, shape.height) : undefined);
@@ -143,12 +224,14 @@ export function PhotoField({
   const changed = before?.path !== image?.path;
   const status =
     step.kind === "preparing"
-      ? words.photo.preparing
+      ? words.photo.preparing(size(step.bytes))
       : step.kind === "uploading"
         ? words.photo.uploading
         : step.kind === "uploaded"
           ? words.photo.uploaded
-          : "";
+          : step.kind === "cancelled"
+            ? words.photo.cancelled
+            : "";
   const described = [
     `${id}-hint`,
     step.kind === "refused" && `${id}-refused`,
@@ -161,7 +244,7 @@ export function PhotoField({
       <legend className="px-2 font-bold text-ink-900">{words.photo.legend}</legend>
       <p id={`${id}-hint`} className="text-sm text-ink-700">
         {words.photo.shapes[section === "stories" || section === "programs" ? section : "pages"]}{" "}
-        {words.photo.accepted(formatNumber(language, megabytes(photoLimitBytes)))}
+        {words.photo.accepted}
       </p>
       {shown ? (
         <div className="grid gap-1.5">
@@ -211,6 +294,43 @@ export function PhotoField({
       <p role="status" className="text-sm font-semibold text-ink-900">
         {status}
       </p>
+      {(step.kind === "uploading" || step.kind === "lost") && (
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+            <label htmlFor={`${id}-progress`} className="font-semibold text-ink-900">
+              {words.photo.progressLabel}
+            </label>
+            <span aria-hidden="true" className="text-ink-700 tabular-nums">
+              {words.photo.progress(
+                formatNumber(language, Math.floor((100 * step.sent) / Math.max(1, step.total))),
+                size(step.sent),
+                size(step.total),
+              )}
+            </span>
+          </div>
+          <progress
+            id={`${id}-progress`}
+            max={step.total}
+            value={step.sent}
+            className="h-2 w-full overflow-hidden rounded-full accent-ink-900"
+          />
+          {step.kind === "lost" && (
+            <p role="alert" className="text-sm font-semibold text-red-800">
+              {words.photo.lost}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            {step.kind === "lost" && (
+              <button type="button" className={secondaryButton} onClick={retryNow}>
+                {words.photo.retry}
+              </button>
+            )}
+            <button type="button" className={secondaryButton} onClick={cancel}>
+              {words.photo.cancel}
+            </button>
+          </div>
+        </div>
+      )}
       {step.kind === "refused" && (
         <p id={`${id}-refused`} role="alert" className="text-sm font-semibold text-red-800">
           {step.text}

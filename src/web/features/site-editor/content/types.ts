@@ -24,16 +24,31 @@ export interface EditorContent {
     choose: string;
     replace: string;
     remove: string;
-    /** What may be chosen, with the largest file's size in MB. */
-    accepted: (limit: string) => string;
-    preparing: string;
+    /** What may be chosen: any size, since the editor makes it smaller before sending. */
+    accepted: string;
+    /** While the chosen file, `size` MB as a phone counts them, is drawn again smaller. */
+    preparing: (size: string) => string;
     uploading: string;
     uploaded: string;
+    /** The progress bar's name, and the figures beside it (`sent` of `total` MB). */
+    progressLabel: string;
+    progress: (percent: string, sent: string, total: string) => string;
+    cancel: string;
+    cancelled: string;
+    /** The connection dropped mid-upload: it is sent again by itself when it is back. */
+    lost: string;
+    retry: string;
     /** The photo chosen on this device, before and while it uploads. */
     chosen: string;
     current: string;
     none: string;
+    /** Still over `site-media`'s limit once drawn again smaller (MB as a phone counts them). */
     tooLarge: (size: string, limit: string) => string;
+    /** A photo of `megapixels` this device could not open. */
+    tooManyPixels: (megapixels: string) => string;
+    /** HEIC or HEIF this browser cannot open, with the phone's setting for JPEG. */
+    heic: string;
+    svg: string;
     notImage: string;
     unreadable: string;
     failed: (reason: string) => string;
