@@ -53,6 +53,17 @@ async function axeViolations(page: Page) {
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/** Nothing wider than the phone at either width, and a screenshot of each to look at. */
+async function atEachWidth(page: Page, shot: string) {
+  const start = page.viewportSize();
+  for (const width of [375, 320]) {
+    await page.setViewportSize({ width, height: start?.height ?? 700 });
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${shots}/${shot}-${width}.png` });
+  }
+  if (start) await page.setViewportSize(start);
+}
+
 const cases = [
   {
     invited: { language: "ar", width: 375, name: "ليلى حداد" },
@@ -119,8 +130,7 @@ for (const { invited, self } of cases) {
       await expect(field).toHaveValue(selfName);
       await expect(field).not.toHaveAttribute("aria-invalid");
       expect(await axeViolations(b)).toEqual([]);
-      expect(await sidewaysOverflow(b)).toBe(0);
-      await b.screenshot({ path: `${shots}/account-name-${self.language}-${self.width}.png` });
+      await atEachWidth(b, `account-name-${self.language}`);
 
       await expect(presenceLine(a, words[invited.language].here(selfName))).toBeVisible();
       await b.keyboard.press("Escape");
@@ -131,8 +141,10 @@ for (const { invited, self } of cases) {
         [b, self],
       ] as const) {
         expect(await axeViolations(page)).toEqual([]);
-        expect(await sidewaysOverflow(page)).toBe(0);
-        await page.screenshot({ path: `${shots}/presence-${side.language}-${side.width}.png` });
+        await atEachWidth(
+          page,
+          `presence-${side.language}-${side === invited ? "invited" : "self"}`,
+        );
       }
       expect(errors).toEqual([]);
     } finally {
