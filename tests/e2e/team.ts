@@ -21,13 +21,19 @@ const keyFor = (role: "anon" | "service_role") => makeApiKey(e2eSecret, role);
 /** The inbox's address in a language. */
 export const inboxPath = (language: Language) => (language === "en" ? "/en/inbox" : "/inbox");
 
-/** An invitation as `npm run team -- invite` makes it: a one-time link into the inbox. */
-export async function invite(language: Language, email = uniqueEmail("member")) {
+/**
+ * An invitation as `npm run team -- invite [--name]` makes it: a one-time link into the inbox,
+ * with the name the team will see when one is given.
+ */
+export async function invite(language: Language, email = uniqueEmail("member"), name?: string) {
   const service = client(await keyFor("service_role"));
   const { data, error } = await service.auth.admin.generateLink({
     type: "invite",
     email,
-    options: { redirectTo: `${e2eBaseUrl}${inboxPath(language)}` },
+    options: {
+      redirectTo: `${e2eBaseUrl}${inboxPath(language)}`,
+      ...(name === undefined ? {} : { data: { full_name: name } }),
+    },
   });
   expect(error).toBeNull();
   const made = await service.auth.admin.updateUserById(data.user!.id, {
@@ -134,9 +140,9 @@ const joining = {
 } as const;
 
 /** From an invitation's link to the inbox, as a new member: password, app, code. */
-export async function joinAsMember(page: Page, language: Language, email?: string) {
+export async function joinAsMember(page: Page, language: Language, email?: string, name?: string) {
   const text = joining[language];
-  const { link } = await invite(language, email);
+  const { link } = await invite(language, email, name);
   await page.goto(link);
   await page.getByLabel(text.newPassword).fill(`a long password ${Date.now()}`);
   await page.getByRole("button", { name: text.savePassword }).click();

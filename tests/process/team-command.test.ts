@@ -28,13 +28,20 @@ describe(`npm run team on ${databaseKind}`, () => {
     runServerCommand("team", args, { ...env, PORT: new URL(server.url).port }, dataDir);
 
   it("invites with a one-time link, lists, resets factors and removes a member", async () => {
-    const invited = await team("invite", "Layla@Example.org", "--language", "en");
+    const invited = await team(
+      "invite",
+      "Layla@Example.org",
+      "--language",
+      "en",
+      "--name",
+      " ليلى حداد ",
+    );
     expect(invited).toMatchObject({ code: 0, stderr: "" });
     const link = /^(http\S+)$/mu.exec(invited.stdout)?.[1] ?? "";
     expect(link).toMatch(
       /^http:\/\/kalima\.test\/auth\/v1\/verify\?token=[0-9a-f]{56}&type=invite&redirect_to=http:\/\/kalima\.test\/en\/inbox$/u,
     );
-    expect((await team("list")).stdout).toBe("layla@example.org\tinvited\n");
+    expect((await team("list")).stdout).toBe("layla@example.org\tليلى حداد\tinvited\n");
 
     // The link, followed on this server, signs the member in once.
     const onServer = link.replace(siteUrl, server.url);
@@ -46,8 +53,23 @@ describe(`npm run team on ${databaseKind}`, () => {
     const again = await fetch(onServer, { redirect: "manual" });
     expect(again.headers.get("location")).toContain("error_code=otp_expired");
     expect((await team("list")).stdout).toMatch(
-      /^layla@example\.org\tno authenticator app yet, last signed in \S+\n$/u,
+      /^layla@example\.org\tليلى حداد\tno authenticator app yet, last signed in \S+\n$/u,
     );
+    // The name travels in the member's token, as supabase-js's updateUser({ data }) leaves it.
+    const token = /access_token=([\w.-]+)/u.exec(followed.headers.get("location") ?? "")?.[1] ?? "";
+    const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as {
+      user_metadata?: Record<string, unknown>;
+    };
+    expect(claims.user_metadata).toMatchObject({ full_name: "ليلى حداد" });
+    expect(await team("rename", "layla@example.org", "--name", "Layla Haddad")).toMatchObject({
+      code: 0,
+      stdout: "layla@example.org is now named Layla Haddad.\n",
+    });
+    expect((await team("list")).stdout).toMatch(/^layla@example\.org\tLayla Haddad\t/u);
+    expect(await team("rename", "nobody@example.org", "--name", "Nobody")).toMatchObject({
+      code: 1,
+      stderr: "nobody@example.org is not on the team\n",
+    });
 
     const existing = await team("invite", "layla@example.org");
     expect(existing.stdout).toBe(
@@ -82,11 +104,24 @@ describe(`npm run team on ${databaseKind}`, () => {
     [["invite"], "invite needs an email address"],
     [["invite", "a@example.org", "--language", "fr"], "--language must be ar or en, not fr"],
     [["promote", "a@example.org"], "Unknown command promote"],
+    [["rename", "a@example.org"], "rename needs --name"],
+    [["list", "--name", "Layla"], "--name goes with invite or rename, not list"],
   ])("refuses %j with a usage line", async (args, message) => {
     const result = await team(...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain("Usage:");
+  });
+
+  it.each([
+    ["  ", "--name is empty"],
+    ["ل".repeat(81), "--name is longer than 80 characters"],
+    ["Layla\u202eadmin", "--name holds a line break, a control character or a direction mark"],
+  ])("refuses the name %j before asking the server", async (name, message) => {
+    const result = await team("invite", "b@example.org", "--name", name);
+    expect(result).toMatchObject({ code: 1, stdout: "" });
+    expect(result.stderr).toContain(message);
+    expect((await team("list")).stdout).not.toContain("b@example.org");
   });
 
   it("says so when no server is listening", async () => {

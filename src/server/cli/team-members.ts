@@ -1,4 +1,5 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
+import { checkMemberName, memberNameLimit, nameInMetadata } from "../../shared/member-name.ts";
 
 // The team's membership, through GoTrue's admin API with the service_role key: the same calls
 // work against this project's server and against a hosted Supabase project.
@@ -8,6 +9,7 @@ export class TeamCommandError extends Error {}
 export interface Member {
   id: string;
   email: string;
+  name: string | undefined;
   confirmed: boolean;
   factors: number;
   lastSignIn: string | null;
@@ -21,6 +23,7 @@ function describe(user: User): Member {
   return {
     id: user.id,
     email: user.email ?? "",
+    name: nameInMetadata(user.user_metadata),
     confirmed: Boolean(user.email_confirmed_at),
     factors: (user.factors ?? []).filter((factor) => factor.status === "verified").length,
     lastSignIn: user.last_sign_in_at ?? null,
@@ -49,9 +52,26 @@ export async function listMembers(client: SupabaseClient): Promise<Member[]> {
   return (await everyUser(client.auth.admin)).filter(isMember).map(describe);
 }
 
-async function makeMember(client: SupabaseClient, user: User): Promise<void> {
+/** The name as it will be stored, or a TeamCommandError saying what to change. */
+export function validName(value: string): string {
+  const checked = checkMemberName(value);
+  if (checked.name !== undefined) return checked.name;
+  throw new TeamCommandError(
+    checked.problem === "empty"
+      ? '--name is empty: give the name the team will see, e.g. --name "Layla Haddad"'
+      : checked.problem === "long"
+        ? `--name is longer than ${memberNameLimit} characters: give a shorter one`
+        : "--name holds a line break, a control character or a direction mark: type the name alone",
+  );
+}
+
+/** `full_name` in user_metadata, as supabase-js's updateUser({ data }) writes it. */
+const nameData = (name: string | undefined) => (name === undefined ? {} : { full_name: name });
+
+async function makeMember(client: SupabaseClient, user: User, name?: string): Promise<void> {
   const { error } = await client.auth.admin.updateUserById(user.id, {
     app_metadata: { team: true },
+    ...(name === undefined ? {} : { user_metadata: nameData(name) }),
   });
   if (error) throw new TeamCommandError(`Could not make ${user.email} a member: ${error.message}`);
 }
@@ -71,14 +91,18 @@ export async function inviteMember(
   email: string,
   redirectTo: string,
   mail = false,
+  name?: string,
 ): Promise<Invitation> {
   const existing = await findUser(client, email);
   if (existing?.email_confirmed_at) {
-    await makeMember(client, existing);
+    await makeMember(client, existing, name);
     return { kind: "existing", email: existing.email ?? email };
   }
   if (mail) {
-    const { data, error } = await client.auth.admin.inviteUserByEmail(email, { redirectTo });
+    const { data, error } = await client.auth.admin.inviteUserByEmail(email, {
+      redirectTo,
+      data: nameData(name),
+    });
     if (error) throw new TeamCommandError(`Could not invite ${email}: ${error.message}`);
     await makeMember(client, data.user);
     return { kind: "mailed", email: data.user.email ?? email };
@@ -86,11 +110,25 @@ export async function inviteMember(
   const { data, error } = await client.auth.admin.generateLink({
     type: "invite",
     email,
-    options: { redirectTo },
+    options: { redirectTo, data: nameData(name) },
   });
   if (error) throw new TeamCommandError(`Could not invite ${email}: ${error.message}`);
   await makeMember(client, data.user);
   return { kind: "link", email: data.user.email ?? email, link: data.properties.action_link };
+}
+
+/** Gives a member the name the team sees beside their work (they may change it themselves). */
+export async function renameMember(
+  client: SupabaseClient,
+  email: string,
+  name: string,
+): Promise<void> {
+  const user = await findUser(client, email);
+  if (!user || !isMember(user)) throw new TeamCommandError(`${email} is not on the team`);
+  const { error } = await client.auth.admin.updateUserById(user.id, {
+    user_metadata: nameData(name),
+  });
+  if (error) throw new TeamCommandError(`Could not rename ${email}: ${error.message}`);
 }
 
 /** Deletes the member's account: their sessions end with it, and the inbox closes to them at once. */

@@ -1,4 +1,5 @@
-// npm run team -- invite|list|remove|reset-factors|reset-password [email] [--language ar|en]: the team's
+// npm run team -- invite|list|rename|remove|reset-factors|reset-password [email] [--name]
+// [--language ar|en]: the team's
 // membership, through the auth admin API of the running server or of a hosted project.
 import { parseArgs } from "node:util";
 import { isLanguage, type Language } from "../../shared/language.ts";
@@ -9,16 +10,21 @@ import {
   listMembers,
   passwordResetLink,
   removeMember,
+  renameMember,
   resetFactors,
+  validName,
 } from "./team-members.ts";
 import { adminClient } from "./admin-client.ts";
 import { runCommand, UsageError } from "./command.ts";
 import { errorMessage } from "../../shared/error-message.ts";
 
 const usage = `Usage:
-  npm run team -- invite <email> [--language ar|en]   one-time link (24 hours) to join the inbox,
-                                                     mailed when SMTP_URL is set
-  npm run team -- list                                the members
+  npm run team -- invite <email> [--name "<name>"] [--language ar|en]
+                                                     one-time link (24 hours) to join the inbox,
+                                                     mailed when SMTP_URL is set; the name is
+                                                     what the team sees beside their work
+  npm run team -- list                                the members and their names
+  npm run team -- rename <email> --name "<name>"      change the name the team sees
   npm run team -- remove <email>                      delete a member's account
   npm run team -- reset-factors <email>               a lost phone: enrol again at next sign-in
   npm run team -- reset-password <email> [--language ar|en]
@@ -30,7 +36,7 @@ function readArguments() {
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { language: { type: "string", default: "ar" } },
+      options: { language: { type: "string", default: "ar" }, name: { type: "string" } },
     });
   } catch (error) {
     throw new UsageError(errorMessage(error));
@@ -41,6 +47,7 @@ function readArguments() {
   if (!isLanguage(language)) throw new UsageError(`--language must be ar or en, not ${language}`);
   const needsEmail =
     command === "invite" ||
+    command === "rename" ||
     command === "remove" ||
     command === "reset-factors" ||
     command === "reset-password";
@@ -48,7 +55,13 @@ function readArguments() {
   if (!needsEmail && command !== "list") {
     throw new UsageError(`Unknown command ${command ?? "(none)"}`);
   }
-  return { command, email: email ?? "", language: language };
+  const given = parsed.values.name;
+  if (command === "rename" && given === undefined) throw new UsageError("rename needs --name");
+  if (given !== undefined && command !== "invite" && command !== "rename") {
+    throw new UsageError(`--name goes with invite or rename, not ${command}`);
+  }
+  const name = given === undefined ? undefined : validName(given);
+  return { command, email: email ?? "", language: language, name };
 }
 
 function inboxUrl(language: Language): string {
@@ -56,7 +69,7 @@ function inboxUrl(language: Language): string {
 }
 
 async function main(): Promise<void> {
-  const { command, email, language } = readArguments();
+  const { command, email, language, name } = readArguments();
   const { client, target, mails } = await adminClient();
   try {
     if (command === "list") {
@@ -70,10 +83,10 @@ async function main(): Promise<void> {
             ? "no authenticator app yet"
             : `${member.factors} authenticator app${member.factors === 1 ? "" : "s"}`;
         const seen = member.lastSignIn ? `, last signed in ${member.lastSignIn}` : "";
-        process.stdout.write(`${member.email}\t${state}${seen}\n`);
+        process.stdout.write(`${member.email}\t${member.name ?? "(no name)"}\t${state}${seen}\n`);
       }
     } else if (command === "invite") {
-      const invitation = await inviteMember(client, email, inboxUrl(language), mails);
+      const invitation = await inviteMember(client, email, inboxUrl(language), mails, name);
       process.stdout.write(
         invitation.kind === "link"
           ? `Invited ${invitation.email}. Send them this link; it works once, for 24 hours:\n${invitation.link}\n`
@@ -81,6 +94,9 @@ async function main(): Promise<void> {
             ? `Invited ${invitation.email}: the link is on its way by mail; it works once, for 24 hours.\n`
             : `${invitation.email} already had an account and is now a member: they sign in at ${inboxUrl(language)}\n`,
       );
+    } else if (command === "rename" && name !== undefined) {
+      await renameMember(client, email, name);
+      process.stdout.write(`${email} is now named ${name}.\n`);
     } else if (command === "remove") {
       await removeMember(client, email);
       process.stdout.write(`Removed ${email}: their account and sessions are deleted.\n`);

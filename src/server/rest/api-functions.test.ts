@@ -18,6 +18,7 @@ const callableBySignedInAccounts = [
   "public.search_submission_counts(query text, form text)",
   "public.search_submissions(query text, form text, status text, spam boolean, row_limit integer, row_offset integer)",
   "public.set_status_of_matches(new_status text, query text, form text, status text, spam boolean)",
+  "public.team_member_names()",
 ];
 
 beforeAll(async () => {

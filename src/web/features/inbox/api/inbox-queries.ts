@@ -9,6 +9,7 @@ import { listSubmissions } from "./list-submissions.ts";
 import { readConfirmation } from "./read-confirmation.ts";
 import { readMailOn } from "./read-mail-on.ts";
 import { readSubmission } from "./read-submission.ts";
+import { readTeamNames } from "./read-team-names.ts";
 
 /**
  * The inbox's query keys, broadest first: invalidating a key reads again every query under it.
@@ -30,6 +31,7 @@ export const inboxKeys = {
     ] as const,
   submission: (id: number) => [...inboxKeys.all, "submission", id] as const,
   mail: () => [...inboxKeys.all, "mail"] as const,
+  names: () => [...inboxKeys.all, "names"] as const,
 };
 
 /** How many of each status the filter's form and text match (its status aside). */
@@ -94,4 +96,9 @@ export function mailStateQuery() {
       return { on, failed };
     },
   });
+}
+
+/** Every member's id, address and name: how the team's pages name who did what. */
+export function teamNamesQuery() {
+  return queryOptions({ queryKey: inboxKeys.names(), queryFn: readTeamNames });
 }

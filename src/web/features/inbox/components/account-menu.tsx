@@ -3,6 +3,7 @@ import { useAuth } from "../../../auth/use-auth.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { useSignOut } from "../hooks/use-sign-out.ts";
 import { quietButton } from "../../../components/team/styles.ts";
+import { AccountNameForm } from "./account-name-form.tsx";
 
 /**
  * Who is signed in, and the two ways out, folded behind one button: on a phone the first screen
@@ -62,6 +63,7 @@ export function AccountMenu() {
           {text.session.account}
           <bdi className="break-all font-semibold text-ink-900">{user?.email}</bdi>
         </p>
+        <AccountNameForm />
         <button type="button" onClick={() => void signOut("local")} className={quietButton}>
           {text.session.signOut}
         </button>

@@ -1,3 +1,4 @@
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
 import { isSubmissionStatus, type SubmissionChange } from "../model/submission.ts";
@@ -5,6 +6,7 @@ import { isSubmissionStatus, type SubmissionChange } from "../model/submission.t
 /** Who changed a submission's status or note, and when, newest first. */
 export function ChangeHistory({ changes }: { changes: SubmissionChange[] }) {
   const { language, text } = useInboxContent();
+  const nameOf = useTeamNames();
   const statusName = (value: string | null) =>
     isSubmissionStatus(value) ? text.statuses[value] : (value ?? "");
   return (
@@ -35,7 +37,9 @@ export function ChangeHistory({ changes }: { changes: SubmissionChange[] }) {
                 </p>
               )}
               <p className="flex flex-wrap gap-x-4 text-sm text-ink-700">
-                <bdi className="break-all">{change.changed_by_email ?? text.detail.someone}</bdi>
+                <bdi className="break-all">
+                  {nameOf({ email: change.changed_by_email }) ?? text.detail.someone}
+                </bdi>
                 <time dateTime={change.changed_at}>
                   {formatDateTime(language, change.changed_at)}
                 </time>

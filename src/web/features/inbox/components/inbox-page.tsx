@@ -14,6 +14,7 @@ import { InboxView } from "./inbox-view.tsx";
 import { NotMemberStep } from "./not-member-step.tsx";
 import { PasswordStep } from "./password-step.tsx";
 import { SignInStep } from "./sign-in-step.tsx";
+import { TeamNamesProvider } from "./team-names-provider.tsx";
 import { TeamQueryProvider } from "./team-query-provider.tsx";
 
 function Loading() {
@@ -78,7 +79,9 @@ export function InboxPage() {
         {step === "code" && <CodeStep focus={focusStep} />}
         {step === "inbox" && (
           <TeamQueryProvider>
-            <InboxView focus={focusStep} />
+            <TeamNamesProvider>
+              <InboxView focus={focusStep} />
+            </TeamNamesProvider>
           </TeamQueryProvider>
         )}
       </div>

@@ -267,7 +267,7 @@ describe("the inbox, live", () => {
       });
     }
 
-    const line = "\u2068layla\u2069 marked this “Done” and changed the note";
+    const line = "\u2068layla@example.com\u2069 marked this “Done” and changed the note";
     expect(await findShown(line)).toBeVisible();
     expect(politeRegion()).toHaveTextContent(line);
     await waitFor(() => expect(screen.getByRole("radio", { name: "Done" })).toBeChecked());
@@ -317,7 +317,7 @@ describe("the inbox, live", () => {
       reason: "deleted",
     });
 
-    const said = "حُذفت هذه الرسالة من قِبل \u2068sam\u2069";
+    const said = "حُذفت هذه الرسالة من قِبل \u2068sam@example.com\u2069";
     expect(await findShown(said)).toBeVisible();
     expect(politeRegion()).toHaveTextContent(said);
     expect(screen.getByRole("link", { name: "العودة إلى القائمة" })).toBeVisible();

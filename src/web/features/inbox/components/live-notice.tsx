@@ -1,3 +1,4 @@
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { announcementWords, type LiveInbox } from "../model/live-inbox.ts";
 
@@ -9,12 +10,13 @@ import { announcementWords, type LiveInbox } from "../model/live-inbox.ts";
 export function LiveNotice({ live }: { live: LiveInbox }) {
   const { language, text } = useInboxContent();
   const { announcement } = live;
+  const nameOf = useTeamNames();
   return (
     <>
       <p aria-live="polite" className="sr-only">
         {announcement && (
           <span key={announcement.serial}>
-            {announcementWords(announcement, language, text.live, text.statuses)}
+            {announcementWords(announcement, language, text.live, text.statuses, nameOf)}
           </span>
         )}
       </p>

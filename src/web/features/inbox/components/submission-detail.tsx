@@ -5,6 +5,7 @@ import { inboxTextIn, useInboxContent } from "../content/use-inbox-content.ts";
 import { useMailState } from "../hooks/use-mail-state.ts";
 import { useSubmission } from "../hooks/use-submission.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import { othersLine, type LiveInbox, type OthersWork } from "../model/live-inbox.ts";
 import type { Submission } from "../model/submission.ts";
 import { BackArrow } from "./back-arrow.tsx";
@@ -87,6 +88,7 @@ export function SubmissionDetail({
   removal,
 }: SubmissionDetailProps) {
   const { language, text } = useInboxContent();
+  const nameOf = useTeamNames();
   const { result, refresh } = useSubmission(id);
   const submission = result.data?.submission;
   const confirmation = result.data?.confirmation;
@@ -113,7 +115,7 @@ export function SubmissionDetail({
       <div className="grid gap-6">
         {back}
         <p className={`${card} font-semibold text-ink-900`}>
-          {othersLine({ by: removal.by ?? null, deleted: true }, text.live, text.statuses)}
+          {othersLine({ by: removal.by ?? null, deleted: true }, text.live, text.statuses, nameOf)}
         </p>
       </div>
     );
@@ -164,7 +166,7 @@ export function SubmissionDetail({
         {/* Beside the status it explains, where a phone shows it without scrolling. */}
         {others && !others.deleted && (
           <p className="rounded-xl border-s-4 border-gold-600 bg-gold-200/50 px-4 py-3 font-semibold text-ink-900">
-            {othersLine(others, text.live, text.statuses)}
+            {othersLine(others, text.live, text.statuses, nameOf)}
           </p>
         )}
         <dl className="grid gap-3">

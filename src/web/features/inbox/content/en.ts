@@ -99,6 +99,19 @@ export const en: InboxContent = {
     account: "Signed in as",
     signOut: "Sign out",
     signOutEverywhere: "Sign out everywhere",
+    name: {
+      label: "Your name",
+      hint: "Your colleagues see it beside your work instead of your email address.",
+      save: "Save name",
+      saved: "Your name is saved; your colleagues see it from now on.",
+      problems: {
+        empty: "Type your name first.",
+        long: "The name is longer than 80 characters: shorten it.",
+        characters:
+          "The name holds a line break, a control character or a direction mark: type the name alone.",
+      },
+      failed: (reason) => `Your name was not saved: ${reason}`,
+    },
   },
   views: { label: "Parts of the team's inbox", submissions: "Submissions", site: "Site" },
   list: {

@@ -1,4 +1,5 @@
 // The inbox's own strings, in their own modules so that no public page loads them. ar.ts and
+import type { NameProblem } from "../../../../shared/member-name.ts";
 // en.ts both satisfy this shape.
 import type { FormSource } from "../../../../shared/contact-submission.ts";
 import type { CsvColumn } from "../../../../shared/submissions-csv.ts";
@@ -90,6 +91,15 @@ export interface InboxContent {
     account: string;
     signOut: string;
     signOutEverywhere: string;
+    /** The member's own name, which the team sees beside their work. */
+    name: {
+      label: string;
+      hint: string;
+      save: string;
+      saved: string;
+      problems: Record<NameProblem, string>;
+      failed: (reason: string) => string;
+    };
   };
   /** The inbox's two parts, as the tabs under its heading name them. */
   views: { label: string; submissions: string; site: string };

@@ -1,3 +1,4 @@
+import { teamNames } from "../../../components/team/team-names.ts";
 import { describe, expect, it } from "vitest";
 import { ar } from "../content/ar.ts";
 import { en } from "../content/en.ts";
@@ -6,7 +7,6 @@ import {
   countedTitle,
   initialLiveInbox,
   liveInboxReducer,
-  memberName,
   othersLine,
   readInboxEvent,
   staleAfter,
@@ -304,14 +304,8 @@ describe("staleAfter", () => {
 });
 
 describe("words", () => {
-  it("names a member by their address's name part", () => {
-    expect(memberName("layla.h@example.com")).toBe("layla.h");
-    expect(memberName(null)).toBeUndefined();
-    expect(memberName("@example.com")).toBeUndefined();
-  });
-
   it("says who did what, in both languages", () => {
-    const layla = "\u2068layla\u2069";
+    const layla = "\u2068layla@example.com\u2069";
     expect(othersLine({ by: "layla@example.com", status: "done" }, en.live, en.statuses)).toBe(
       `${layla} marked this “Done”`,
     );
@@ -329,10 +323,24 @@ describe("words", () => {
       "Another team member marked this “Done”",
     );
     expect(othersLine({ by: "sam@example.com", deleted: true }, ar.live, ar.statuses)).toBe(
-      "حُذفت هذه الرسالة من قِبل \u2068sam\u2069",
+      "حُذفت هذه الرسالة من قِبل \u2068sam@example.com\u2069",
     );
     expect(othersLine({ by: null, deleted: true }, en.live, en.statuses)).toBe(
       "This submission was deleted.",
+    );
+  });
+
+  it("names a member as the team does: their name, with the address where names clash", () => {
+    const nameOf = teamNames([
+      { id: "1", email: "layla@example.com", name: "ليلى" },
+      { id: "2", email: "layla.h@example.com", name: "ليلى" },
+      { id: "3", email: "omar@example.com", name: "Omar" },
+    ]);
+    expect(
+      othersLine({ by: "omar@example.com", status: "done" }, en.live, en.statuses, nameOf),
+    ).toBe("\u2068Omar\u2069 marked this “Done”");
+    expect(othersLine({ by: "layla@example.com", note: true }, en.live, en.statuses, nameOf)).toBe(
+      "\u2068ليلى (layla@example.com)\u2069 changed the note",
     );
   });
 

@@ -3,6 +3,7 @@ import { formatNumber } from "../../../lib/format.ts";
 import type { InboxContent } from "../content/types.ts";
 import { withinAll } from "./filter.ts";
 import { formatCount } from "../../../components/team/format.ts";
+import { teamNames, type NameOf } from "../../../components/team/team-names.ts";
 import { isSubmissionStatus, type Submission, type SubmissionStatus } from "./submission.ts";
 
 /**
@@ -291,20 +292,22 @@ export function staleAfter(event: InboxEvent): { list: boolean; submission: numb
   }
 }
 
-/** The name part of a member's address: how the inbox speaks of them in a sentence. */
-export function memberName(email: string | null | undefined): string | undefined {
-  const name = email?.split("@")[0]?.trim();
-  return name ? name : undefined;
-}
-
 // A name of either direction inside a sentence of the other, kept whole (Unicode's isolates).
 const isolate = (value: string) => `\u2068${value}\u2069`;
 
 type LiveWords = InboxContent["live"];
 
-/** "Layla marked this “Done”", in the member's language; someone unnamed when the database did not say. */
-export function othersLine(work: OthersWork, words: LiveWords, statuses: InboxContent["statuses"]) {
-  const name = memberName(work.by);
+/**
+ * "Layla marked this “Done”", in the member's language, naming them as the team does (their
+ * name, else their address); someone unnamed when the database did not say.
+ */
+export function othersLine(
+  work: OthersWork,
+  words: LiveWords,
+  statuses: InboxContent["statuses"],
+  nameOf: NameOf = teamNames([]),
+) {
+  const name = nameOf({ email: work.by });
   const who = name === undefined ? words.someone : isolate(name);
   if (work.deleted) return name === undefined ? words.gone : words.deleted(who);
   if (work.status && work.note) return words.markedAndNoted(who, statuses[work.status]);
@@ -318,8 +321,9 @@ export function announcementWords(
   language: Language,
   words: LiveWords,
   statuses: InboxContent["statuses"],
+  nameOf?: NameOf,
 ): string {
-  if (announcement.kind === "others") return othersLine(announcement.work, words, statuses);
+  if (announcement.kind === "others") return othersLine(announcement.work, words, statuses, nameOf);
   return announcement.count === 1
     ? words.arrivedOne(isolate(announcement.name))
     : formatCount(language, announcement.count, words.arrivedMany);

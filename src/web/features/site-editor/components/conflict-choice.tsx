@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import type { SiteContentSection } from "../../../../shared/site-content.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
 import type { SaveConflict } from "../api/site-content.ts";
@@ -63,6 +64,7 @@ interface ConflictChoiceProps {
  */
 export function ConflictChoice({ path, label, fieldId }: ConflictChoiceProps) {
   const { words, language } = useEditorContent();
+  const nameOf = useTeamNames();
   const found = useFieldConflict(path);
   if (!found) return null;
   const { state, conflict, id } = found;
@@ -111,7 +113,7 @@ export function ConflictChoice({ path, label, fieldId }: ConflictChoiceProps) {
       </legend>
       <p id={`${id}-who`} className="text-ink-800">
         {words.conflict.changedBy(
-          isolated(state.conflict.updated_by_email ?? words.conflict.someone),
+          isolated(nameOf({ email: state.conflict.updated_by_email }) ?? words.conflict.someone),
           isolated(formatDateTime(language, state.conflict.updated_at)),
         )}
       </p>

@@ -1,4 +1,5 @@
 import type { MouseEvent } from "react";
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import type { SiteContentSection } from "../../../../shared/site-content.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { formatCount, formatDateTime } from "../../../components/team/format.ts";
@@ -36,7 +37,8 @@ function goToChoice(event: MouseEvent<HTMLAnchorElement>, id: string) {
  */
 export function ConflictNotice({ section, conflict, merge, choices, merged }: ConflictNoticeProps) {
   const { words, language } = useEditorContent();
-  const who = isolated(conflict.updated_by_email ?? words.conflict.someone);
+  const nameOf = useTeamNames();
+  const who = isolated(nameOf({ email: conflict.updated_by_email }) ?? words.conflict.someone);
   const time = isolated(formatDateTime(language, conflict.updated_at));
   const named = (paths: readonly FieldPath[]) =>
     paths

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import { ConfirmDialog } from "../../../components/team/confirm-dialog.tsx";
 import { secondaryButton } from "../../../components/team/styles.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
@@ -30,6 +31,7 @@ export function HistoryPanel({
   onRestore,
 }: HistoryPanelProps) {
   const { words, language } = useEditorContent();
+  const nameOf = useTeamNames();
   const id = useId();
   const [asked, setAsked] = useState<Version | undefined>(undefined);
   const number = (value: number) => formatNumber(language, value);
@@ -62,7 +64,7 @@ export function HistoryPanel({
                 </p>
                 <p className="text-sm text-ink-800">
                   {words.history.by(
-                    version.published_by_email ?? "—",
+                    nameOf({ email: version.published_by_email }) ?? "—",
                     formatDateTime(language, version.published_at),
                   )}
                 </p>

@@ -1,6 +1,8 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWeb } from "../../../../../tests/support/render-web.tsx";
+import { teamNames } from "../../../components/team/team-names.ts";
+import { TeamNames } from "../../../components/team/use-team-names.ts";
 import { PresenceLine } from "./presence-line.tsx";
 
 const layla = { key: "1", name: "Layla" };
@@ -41,6 +43,25 @@ describe("<PresenceLine>", () => {
     );
     expect(
       screen.getByText("هذا القسم مفتوح أيضًا لدى \u2068Layla\u2069 و\u2068عضو آخر\u2069"),
+    ).toBeVisible();
+  });
+
+  it("names members as the team does, with the address where two share a name", () => {
+    const names = teamNames([
+      { id: "1", email: "layla@kalima.example", name: "ليلى" },
+      { id: "2", email: "omar@kalima.example", name: "Omar" },
+      { id: "4", email: "layla.h@kalima.example", name: "ليلى" },
+    ]);
+    renderWeb(
+      <TeamNames value={names}>
+        <PresenceLine others={[{ key: "1", name: "" }, omar]} arrived={[]} />
+      </TeamNames>,
+      { language: "en" },
+    );
+    expect(
+      screen.getByText(
+        "\u2068ليلى (layla@kalima.example)\u2069 and \u2068Omar\u2069 are editing this part too",
+      ),
     ).toBeVisible();
   });
 

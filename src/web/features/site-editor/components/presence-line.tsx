@@ -1,4 +1,5 @@
 import { Eye } from "lucide-react";
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import type { Language } from "../../../../shared/language.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { isolated } from "../model/describe.ts";
@@ -24,11 +25,12 @@ export function PresenceLine({
   news: PresenceNews | undefined;
 }) {
   const { words, language } = useEditorContent();
+  const nameOf = useTeamNames();
   const say = (editors: readonly Editor[]) =>
     words.presence.here(
       listed(
         language,
-        editors.map(({ name }) => name || words.conflict.someone),
+        editors.map(({ key, name }) => nameOf({ id: key, name }) ?? words.conflict.someone),
       ),
       editors.length,
     );

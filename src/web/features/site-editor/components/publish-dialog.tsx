@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import type { SiteContentSection } from "../../../../shared/site-content.ts";
 import { primaryButton, secondaryButton } from "../../../components/team/styles.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
@@ -43,6 +44,7 @@ export function PublishDialog({
   onClose,
 }: PublishDialogProps) {
   const { words, language } = useEditorContent();
+  const nameOf = useTeamNames();
   const id = useId();
   const dialog = useModalDialog(open);
 
@@ -73,7 +75,7 @@ export function PublishDialog({
               <li key={author.section} className="wrap-anywhere">
                 {words.publish.savedBy(
                   words.sections[author.section],
-                  isolated(author.who ?? words.conflict.someone),
+                  isolated(nameOf({ email: author.who }) ?? words.conflict.someone),
                   formatDateTime(language, author.at),
                 )}
               </li>

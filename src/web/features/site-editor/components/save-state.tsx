@@ -1,6 +1,7 @@
 import { formatNumber } from "../../../lib/format.ts";
 import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 import { formatCount, formatDateTime } from "../../../components/team/format.ts";
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
 import { isolated } from "../model/describe.ts";
 import type { SectionDraft } from "../model/draft-store.ts";
@@ -23,7 +24,8 @@ export function SaveState({
   const { words, language } = useEditorContent();
   const describeFailure = useDescribeFailure();
   const time = draft.savedAt && formatDateTime(language, draft.savedAt);
-  const named = savedBy && isolated(savedBy);
+  const nameOf = useTeamNames();
+  const named = savedBy && isolated(nameOf({ email: savedBy }) ?? savedBy);
   const said =
     draft.status === "saving"
       ? words.save.saving
@@ -33,7 +35,9 @@ export function SaveState({
           ? words.save.held
           : draft.status === "conflict"
             ? words.save.conflict(
-                isolated(draft.conflict?.updated_by_email ?? words.conflict.someone),
+                isolated(
+                  nameOf({ email: draft.conflict?.updated_by_email }) ?? words.conflict.someone,
+                ),
                 formatCount(language, waiting, words.conflict.pending),
               )
             : draft.status === "failed"

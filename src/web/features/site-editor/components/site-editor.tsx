@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useTeamNames } from "../../../components/team/use-team-names.ts";
 import { Link, useNavigate } from "react-router";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { siteContentSections, type SiteContentSection } from "../../../../shared/site-content.ts";
@@ -262,6 +263,7 @@ function Editor({
   describeFailure,
 }: EditorProps) {
   const { words, language } = useEditorContent();
+  const nameOf = useTeamNames();
   const navigate = useNavigate();
   const myEmail = useAuth().session?.user.email?.toLowerCase();
   const drafts = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
@@ -397,7 +399,10 @@ function Editor({
       describeDrafts(
         words,
         language,
-        conflict.drafts.map((each) => ({ section: each.section, who: each.updated_by_email })),
+        conflict.drafts.map((each) => ({
+          section: each.section,
+          who: nameOf({ email: each.updated_by_email }) ?? null,
+        })),
       ),
     );
   }
@@ -556,12 +561,12 @@ function Editor({
         {heard &&
           (heard.restored_from
             ? words.heard.restored(
-                isolated(heard.published_by_email ?? words.conflict.someone),
+                isolated(nameOf({ email: heard.published_by_email }) ?? words.conflict.someone),
                 digits(heard.restored_from),
                 digits(Number(heard.id)),
               )
             : words.heard.published(
-                isolated(heard.published_by_email ?? words.conflict.someone),
+                isolated(nameOf({ email: heard.published_by_email }) ?? words.conflict.someone),
                 digits(Number(heard.id)),
               ))}
       </p>
