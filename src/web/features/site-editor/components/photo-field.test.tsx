@@ -115,9 +115,9 @@ describe("a story's photo in the editor", () => {
     expect(latest).toEqual({ ...story, image: { path, alt: { ar: "", en: "" } } });
 
     const arabic = screen.getByLabelText("Description of the photo (Arabic)");
-    expect(arabic).toHaveAccessibleDescription(/required in both languages/u);
+    expect(arabic).toHaveAccessibleDescription(/in both languages: needed before publishing/u);
     expect(arabic).toHaveAttribute("aria-invalid", "true");
-    expect(arabic).toHaveAccessibleDescription(/Describe the photo in this language too/u);
+    expect(arabic).toHaveAccessibleDescription(/needed before publishing, not to save/u);
     await user.type(arabic, "سارة على المنصة");
     await user.type(screen.getByLabelText("Description of the photo (English)"), "Sara on stage");
     expect(latest).toEqual({
@@ -215,7 +215,7 @@ describe("a story's photo in the editor", () => {
       "/storage/v1/render/image/public/site-media/stories/a1.webp?width=480&height=480&resize=cover&quality=75",
     );
     expect(screen.getByLabelText("وصف الصورة (الإنجليزية)")).toHaveAccessibleDescription(
-      /صِف الصورة بهذه اللغة أيضًا/u,
+      /الوصف مطلوب قبل النشر، لا للحفظ/u,
     );
     expect(screen.getByLabelText("استبدل الصورة")).toBeInTheDocument();
   });

@@ -39,7 +39,7 @@ export const en: EditorContent = {
     unreadable: "This photo could not be read. Choose another, or save it again as a JPEG.",
     failed: (reason) => `The photo was not uploaded: ${reason}`,
     altHint:
-      "Say what the photo shows, for visitors who cannot see it: required in both languages.",
+      "Say what the photo shows, for visitors who cannot see it, in both languages: needed before publishing. Your other changes are saved meanwhile.",
   },
   list: {
     add: (item) => `Add ${item}`,
@@ -58,7 +58,7 @@ export const en: EditorContent = {
     unsaved: "Changes not saved yet",
     conflict: (who, pending) =>
       `The draft is not saved yet: ${who} changed this part first. ${pending}.`,
-    held: "Not saved until the link or photo marked below is mended",
+    held: "Not saved until the link or photo file marked below is mended",
     failed: (reason) => `The draft was not saved: ${reason}`,
     loading: "Loading the site's content…",
     loadFailed: "The site's content could not be loaded.",
@@ -111,7 +111,9 @@ export const en: EditorContent = {
     exactly: (count) => `Exactly ${count}.`,
     imagePath:
       "Choose the photo again: this one is not a JPEG, PNG, WebP or AVIF in the site's photos.",
-    alt: "Describe the photo in this language too: a description is required in both languages.",
+    alt: "Say what the photo shows in this language, for visitors who cannot see it: needed before publishing, not to save.",
+    hiddenControl:
+      "Type or paste this address again without the invisible character that turns text around (such as U+202E): it can make a link read as another one.",
     refused: "The database refused this value: mend it so the part can be saved.",
     invalid: "This is not valid.",
     summary: (count) => `${count} to fix before publishing`,

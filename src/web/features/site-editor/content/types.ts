@@ -57,8 +57,8 @@ export interface EditorContent {
     arrivedRestore: (who: string, number: string, time: string) => string;
     unsaved: string;
     /**
-     * A draft the database would refuse (a link off its service, a photo without its
-     * description), kept here until mended.
+     * A draft the database would refuse (a link off its service, a photo outside the site's
+     * photos), kept here until mended.
      */
     held: string;
     /** Another member saved first; `pending` says how many fields wait for a choice. */
@@ -113,7 +113,10 @@ export interface EditorContent {
     repeated: string;
     endBeforeStart: string;
     imagePath: string;
+    /** A photo awaiting its description: asked for before publishing, not to save. */
     alt: string;
+    /** A link holding a character that turns text around (U+202E and its kin). */
+    hiddenControl: string;
     tooFew: (count: string) => string;
     tooMany: (count: string) => string;
     exactly: (count: string) => string;
