@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, within, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -85,7 +85,9 @@ describe("a story's photo in the editor", () => {
     expect(input).toHaveAttribute("type", "file");
     expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/avif");
     expect(input).not.toHaveAttribute("capture");
-    expect(input).toHaveAccessibleDescription(/Shown square at the top of the story\. JPEG, PNG/u);
+    expect(input).toHaveAccessibleDescription(
+      /On the site: a small circle \(64 px\) beside the speaker's name, under the quote\. JPEG, PNG/u,
+    );
     expect(screen.getByText("No photo")).toBeInTheDocument();
   });
 
@@ -206,6 +208,25 @@ describe("a story's photo in the editor", () => {
     expect(latest).toEqual(story);
     expect(screen.queryByRole("img")).toBeNull();
   });
+
+  it.each([
+    ["en", "As the site shows it:"],
+    ["ar", "كما يعرضها الموقع:"],
+  ] as const)(
+    "previews the photo in the site's crop, a 64 px circle beside the name (%s)",
+    (language, asShown) => {
+      show(language, {
+        ...story,
+        image: { path: "stories/a1.webp", alt: { ar: "سارة", en: "Sara" } },
+      });
+      const preview = screen.getByText(asShown).parentElement!;
+      const circle = within(preview).getByRole("presentation");
+      expect(circle).toHaveAttribute("width", "64");
+      expect(circle).toHaveAttribute("height", "64");
+      expect(circle.getAttribute("src")).toMatch(/stories\/a1\.webp\?width=128&height=128&/u);
+      expect(within(preview).getByText(story.author[language])).toBeInTheDocument();
+    },
+  );
 
   it("shows the photo a draft holds through the site's variants, with its description's fields", () => {
     const image = { path: "stories/a1.webp", alt: { ar: "سارة", en: "" } };
