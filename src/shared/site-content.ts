@@ -97,3 +97,28 @@ export function checkSiteContent(
 export function siteContentProblems(document: unknown): string[] {
   return checkSiteContent(document).problems ?? [];
 }
+
+/**
+ * The problems the database refuses a draft for, whoever saves it (internal.site_content_problem_at,
+ * 20261202000200): a link that is not https on its service's hosts or holds a character that
+ * turns text around, and a photo outside the site's photos. The rest waits for the publish,
+ * which refuses every problem: a photo awaiting its description among them, so that the other
+ * fields of its section are saved meanwhile.
+ */
+const refusedInDrafts: ReadonlySet<ContentProblem["kind"]> = new Set([
+  "link",
+  "hiddenControl",
+  "imagePath",
+]);
+
+/** The first problem the database would refuse this section's draft for, if any. */
+export function draftRefusal(
+  section: SiteContentSection,
+  body: unknown,
+): ContentProblem | undefined {
+  const result = siteContentSchemas[section].safeParse(body);
+  if (result.success) return undefined;
+  return result.error.issues
+    .map(contentProblemOf)
+    .find((problem) => refusedInDrafts.has(problem.kind));
+}

@@ -4,7 +4,7 @@
 // (playwright.config.ts), and restores the version before, leaving the content as it found it.
 import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { joinAsMember } from "./team.ts";
 
@@ -70,6 +70,11 @@ function photo(): Buffer {
     chunk("IDAT", deflateSync(rows)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 /** The community page as a visitor without scripts receives it: the photo with this alt text. */
@@ -158,3 +163,164 @@ test("a member adds a photo to a story from a phone in Arabic, and the page show
   await page.getByRole("dialog").getByRole("button", { name: words.restore }).click();
   await expect(page.getByText(words.restored)).toBeVisible({ timeout: 10_000 });
 });
+
+const draftWords = {
+  ar: {
+    site: "الموقع",
+    stories: "القصص",
+    story: (number: number) => new RegExp(`^القصة ${"٠١٢٣٤٥٦٧٨٩"[number] ?? ""}`, "u"),
+    choose: "أضف صورة",
+    uploaded: /رُفعت الصورة/u,
+    remove: "احذف الصورة",
+    quote: "الاقتباس (الإنجليزية)",
+    altAr: "وصف الصورة (العربية)",
+    altEn: "وصف الصورة (الإنجليزية)",
+    saved: /حُفظت المسودة/u,
+    current: "الصورة في هذه المسودة",
+    publish: "نشر…",
+    publishTitle: "نشر هذه التعديلات؟",
+    missing: /القصة ١.* › الصورة › وصف الصورة › العربية: اكتب بهذه اللغة ما تُظهره الصورة/u,
+    paused: /^راجِع التعديلات/u,
+    confirm: "انشر",
+    fresh: "جديد",
+    cancel: "ليس الآن",
+  },
+  en: {
+    site: "Site",
+    stories: "Stories",
+    story: (number: number) => new RegExp(`^Story ${number}`, "u"),
+    choose: "Add a photo",
+    uploaded: /Photo uploaded/u,
+    remove: "Remove the photo",
+    quote: "Quote (English)",
+    altAr: "Description of the photo (Arabic)",
+    altEn: "Description of the photo (English)",
+    saved: /Draft saved/u,
+    current: "The photo in this draft",
+    publish: "Publish…",
+    publishTitle: "Publish these changes?",
+    missing: /Story 1.* › Photo › Description of the photo › Arabic: Say what the photo shows/u,
+    paused: /^Look at the changes/u,
+    confirm: "Publish",
+    fresh: "New",
+    cancel: "Not now",
+  },
+};
+
+async function openStories(page: Page, language: "ar" | "en") {
+  const text = draftWords[language];
+  await page.getByRole("link", { name: text.site, exact: true }).click();
+  // Named with its count of problems once a photo waits for its description: "Stories 2".
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: new RegExp(`^${text.stories}`, "u") })
+    .click();
+}
+
+const shots = "/tmp/shots-draft";
+
+for (const [language, width] of [
+  ["ar", 375],
+  ["ar", 320],
+  ["en", 375],
+  ["en", 320],
+] as const) {
+  test(`a photo awaiting its description leaves the section's other edits in the server's draft, publishing asks for it, and a colleague's save pauses the dialog, in ${language} at ${width} px`, async ({
+    browser,
+  }) => {
+    test.setTimeout(360_000);
+    const text = draftWords[language];
+    const marker = (uniqueEmail("draft").split("@")[0] ?? "").slice(-6);
+    const height = width === 320 ? 640 : 760;
+    const a = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    const b = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    await joinAsMember(a, language);
+    await joinAsMember(b, language);
+    await openStories(a, language);
+
+    // Layla adds a speaker's photo to the first story, and writes no description yet.
+    const first = a.getByRole("group", { name: text.story(1) });
+    await first
+      .getByLabel(text.choose, { exact: true })
+      .setInputFiles({ name: "IMG_0042.png", mimeType: "image/png", buffer: photo() });
+    await expect(first.getByRole("status").filter({ hasText: text.uploaded })).toBeVisible({
+      timeout: 20_000,
+    });
+    // Meanwhile she edits the second story's quote: the whole section is saved, photo and all.
+    const second = a.getByRole("group", { name: text.story(2) });
+    const quote = second.getByLabel(text.quote, { exact: true });
+    const quoteBefore = await quote.inputValue();
+    const edited = `Words kept while a photo waits ${marker}`;
+    await quote.fill(edited);
+    await expect(a.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+
+    // Omar, another member, reads both from the server's draft.
+    await openStories(b, language);
+    await expect(
+      b.getByRole("group", { name: text.story(2) }).getByLabel(text.quote, { exact: true }),
+    ).toHaveValue(edited);
+    await expect(
+      b.getByRole("group", { name: text.story(1) }).getByRole("img", { name: text.current }),
+    ).toBeVisible();
+
+    // Publishing lists the missing description, in the member's language, linked to its field.
+    await a.getByRole("button", { name: text.publish }).click();
+    const missing = a.getByRole("link", { name: text.missing });
+    await expect(missing).toBeVisible();
+    await expect(a.getByRole("dialog")).toHaveCount(0);
+    expect(await axeViolations(a)).toEqual([]);
+    await missing.scrollIntoViewIfNeeded();
+    await a.screenshot({ path: `${shots}/problems-${language}-${width}.png` });
+    await missing.click();
+    const altAr = first.getByLabel(text.altAr, { exact: true });
+    await expect(altAr).toBeFocused();
+    await altAr.fill(`سارة على المنصة ${marker}`);
+    await first.getByLabel(text.altEn, { exact: true }).fill(`Sara on stage ${marker}`);
+    await expect(a.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+
+    // The dialog names the photo by its thumbnail and description.
+    await a.getByRole("button", { name: text.publish }).click();
+    const dialog = a.getByRole("dialog", { name: text.publishTitle });
+    const description = language === "ar" ? `سارة على المنصة ${marker}` : `Sara on stage ${marker}`;
+    const thumbnail = dialog.getByRole("img", { name: description });
+    await expect(thumbnail).toBeVisible();
+    await expect
+      .poll(() => thumbnail.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(dialog.getByText(/stories\/[0-9a-f-]{36}\.webp/u)).toHaveCount(0);
+    await thumbnail.scrollIntoViewIfNeeded();
+    await a.screenshot({ path: `${shots}/dialog-${language}-${width}.png` });
+
+    // Omar saves the third story while the dialog is open: it is read again, the button waits.
+    const third = b
+      .getByRole("group", { name: text.story(3) })
+      .getByLabel(text.quote, { exact: true });
+    const thirdBefore = await third.inputValue();
+    await third.fill(`Omar's half-typed ${marker}`);
+    const confirm = dialog.getByRole("button", { name: text.paused });
+    await expect(confirm).toHaveAttribute("aria-disabled", "true");
+    await expect(dialog.getByText(text.fresh, { exact: true })).toBeVisible();
+    await a.screenshot({ path: `${shots}/paused-${language}-${width}.png` });
+    expect(await axeViolations(a)).toEqual([]);
+    await expect(dialog.getByText(`Omar's half-typed ${marker}`)).toBeVisible();
+    // Then it may publish what it shows; this journey leaves the site as it was instead.
+    await expect(
+      dialog.getByRole("button", { name: text.confirm, exact: true }),
+    ).not.toHaveAttribute("aria-disabled", "true");
+    await dialog.getByRole("button", { name: text.cancel }).click();
+    expect(
+      await a.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+
+    await third.fill(thirdBefore);
+    await expect(b.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+    await expect(quote).toHaveValue(edited);
+    await first.getByRole("button", { name: text.remove }).click();
+    await quote.fill(quoteBefore);
+    await expect(a.getByRole("status").filter({ hasText: text.saved })).toBeVisible();
+    await a.context().close();
+    await b.context().close();
+  });
+}

@@ -172,6 +172,9 @@ describe("the editor and the database agree", () => {
     "http://x.com/kalima",
     "javascript:alert(1)",
     "data:text/html,<b>",
+    "https://x.com/\u202ekalima",
+    "https://x.com/kalima\u2066",
+    "https://youtu.be/\u200fabc",
   ];
   const none = { instagram: "", x: "", youtube: "", tiktok: "", facebook: "" };
 
@@ -241,13 +244,22 @@ describe("the editor and the database agree", () => {
       ],
     ];
     for (const [section, body] of cases) {
-      const editor = siteContentSchemas[section as "pages"].safeParse(body).success;
+      const checked = siteContentSchemas[section as "pages"].safeParse(body);
+      // A draft may wait for the photo's description; what goes live may not.
+      const draft =
+        checked.success || checked.error.issues.every((issue) => issue.path.includes("alt"));
       const saved = await save(member, section, body, 0);
-      const database = saved.status === 200;
-      await server.db.query("delete from public.site_content_drafts");
-      expect([section, database]).toEqual([section, editor]);
+      expect([section, saved.status === 200]).toEqual([section, draft]);
       // A refusal names the photo's field, for the editor to mark.
-      expect(database || String(saved.body.details).includes('"image"')).toBe(true);
+      expect(draft || String(saved.body.details).includes('"image"')).toBe(true);
+      const published = draft ? await publish(member) : undefined;
+      expect([section, published?.status === 200]).toEqual([section, checked.success]);
+      // Publishing refuses the photo awaiting its description, naming its field.
+      expect(checked.success || !draft || String(published?.body.details).includes('"alt"')).toBe(
+        true,
+      );
+      await server.db.query("delete from public.site_content_drafts");
+      await server.db.query("delete from public.site_content_versions");
     }
   });
 
@@ -506,6 +518,31 @@ describe("publishing", () => {
       path: ["1", "youtube"],
     });
   });
+
+  it("saves a photo awaiting its description with the rest of its section, and refuses to publish it", async () => {
+    const { content } = (firstPublished.body as { content: { stories: object[] } }[])[0]!;
+    const image = { path: "stories/4f1c2b.webp", alt: { ar: "", en: "" } };
+    const stories = [
+      { ...content.stories[0], image },
+      { ...content.stories[1], author: { ar: "سارة", en: "Sara" } },
+    ];
+    const saved = await save(member, "stories", stories, 0);
+    expect(saved.status).toBe(200);
+    // A colleague reads the other field's edit from the server's draft.
+    const read = await request(
+      "/rest/v1/site_content_drafts?select=body&section=eq.stories",
+      await colleague.bearer(),
+    );
+    expect(read.body).toEqual([{ body: stories }]);
+    const refused = await publish(member);
+    expect([refused.status, refused.body.code]).toEqual([400, "22023"]);
+    expect(JSON.parse(refused.body.details)).toEqual({
+      section: "stories",
+      path: ["0", "image", "alt", "ar"],
+    });
+    const { rows } = await server.db.query("select 1 from public.site_content_versions");
+    expect(rows).toEqual([]);
+  });
 });
 
 describe("one live version", () => {
@@ -663,5 +700,11 @@ describe("who may do what", () => {
         `insert into public.site_content_versions (content, changed) values ('{"menu": {}}', '{}')`,
       ),
     ).rejects.toThrow(/Not a section of the site: menu/u);
+    await expect(
+      server.db.query(
+        `insert into public.site_content_versions (content, changed)
+         values ('{"stories": [{"image": {"path": "stories/a.webp", "alt": {"ar": "", "en": ""}}}]}', '{stories}')`,
+      ),
+    ).rejects.toThrow(/alt text is given in both languages/u);
   });
 });

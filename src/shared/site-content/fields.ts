@@ -23,7 +23,8 @@ export type ProblemKind =
   | "repeated"
   | "endBeforeStart"
   | "imagePath"
-  | "alt";
+  | "alt"
+  | "hiddenControl";
 
 export const problem = (kind: ProblemKind, error: string, more: Record<string, unknown> = {}) => ({
   error,
@@ -113,21 +114,34 @@ export function linkShape(hosts: readonly string[]): RegExp {
   return new RegExp(`^https://([a-z0-9-]+\\.)*(${names})([/?#][^\\s]*)?$`, "iu");
 }
 
+/**
+ * The invisible characters that turn the text around them (Unicode's bidirectional marks,
+ * embeddings, overrides and isolates): inside an address they can make it read as another one.
+ * internal.site_content_problem_at refuses the same in a link (20261202000200).
+ */
+export const directionControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 /** An https address on one of `hosts` (or a subdomain), or empty for none. */
 export function link(hosts: readonly string[], example: string) {
   const shape = linkShape(hosts);
-  return z.string().refine(
-    (value) => {
-      if (value === "") return true;
-      if (!shape.test(value)) return false;
-      try {
-        return new URL(value).protocol === "https:";
-      } catch {
-        return false;
-      }
-    },
-    problem("link", `is an https address such as ${example}, or empty`, { example }),
-  );
+  return z
+    .string()
+    .refine(
+      (value) => !directionControls.test(value),
+      problem("hiddenControl", "holds an invisible character that turns text around"),
+    )
+    .refine(
+      (value) => {
+        if (value === "" || directionControls.test(value)) return true;
+        if (!shape.test(value)) return false;
+        try {
+          return new URL(value).protocol === "https:";
+        } catch {
+          return false;
+        }
+      },
+      problem("link", `is an https address such as ${example}, or empty`, { example }),
+    );
 }
 
 const networkHosts: Record<(typeof socialNetworks)[number], readonly string[]> = {

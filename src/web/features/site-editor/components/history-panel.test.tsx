@@ -71,3 +71,28 @@ describe("<HistoryPanel>", () => {
     expect(screen.getByText(/^لم يُعرض: لا يمكن عرض الصفحة \/en\/community/u)).toBeVisible();
   });
 });
+
+describe("<HistoryPanel> for a restore", () => {
+  it("says which version it published again, in place of which", () => {
+    const restore: Version = {
+      ...versions[0]!,
+      id: 4,
+      restored_from: 1,
+      render_problem: null,
+    };
+    const earlier = { ...versions[1]!, render_problem: null };
+    renderWeb(
+      <HistoryPanel
+        versions={[restore, versions[0]!, earlier]}
+        live={4}
+        busy={false}
+        replaces={[]}
+        onAsk={vi.fn()}
+        onRestore={vi.fn()}
+      />,
+      { language: "ar" },
+    );
+    // Version 3 never rendered: the site showed version 2 before the restore.
+    expect(screen.getByText("أُعيد نشر الإصدار ١ بدل الإصدار ٢")).toBeVisible();
+  });
+});

@@ -21,6 +21,14 @@ interface HistoryPanelProps {
   onRestore: (version: Version) => void;
 }
 
+/** The version the site showed before the one at `index` (newest first): the next that rendered. */
+function shownBefore(versions: readonly Version[], index: number): number | undefined {
+  return versions.slice(index + 1).find((version) => !version.render_problem)?.id;
+}
+
+const numberOrNone = (value: number | undefined, number: (value: number) => string) =>
+  value === undefined ? undefined : number(value);
+
 /** Every publication, newest first: who, when, what changed; any earlier one can be restored. */
 export function HistoryPanel({
   versions,
@@ -48,7 +56,7 @@ export function HistoryPanel({
         <p className="text-ink-800">{words.history.empty}</p>
       ) : (
         <ol className="grid gap-3">
-          {versions.map((version) => (
+          {versions.map((version, index) => (
             <li
               key={version.id}
               className="flex flex-wrap items-start justify-between gap-3 rounded-2xl bg-paper p-4 shadow-sm shadow-ink-950/5"
@@ -75,7 +83,10 @@ export function HistoryPanel({
                 )}
                 {version.restored_from !== null && (
                   <p className="text-sm text-ink-800">
-                    {words.history.restoredFrom(number(version.restored_from))}
+                    {words.history.restoredFrom(
+                      number(version.restored_from),
+                      numberOrNone(shownBefore(versions, index), number),
+                    )}
                   </p>
                 )}
                 {version.render_problem && (

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -176,7 +176,9 @@ describe("a story's photo in the editor", () => {
       "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif",
     );
     expect(input).not.toHaveAttribute("capture");
-    expect(input).toHaveAccessibleDescription(/JPEG, PNG, WebP, AVIF or HEIC, of any size/u);
+    expect(input).toHaveAccessibleDescription(
+      /On the site: a small circle \(64 px\) beside the speaker's name, under the quote\. JPEG, PNG, WebP, AVIF or HEIC, of any size/u,
+    );
     expect(screen.getByText("No photo")).toBeInTheDocument();
   });
 
@@ -224,9 +226,9 @@ describe("a story's photo in the editor", () => {
     expect(latest).toEqual({ ...story, image: { path, alt: { ar: "", en: "" } } });
 
     const arabic = screen.getByLabelText("Description of the photo (Arabic)");
-    expect(arabic).toHaveAccessibleDescription(/required in both languages/u);
+    expect(arabic).toHaveAccessibleDescription(/in both languages: needed before publishing/u);
     expect(arabic).toHaveAttribute("aria-invalid", "true");
-    expect(arabic).toHaveAccessibleDescription(/Describe the photo in this language too/u);
+    expect(arabic).toHaveAccessibleDescription(/needed before publishing, not to save/u);
     await user.type(arabic, "سارة على المنصة");
     await user.type(screen.getByLabelText("Description of the photo (English)"), "Sara on stage");
     expect(latest).toEqual({
@@ -467,6 +469,25 @@ describe("a story's photo in the editor", () => {
     expect(screen.queryByRole("img")).toBeNull();
   });
 
+  it.each([
+    ["en", "As the site shows it:"],
+    ["ar", "كما يعرضها الموقع:"],
+  ] as const)(
+    "previews the photo in the site's crop, a 64 px circle beside the name (%s)",
+    (language, asShown) => {
+      show(language, {
+        ...story,
+        image: { path: "stories/a1.webp", alt: { ar: "سارة", en: "Sara" } },
+      });
+      const preview = screen.getByText(asShown).parentElement!;
+      const circle = within(preview).getByRole("presentation");
+      expect(circle).toHaveAttribute("width", "64");
+      expect(circle).toHaveAttribute("height", "64");
+      expect(circle.getAttribute("src")).toMatch(/stories\/a1\.webp\?width=128&height=128&/u);
+      expect(within(preview).getByText(story.author[language])).toBeInTheDocument();
+    },
+  );
+
   it("shows the photo a draft holds through the site's variants, with its description's fields", () => {
     const image = { path: "stories/a1.webp", alt: { ar: "سارة", en: "" } };
     show("ar", { ...story, image });
@@ -475,7 +496,7 @@ describe("a story's photo in the editor", () => {
       "/storage/v1/render/image/public/site-media/stories/a1.webp?width=480&height=480&resize=cover&quality=75",
     );
     expect(screen.getByLabelText("وصف الصورة (الإنجليزية)")).toHaveAccessibleDescription(
-      /صِف الصورة بهذه اللغة أيضًا/u,
+      /الوصف مطلوب قبل النشر، لا للحفظ/u,
     );
     expect(screen.getByLabelText("استبدل الصورة")).toBeInTheDocument();
   });

@@ -25,6 +25,7 @@ import {
 } from "../model/prepare-photo.ts";
 import { pathKey, type FieldPath } from "../model/problems.ts";
 import { ConflictChoice } from "./conflict-choice.tsx";
+import { PhotoCrop } from "./photo-crop.tsx";
 
 interface PhotoFieldProps {
   section: SiteContentSection;
@@ -34,6 +35,8 @@ interface PhotoFieldProps {
   published: unknown;
   problems: ReadonlyMap<string, string>;
   onChange: (value: unknown) => void;
+  /** What the site shows beside the photo: a speaker's name, a program's or a page's title. */
+  beside?: string;
   /** The photo's description in both languages, drawn by the walker once there is a photo. */
   children: ReactNode;
 }
@@ -87,6 +90,7 @@ export function PhotoField({
   published,
   problems,
   onChange,
+  beside,
   children,
 }: PhotoFieldProps) {
   const { words, language } = useEditorContent();
@@ -246,6 +250,17 @@ export function PhotoField({
         {words.photo.shapes[section === "stories" || section === "programs" ? section : "pages"]}{" "}
         {words.photo.accepted}
       </p>
+      {(chosen ?? image?.path) && (
+        <div className="grid gap-1.5 rounded-xl bg-ink-900/5 p-3">
+          <p className="text-sm text-ink-700">{words.photo.asShown}</p>
+          {/* The same photo as above, in the site's crop: described there. */}
+          <PhotoCrop section={section} source={chosen ?? image?.path ?? ""} alt="">
+            {beside && (
+              <bdi className="min-w-0 font-semibold text-ink-900 wrap-anywhere">{beside}</bdi>
+            )}
+          </PhotoCrop>
+        </div>
+      )}
       {shown ? (
         <div className="grid gap-1.5">
           <img

@@ -54,7 +54,7 @@ describe("<PresenceLine>", () => {
     ]);
     renderWeb(
       <TeamNames value={names}>
-        <PresenceLine others={[{ key: "1", name: "" }, omar]} arrived={[]} />
+        <PresenceLine others={[{ key: "1", name: "" }, omar]} away={false} news={undefined} />
       </TeamNames>,
       { language: "en" },
     );

@@ -8,6 +8,8 @@ import { pathOfKey, type FieldPath } from "../model/problems.ts";
 
 interface ProblemSummaryProps {
   problems: Record<SiteContentSection, ReadonlyMap<string, string>>;
+  /** The drafts by section: an item is named by its title. */
+  document?: unknown;
   /** Where a section's page is, for a link followed without scripts' help. */
   hrefOf: (section: SiteContentSection) => string;
   onSelect: (section: SiteContentSection, path: FieldPath) => void;
@@ -19,7 +21,7 @@ interface ProblemSummaryProps {
  * What keeps the drafts from being published, each problem a link to its field (GOV.UK's error
  * summary): following one opens the field's section and folded groups and moves focus to it.
  */
-export function ProblemSummary({ problems, hrefOf, onSelect, ref }: ProblemSummaryProps) {
+export function ProblemSummary({ problems, document, hrefOf, onSelect, ref }: ProblemSummaryProps) {
   const { words, language } = useEditorContent();
   const id = useId();
   const listed = siteContentSections.flatMap((section) =>
@@ -52,7 +54,7 @@ export function ProblemSummary({ problems, hrefOf, onSelect, ref }: ProblemSumma
               className="font-semibold underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900"
             >
               {words.renderProblems.field(
-                describePath(words, [section, ...path], language),
+                describePath(words, [section, ...path], language, document),
                 problem,
               )}
             </a>

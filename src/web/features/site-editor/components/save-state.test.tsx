@@ -34,6 +34,14 @@ describe("<SaveState>", () => {
     renderWeb(<SaveState waiting={0} draft={saved} savedBy={undefined} />, { language: "en" });
     expect(screen.getByRole("status")).toHaveTextContent(/^Draft saved at /u);
   });
+
+  it("says no member has saved a part yet, rather than the time the site was installed", () => {
+    renderWeb(<SaveState waiting={0} draft={{ ...saved, savedBy: null }} savedBy={undefined} />, {
+      language: "ar",
+    });
+    expect(screen.getByRole("status")).toHaveTextContent(/^لم يحفظ أيّ عضو مسودة لهذا القسم بعد/u);
+    expect(screen.getByRole("status")).not.toHaveTextContent(/الساعة/u);
+  });
 });
 
 describe("<SaveState> for a save heard as it happened", () => {

@@ -42,19 +42,24 @@ export function SaveState({
               )
             : draft.status === "failed"
               ? words.save.failed(describeFailure(draft.failure))
-              : draft.status === "saved" && time
-                ? !named
-                  ? words.save.saved(time)
-                  : draft.arrived?.restoredFrom
-                    ? words.save.arrivedRestore(
-                        named,
-                        formatNumber(language, draft.arrived.restoredFrom),
-                        time,
-                      )
-                    : draft.arrived
-                      ? words.save.arrived(named, time)
-                      : words.save.savedBy(named, time)
-                : "";
+              : draft.status === "saved" &&
+                  !draft.arrived &&
+                  (draft.savedBy === null || draft.savedAt === undefined)
+                ? // Installed or imported, never saved by a member: its time says nothing of them.
+                  words.save.initial
+                : draft.status === "saved" && time
+                  ? !named
+                    ? words.save.saved(time)
+                    : draft.arrived?.restoredFrom
+                      ? words.save.arrivedRestore(
+                          named,
+                          formatNumber(language, draft.arrived.restoredFrom),
+                          time,
+                        )
+                      : draft.arrived
+                        ? words.save.arrived(named, time)
+                        : words.save.savedBy(named, time)
+                  : "";
   return (
     <p
       role="status"

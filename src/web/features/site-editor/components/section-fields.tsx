@@ -29,6 +29,8 @@ interface NodeProps {
   onChange: (value: unknown) => void;
   /** The id of a note every field under this one is described by as well. */
   hintId?: string;
+  /** The group this value is a field of: a photo is shown beside its name or title. */
+  owner?: Record<string, unknown>;
 }
 
 const languages: readonly Language[] = ["ar", "en"];
@@ -123,9 +125,13 @@ function TextField({
       {changed && (
         <Note id={`${id}-published`} tone="plain">
           {words.published}{" "}
-          <bdi lang={language} dir={language === "ar" ? "rtl" : "ltr"} className="text-ink-900">
-            {published}
-          </bdi>
+          {published.trim() === "" ? (
+            words.publishedEmpty
+          ) : (
+            <bdi lang={language} dir={language === "ar" ? "rtl" : "ltr"} className="text-ink-900">
+              {published}
+            </bdi>
+          )}
         </Note>
       )}
       <ConflictChoice path={path} label={label} fieldId={id} />
@@ -258,9 +264,13 @@ function ScalarField({ section, path, value, published, problems, onChange }: No
       {changed && (
         <Note id={`${id}-published`} tone="plain">
           {words.published}{" "}
-          <bdi dir="auto" className="text-ink-900">
-            {published === undefined ? "" : shownPublished}
-          </bdi>
+          {published === undefined || shownPublished.trim() === "" ? (
+            words.publishedEmpty
+          ) : (
+            <bdi dir="auto" className="text-ink-900">
+              {shownPublished}
+            </bdi>
+          )}
         </Note>
       )}
       <ConflictChoice path={path} label={label} fieldId={id} />
@@ -396,6 +406,7 @@ function GroupField(props: NodeProps) {
           path={[...props.path, child]}
           value={value[child]}
           published={published[child]}
+          owner={value}
           onChange={(next) => {
             const changed = { ...value, [child]: next };
             if (next === undefined) delete changed[child];
@@ -450,7 +461,7 @@ export function Node(props: NodeProps) {
     const published = props.published as { alt?: unknown } | undefined;
     const path = [...props.path, "alt"];
     return (
-      <PhotoField {...props}>
+      <PhotoField {...props} beside={besidePhoto(props.owner, language)}>
         {image && (
           <BilingualField
             {...props}
@@ -478,6 +489,12 @@ export function Node(props: NodeProps) {
     );
   }
   return <ScalarField {...props} />;
+}
+
+/** What the site shows beside a photo: its story's speaker, its program's or its page's title. */
+function besidePhoto(owner: Record<string, unknown> | undefined, language: Language) {
+  const named = (owner?.author ?? owner?.title) as Partial<Record<Language, string>> | undefined;
+  return named?.[language]?.trim() || undefined;
 }
 
 function isGroup(props: NodeProps) {

@@ -65,12 +65,16 @@ interface Review {
   /** The drafts that differ from what the site shows, with who saved each. */
   authors: DraftAuthor[];
   changes: Change[];
+  /** What the site shows and what it would show, whole: what the changes are named by. */
+  documents: { before: unknown; after: unknown };
   /** Read again while shown, as another member's work arrived. */
   updated?: boolean;
+  /** How many changes by other members had been heard when it was read (`heardAt`). */
+  heardAt: number;
 }
 
 /** The server's drafts and live content now, as a publish or a restore would take them. */
-async function review(): Promise<Review> {
+async function review(heardAt: number): Promise<Review> {
   const { drafts, published, version } = await loadSiteContent();
   const live = published as Published;
   const document = Object.fromEntries(
@@ -84,6 +88,8 @@ async function review(): Promise<Review> {
     baseVersion: version,
     authors: draftAuthors(drafts, live),
     changes: changesBetween(live, document),
+    documents: { before: live, after: document },
+    heardAt,
   };
 }
 
@@ -324,13 +330,13 @@ function Editor({
 
   // A question open while another member's work arrives is asked again with what is there now:
   // what a member confirms is what they were shown, never a list gone stale under their eyes.
-  const heardBefore = useRef(heardAt);
+  // Until it answers, the publish button waits: what it would publish is no longer what is shown.
+  const rereading = reviewing !== undefined && reviewing.heardAt !== heardAt;
   useEffect(() => {
-    if (heardBefore.current === heardAt) return;
-    heardBefore.current = heardAt;
-    if (!reviewing && !restoring) return;
+    const stale = [reviewing, restoring].some((shown) => shown && shown.heardAt !== heardAt);
+    if (!stale) return;
     let current = true;
-    review().then(
+    review(heardAt).then(
       (seen) => {
         if (!current) return;
         const updated = { ...seen, updated: true };
@@ -343,7 +349,12 @@ function Editor({
         setReviewing(undefined);
         setOutcome({ text: words.publish.nothing });
       },
-      () => undefined,
+      () => {
+        // Shown as it was: a publish of it is refused if the drafts changed since.
+        if (!current) return;
+        setReviewing((shown) => shown && { ...shown, heardAt });
+        setRestoring((shown) => shown && { ...shown, heardAt });
+      },
     );
     return () => {
       current = false;
@@ -424,7 +435,7 @@ function Editor({
     setBusy(true);
     let seen: Review;
     try {
-      seen = await review();
+      seen = await review(heardAt);
     } catch (error) {
       setOutcome({ text: words.publish.failed(describeFailure(error)), problem: true });
       return;
@@ -439,7 +450,7 @@ function Editor({
   }
 
   /** Says when the new version's pages are on the site, or why they are not. */
-  async function follow(version: Version, edited: number) {
+  async function follow(version: Version, edited: number, said: string) {
     const until = Date.now() + followRendering.for;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, followRendering.every));
@@ -455,9 +466,7 @@ function Editor({
       }
       if (state?.rendered_at) {
         if (edits.current !== edited) return;
-        setOutcome({
-          text: `${words.publish.published(digits(version.id))} ${words.publish.live}`,
-        });
+        setOutcome({ text: `${said} ${words.publish.live}` });
         return;
       }
     }
@@ -471,7 +480,7 @@ function Editor({
       setReviewing(undefined);
       setOutcome({ text: `${said(version)} ${words.publish.waiting}` });
       await reload();
-      await follow(version, edited);
+      await follow(version, edited, said(version));
       await reload();
     } catch (error) {
       setReviewing(undefined);
@@ -573,6 +582,7 @@ function Editor({
       <ProblemSummary
         ref={summary}
         problems={problems}
+        document={document}
         hrefOf={(each) => hrefFor({ view: "site", part: each })}
         onSelect={reveal}
       />
@@ -613,12 +623,13 @@ function Editor({
           replaces={restoring?.authors}
           onAsk={() => {
             setRestoring(undefined);
-            void review().then(setRestoring, () => undefined);
+            void review(heardAt).then(setRestoring, () => undefined);
           }}
           onRestore={(version) =>
             void publish(
-              async () => restoreVersion(version.id, (restoring ?? (await review())).reviewed),
-              () => words.history.restored(digits(version.id)),
+              async () =>
+                restoreVersion(version.id, (restoring ?? (await review(heardAt))).reviewed),
+              (restored) => words.history.restored(digits(version.id), digits(restored.id)),
             )
           }
         />
@@ -649,6 +660,8 @@ function Editor({
         changes={reviewing?.changes ?? []}
         authors={reviewing?.authors ?? []}
         updated={reviewing?.updated ?? false}
+        reading={rereading}
+        documents={reviewing?.documents}
         busy={busy}
         onConfirm={() => {
           if (!reviewing) return;

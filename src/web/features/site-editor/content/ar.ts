@@ -14,14 +14,16 @@ export const ar: EditorContent = {
   inLanguage: (field, language) => `${field} (${language})`,
   characters: (count, limit) => `${count} من ${limit} حرفًا`,
   published: "على الموقع الآن:",
+  publishedEmpty: "لا شيء (هذا الحقل فارغ على الموقع)",
   noEnd: "بلا وقت انتهاء",
   photo: {
     legend: "الصورة",
     shapes: {
-      stories: "تظهر مربّعة أعلى القصة.",
-      programs: "تظهر بنسبة 16:9 أعلى بطاقة البرنامج.",
-      pages: "تظهر بمقاس 1200 × 630 عند مشاركة الصفحة.",
+      stories: "على الموقع: دائرة صغيرة (64 بكسل) بجانب اسم القائل، تحت الاقتباس.",
+      programs: "على الموقع: صورة صغيرة بنسبة 16:9 (96 × 54 بكسل) بجانب عنوان البرنامج.",
+      pages: "لا تظهر في الصفحة نفسها: هي صورة البطاقة (1200 × 630) حين يُشارَك رابط الصفحة.",
     },
+    asShown: "كما يعرضها الموقع:",
     choose: "أضف صورة",
     replace: "استبدل الصورة",
     remove: "احذف الصورة",
@@ -48,7 +50,8 @@ export const ar: EditorContent = {
     notImage: "هذا الملف ليس صورة يقبلها الموقع: اختر صورة JPEG أو PNG أو WebP أو AVIF.",
     unreadable: "تعذّرت قراءة هذه الصورة. اختر غيرها، أو احفظها من جديد بصيغة JPEG.",
     failed: (reason) => `لم تُرفع الصورة: ${reason}`,
-    altHint: "اكتب ما تُظهره الصورة لمن لا يراها: الوصف مطلوب باللغتين.",
+    altHint:
+      "اكتب ما تُظهره الصورة لمن لا يراها، باللغتين: الوصف مطلوب قبل النشر، وتُحفظ تعديلاتك الأخرى في أثناء ذلك.",
   },
   list: {
     add: (item) => `إضافة ${item}`,
@@ -60,13 +63,14 @@ export const ar: EditorContent = {
   save: {
     saving: "جارٍ حفظ المسودة…",
     saved: (time) => `حُفظت المسودة الساعة ${time}`,
+    initial: "لم يحفظ أيّ عضو مسودة لهذا القسم بعد: فيه محتوى الموقع كما ثُبّت أو استُورد",
     savedBy: (who, time) => `حفظها ${who} الساعة ${time}`,
     arrived: (who, time) => `حفظ ${who} هذا القسم الساعة ${time}، والمسودة الآن بنصّه`,
     arrivedRestore: (who, number, time) =>
       `استعاد ${who} الإصدار ${number} الساعة ${time}، والمسودة الآن بنصّ ذلك الإصدار`,
     unsaved: "تعديلات لم تُحفظ بعد",
     conflict: (who, pending) => `لم تُحفظ المسودة بعد: عدّل ${who} هذا القسم قبلك. ${pending}.`,
-    held: "لن تُحفظ المسودة حتى يُصحَّح الرابط أو الصورة المشار إليهما أدناه",
+    held: "لن تُحفظ المسودة حتى يُصحَّح الرابط أو ملف الصورة المشار إليه أدناه",
     failed: (reason) => `لم تُحفظ المسودة: ${reason}`,
     loading: "جارٍ تحميل محتوى الموقع…",
     loadFailed: "تعذّر تحميل محتوى الموقع.",
@@ -124,7 +128,9 @@ export const ar: EditorContent = {
     tooMany: (count) => `${count} على الأكثر.`,
     exactly: (count) => `${count} بالضبط.`,
     imagePath: "اختر الصورة من جديد: هذه ليست صورة JPEG أو PNG أو WebP أو AVIF من صور الموقع.",
-    alt: "صِف الصورة بهذه اللغة أيضًا: الوصف مطلوب باللغتين.",
+    alt: "اكتب بهذه اللغة ما تُظهره الصورة لمن لا يراها: الوصف مطلوب قبل النشر، لا للحفظ.",
+    hiddenControl:
+      "اكتب هذا الرابط أو الصقه من جديد من غير المحرف الخفي الذي يقلب اتجاه النص (مثل U+202E): قد يجعل الرابط يبدو رابطًا آخر.",
     refused: "رفضت قاعدة البيانات هذه القيمة: صحّحها ليُحفظ القسم.",
     invalid: "هذه القيمة غير صالحة.",
     summary: (count) => `ما يجب تصحيحه قبل النشر: ${count}`,
@@ -159,6 +165,11 @@ export const ar: EditorContent = {
     cancel: "ليس الآن",
     nothing: "لم يتغيّر شيء منذ آخر نشر.",
     updated: "أُعيدت قراءتها بما وصل من عمل عضو آخر: هذا ما يحمله الموقع والمسودات الآن.",
+    reading: "وصل عمل عضو آخر: تُقرأ التعديلات من جديد…",
+    freshLead: "الأسطر الموسومة «جديد» تغيّرت والنافذة مفتوحة.",
+    fresh: "جديد",
+    paused: (seconds) => (seconds ? `راجِع التعديلات (${seconds})` : "راجِع التعديلات"),
+    pausedWhy: "ينتظر النشر لحظة: تغيّرت القائمة وهي مفتوحة.",
     drafts: "المسودات التي تُنشر:",
     savedBy: (section, who, time) => `${section}: حفظها ${who} الساعة ${time}`,
     draftBy: (section, who) => `${section} (${who})`,
@@ -178,12 +189,15 @@ export const ar: EditorContent = {
     version: (number) => `الإصدار ${number}`,
     by: (who, time) => `${who}، ${time}`,
     changed: (sections) => `ما تغيّر: ${sections}`,
-    restoredFrom: (number) => `استعادة الإصدار ${number}`,
+    restoredFrom: (number, previous) =>
+      previous
+        ? `أُعيد نشر الإصدار ${number} بدل الإصدار ${previous}`
+        : `أُعيد نشر الإصدار ${number}`,
     current: "على الموقع الآن",
     restore: "استعادة",
     restoreQuestion: (number) =>
       `نشر الإصدار ${number} من جديد؟ يحلّ محلّ ما يعرضه الموقع ومحلّ المسودات.`,
-    restored: (number) => `نُشر الإصدار ${number} من جديد.`,
+    restored: (earlier, version) => `نُشر الإصدار ${earlier} من جديد، فصار الإصدار ${version}.`,
     replaces: (drafts) => `ويحلّ محلّ مسودات لم تُنشر بعد: ${drafts}.`,
     renderProblem: (problem) => `لم يُعرض: ${problem}`,
     empty: "لم يُنشر شيء بعد.",

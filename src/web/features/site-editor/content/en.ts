@@ -14,14 +14,17 @@ export const en: EditorContent = {
   inLanguage: (field, language) => `${field} (${language})`,
   characters: (count, limit) => `${count} of ${limit} characters`,
   published: "On the site now:",
+  publishedEmpty: "nothing (this field is empty on the site)",
   noEnd: "No end time",
   photo: {
     legend: "Photo",
     shapes: {
-      stories: "Shown square at the top of the story.",
-      programs: "Shown 16:9 at the top of the program's card.",
-      pages: "Shown 1200 × 630 when the page is shared.",
+      stories: "On the site: a small circle (64 px) beside the speaker's name, under the quote.",
+      programs: "On the site: a small 16:9 picture (96 × 54 px) beside the program's title.",
+      pages:
+        "Not on the page itself: the 1200 × 630 picture of the card shown when its link is shared.",
     },
+    asShown: "As the site shows it:",
     choose: "Add a photo",
     replace: "Replace the photo",
     remove: "Remove the photo",
@@ -49,7 +52,7 @@ export const en: EditorContent = {
     unreadable: "This photo could not be read. Choose another, or save it again as a JPEG.",
     failed: (reason) => `The photo was not uploaded: ${reason}`,
     altHint:
-      "Say what the photo shows, for visitors who cannot see it: required in both languages.",
+      "Say what the photo shows, for visitors who cannot see it, in both languages: needed before publishing. Your other changes are saved meanwhile.",
   },
   list: {
     add: (item) => `Add ${item}`,
@@ -61,6 +64,8 @@ export const en: EditorContent = {
   save: {
     saving: "Saving the draft…",
     saved: (time) => `Draft saved at ${time}`,
+    initial:
+      "No member has saved a draft of this part yet: it holds the site's content as installed or imported",
     savedBy: (who, time) => `Saved by ${who} at ${time}`,
     arrived: (who, time) => `${who} saved this part at ${time}: the draft shows their text`,
     arrivedRestore: (who, number, time) =>
@@ -68,7 +73,7 @@ export const en: EditorContent = {
     unsaved: "Changes not saved yet",
     conflict: (who, pending) =>
       `The draft is not saved yet: ${who} changed this part first. ${pending}.`,
-    held: "Not saved until the link or photo marked below is mended",
+    held: "Not saved until the link or photo file marked below is mended",
     failed: (reason) => `The draft was not saved: ${reason}`,
     loading: "Loading the site's content…",
     loadFailed: "The site's content could not be loaded.",
@@ -123,7 +128,9 @@ export const en: EditorContent = {
     exactly: (count) => `Exactly ${count}.`,
     imagePath:
       "Choose the photo again: this one is not a JPEG, PNG, WebP or AVIF in the site's photos.",
-    alt: "Describe the photo in this language too: a description is required in both languages.",
+    alt: "Say what the photo shows in this language, for visitors who cannot see it: needed before publishing, not to save.",
+    hiddenControl:
+      "Type or paste this address again without the invisible character that turns text around (such as U+202E): it can make a link read as another one.",
     refused: "The database refused this value: mend it so the part can be saved.",
     invalid: "This is not valid.",
     summary: (count) => `${count} to fix before publishing`,
@@ -159,6 +166,11 @@ export const en: EditorContent = {
     nothing: "Nothing has changed since the last publication.",
     updated:
       "Read again as another member's work arrived: this is what the site and the drafts hold now.",
+    reading: "Another member's work arrived: reading the changes again…",
+    freshLead: "Lines marked “New” changed while the dialog was open.",
+    fresh: "New",
+    paused: (seconds) => (seconds ? `Look at the changes (${seconds})` : "Look at the changes"),
+    pausedWhy: "Publishing waits a moment: the list changed while it was open.",
     drafts: "Drafts that go live:",
     savedBy: (section, who, time) => `${section}: saved by ${who} at ${time}`,
     draftBy: (section, who) => `${section} (${who})`,
@@ -178,12 +190,15 @@ export const en: EditorContent = {
     version: (number) => `Version ${number}`,
     by: (who, time) => `${who}, ${time}`,
     changed: (sections) => `Changed: ${sections}`,
-    restoredFrom: (number) => `Restored version ${number}`,
+    restoredFrom: (number, previous) =>
+      previous
+        ? `Version ${number} restored, in place of version ${previous}`
+        : `Version ${number} restored`,
     current: "On the site now",
     restore: "Restore",
     restoreQuestion: (number) =>
       `Publish version ${number} again? It replaces what the site shows and the drafts.`,
-    restored: (number) => `Version ${number} is published again.`,
+    restored: (earlier, version) => `Version ${earlier} is published again, as version ${version}.`,
     replaces: (drafts) => `It also replaces drafts not yet published: ${drafts}.`,
     renderProblem: (problem) => `Not shown: ${problem}`,
     empty: "Nothing published yet.",

@@ -15,12 +15,16 @@ export interface EditorContent {
   inLanguage: (field: string, language: string) => string;
   characters: (count: string, limit: string) => string;
   published: string;
+  /** After `published`, for a field the site shows empty. */
+  publishedEmpty: string;
   noEnd: string;
   /** A photo of a story, a program or a page's link preview (src/shared/site-content.ts). */
   photo: {
     legend: string;
-    /** How the site shows it, by the section it is in. */
+    /** How the site shows it, by the section it is in: the crop and where it stands. */
     shapes: { stories: string; programs: string; pages: string };
+    /** Before the photo drawn in that crop, at that size. */
+    asShown: string;
     choose: string;
     replace: string;
     remove: string;
@@ -64,6 +68,8 @@ export interface EditorContent {
   save: {
     saving: string;
     saved: (time: string) => string;
+    /** The part as installed: nobody has saved a draft of it yet. */
+    initial: string;
     /** The draft as another member last saved it: who, and when. */
     savedBy: (who: string, time: string) => string;
     /** Another member's save, heard as it happened, now the draft (nothing here was unsaved). */
@@ -72,8 +78,8 @@ export interface EditorContent {
     arrivedRestore: (who: string, number: string, time: string) => string;
     unsaved: string;
     /**
-     * A draft the database would refuse (a link off its service, a photo without its
-     * description), kept here until mended.
+     * A draft the database would refuse (a link off its service, a photo outside the site's
+     * photos), kept here until mended.
      */
     held: string;
     /** Another member saved first; `pending` says how many fields wait for a choice. */
@@ -132,7 +138,10 @@ export interface EditorContent {
     repeated: string;
     endBeforeStart: string;
     imagePath: string;
+    /** A photo awaiting its description: asked for before publishing, not to save. */
     alt: string;
+    /** A link holding a character that turns text around (U+202E and its kin). */
+    hiddenControl: string;
     tooFew: (count: string) => string;
     tooMany: (count: string) => string;
     exactly: (count: string) => string;
@@ -180,6 +189,16 @@ export interface EditorContent {
     nothing: string;
     /** The dialog's list, read again as another member's work arrived while it was open. */
     updated: string;
+    /** While it is read again: the publish button waits. */
+    reading: string;
+    /** After `updated`, when lines are new: how they are marked. */
+    freshLead: string;
+    /** The mark of a line new since the dialog was last shown. */
+    fresh: string;
+    /** The publish button, paused for the member to look, with the seconds left (or none). */
+    paused: (seconds: string) => string;
+    /** Why the publish button waits, for a screen reader. */
+    pausedWhy: string;
     drafts: string;
     savedBy: (section: string, who: string, time: string) => string;
     draftBy: (section: string, who: string) => string;
@@ -197,11 +216,13 @@ export interface EditorContent {
     version: (number: string) => string;
     by: (who: string, time: string) => string;
     changed: (sections: string) => string;
-    restoredFrom: (number: string) => string;
+    /** A restore's version: the version it published again, and the one the site showed before. */
+    restoredFrom: (number: string, previous: string | undefined) => string;
     current: string;
     restore: string;
     restoreQuestion: (number: string) => string;
-    restored: (number: string) => string;
+    /** A restore, done: the version published again, and the new version it is now. */
+    restored: (earlier: string, version: string) => string;
     replaces: (drafts: string) => string;
     renderProblem: (problem: string) => string;
     empty: string;

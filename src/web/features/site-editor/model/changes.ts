@@ -135,3 +135,13 @@ export function changesBetween(before: unknown, after: unknown): Change[] {
   compare(before, after, [], changes);
   return changes;
 }
+
+/** A change as a line of the publish dialog: the same field with the same two values. */
+export const lineOf = (change: Change) =>
+  JSON.stringify([change.path, change.before, change.after]);
+
+/** The lines of `now` that `before` did not show: what a dialog read again marks as new. */
+export function freshLines(before: readonly Change[], now: readonly Change[]): Set<string> {
+  const shown = new Set(before.map(lineOf));
+  return new Set(now.map(lineOf).filter((line) => !shown.has(line)));
+}

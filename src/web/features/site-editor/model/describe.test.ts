@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RenderProblem } from "../../../../shared/render-problem.ts";
 import { ar } from "../content/ar.ts";
 import { en } from "../content/en.ts";
-import { describeRenderProblem } from "./describe.ts";
+import { describePath, describeRenderProblem } from "./describe.ts";
 
 // The server stores why a version's pages are not served as a code and its detail; the editor
 // says it in the member's language.
@@ -41,5 +41,26 @@ describe("why a version's pages are not served", () => {
     );
     const unknown = { code: "from_a_newer_server" } as unknown as RenderProblem;
     expect(describeRenderProblem(ar, unknown, "ar")).toBe(ar.renderProblems.unknown);
+  });
+});
+
+describe("where a field is", () => {
+  const document = {
+    programs: [
+      { title: { ar: "بين الدفّتين", en: "Between the covers" } },
+      { title: { ar: "", en: " " } },
+    ],
+  };
+
+  it("names an item by its title in the member's language, and by its number without one", () => {
+    expect(describePath(en, ["programs", 0, "day"], "en", document)).toBe(
+      "Programs › Program 1: Between the covers › Day",
+    );
+    expect(describePath(ar, ["programs", 0, "day"], "ar", document)).toBe(
+      ["البرامج", "البرنامج ١: بين الدفّتين", "اليوم"].join(" › "),
+    );
+    expect(describePath(en, ["programs", 1, "title", "en"], "en", document)).toBe(
+      "Programs › Program 2 › Title › English",
+    );
   });
 });

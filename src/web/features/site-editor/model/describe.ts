@@ -3,6 +3,7 @@ import type { RenderProblem } from "../../../../shared/render-problem.ts";
 import type { SiteContentSection } from "../../../../shared/site-content.ts";
 import { formatNumber, formatWeekday } from "../../../lib/format.ts";
 import type { EditorContent } from "../content/types.ts";
+import { itemName } from "./fields.ts";
 import { describeProblem, type FieldPath } from "./problems.ts";
 
 /**
@@ -24,14 +25,34 @@ export function describeDrafts(
     .join(language === "ar" ? "، " : ", ");
 }
 
-/** Where a field is, as a member reads it: "Programs › Program 3 › Day". */
-export function describePath(words: EditorContent, path: FieldPath, language: Language): string {
+/** The value at `path` inside `value`, or undefined past its end. */
+export function valueAt(value: unknown, path: FieldPath): unknown {
+  let node = value;
+  for (const part of path) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string | number, unknown>)[part];
+  }
+  return node;
+}
+
+/**
+ * Where a field is, as a member reads it: "Programs › Program 3: Between the covers › Day". An
+ * item is named by its title in `document` (the content by section) when it has one, else by its
+ * number.
+ */
+export function describePath(
+  words: EditorContent,
+  path: FieldPath,
+  language: Language,
+  document?: unknown,
+): string {
   const parts: string[] = [];
   path.forEach((part, index) => {
     if (typeof part === "number") {
       const list = path[index - 1];
-      const name = words.items[typeof list === "string" ? list : ""] ?? words.items.points!;
-      parts.push(name(formatNumber(language, part + 1)));
+      const key = typeof list === "string" ? list : "";
+      const item = document === undefined ? undefined : valueAt(document, path.slice(0, index + 1));
+      parts.push(itemName(words, key, item, part, language));
     } else if (part === "ar" || part === "en") {
       parts.push(words.languages[part]);
     } else {

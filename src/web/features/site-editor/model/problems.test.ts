@@ -63,22 +63,34 @@ describe("what keeps a section from publishing", () => {
     expect(limitAt("pages", ["meta", "home", "image", "alt"])).toBe(150);
   });
 
-  it("holds a draft the database would refuse for its photo, in the page's language", () => {
+  it("saves a photo awaiting its description, which publishing asks for in the page's language", () => {
     const story = initialSiteContent().stories[0]!;
     const image = { path: "stories/a.webp", alt: { ar: "سارة", en: " " } };
-    expect(refusedAsDraft("stories", [{ ...story, image }])).toBe(true);
+    expect(refusedAsDraft("stories", [{ ...story, image }])).toBe(false);
     expect(refusedAsDraft("stories", [{ ...story, image: { ...image, path: "../a.webp" } }])).toBe(
       true,
     );
-    expect(
-      refusedAsDraft("stories", [
-        { ...story, image: { ...image, alt: { ar: "سارة", en: "Sara" } } },
-      ]),
-    ).toBe(false);
     const problems = sectionProblems("stories", [{ ...story, image }], en.problems, String);
-    expect(problems.get("0.image.alt.en")).toBe(
-      "Describe the photo in this language too: a description is required in both languages.",
+    expect(problems.get("0.image.alt.en")).toBe(en.problems.alt);
+    expect(en.problems.alt).toMatch(/what the photo shows .*before publishing/u);
+    expect(
+      sectionProblems("stories", [{ ...story, image }], ar.problems, String).get("0.image.alt.en"),
+    ).toMatch(/ما تُظهره الصورة.*قبل النشر/u);
+  });
+
+  it("holds a link with a character that turns text around, and says so", () => {
+    const links = {
+      instagram: "",
+      x: "https://x.com/\u202ekalima",
+      youtube: "",
+      tiktok: "",
+      facebook: "",
+    };
+    expect(refusedAsDraft("links", links)).toBe(true);
+    expect(sectionProblems("links", links, en.problems, String).get("x")).toBe(
+      en.problems.hiddenControl,
     );
+    expect(refusedAsDraft("links", { ...links, x: "https://x.com/kalima" })).toBe(false);
   });
 });
 

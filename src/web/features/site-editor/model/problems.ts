@@ -1,5 +1,6 @@
 import {
   contentProblemOf,
+  draftRefusal,
   siteContentSchemas,
   type ContentProblem,
   type SiteContentSection,
@@ -84,6 +85,8 @@ export function describeProblem(
       return words.imagePath;
     case "alt":
       return words.alt;
+    case "hiddenControl":
+      return words.hiddenControl;
     case "tooFew":
       return words.tooFew(digits(problem.limit ?? 0));
     case "tooMany":
@@ -116,25 +119,15 @@ export function sectionProblems(
   return problems;
 }
 
-/** The problems the database refuses a draft for too (20261127000000, 20261127002000). */
-const refusedKinds = new Set(["link", "imagePath", "alt"]);
-
 /**
  * Whether the database would refuse this body as a draft: an address that is not https on its
- * service's hosts (a script address among them), or a photo outside the site's photos or without
- * its description in both languages. Such a draft is held in the browser, with its problem under
- * the field, until the member mends it.
+ * service's hosts (a script address among them) or holds a character that turns text around, or
+ * a photo outside the site's photos. Such a draft is held in the browser, with its problem under
+ * the field, until the member mends it. A photo awaiting its description is saved: the
+ * description is asked for before publishing.
  */
 export function refusedAsDraft(section: SiteContentSection, body: unknown): boolean {
-  const result = siteContentSchemas[section].safeParse(body);
-  return (
-    !result.success &&
-    result.error.issues.some(
-      (issue) =>
-        issue.code === "custom" &&
-        refusedKinds.has((issue.params as { kind?: string } | undefined)?.kind ?? ""),
-    )
-  );
+  return draftRefusal(section, body) !== undefined;
 }
 
 /**
