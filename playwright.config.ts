@@ -4,6 +4,13 @@ import { chromiumPath } from "./tests/support/chromium-path.ts";
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const e2eBaseUrl = `http://127.0.0.1:${port}`;
 
+/**
+ * The journeys in the team's site editor: they share its one draft and its presence channel (a
+ * colleague in the same part is named on every member's line), so they run one at a time, after
+ * the page tests, since some publish what they reviewed.
+ */
+const teamSiteJourneys = /(site-(editor|photos)(-[a-z]+)?|team-names)\.spec\.ts/u;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -28,14 +35,14 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: /site-(editor|photos)\.spec\.ts/u,
+      testIgnore: teamSiteJourneys,
     },
     // The site editor's journeys publish the site's content, which every other page test reads:
     // they run once those are done, one file at a time, since each publishes what it reviewed.
     {
       name: "publishing",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testMatch: /site-(editor|photos)\.spec\.ts/u,
+      testMatch: teamSiteJourneys,
       workers: 1,
       dependencies: ["chromium"],
     },
