@@ -438,8 +438,7 @@ export const ar: Content = {
     },
     tooManyMessages: {
       title: "وصلتنا رسائل كثيرة من هذا الاتصال",
-      description: (wait) =>
-        `وصلتنا رسائل كثيرة من هذا الاتصال في وقت قصير، فأعد المحاولة ${wait ?? "لاحقًا"}.`,
+      description: (wait) => `أعد المحاولة ${wait ?? "لاحقًا"}، من فضلك.`,
     },
     signUpFailed: "تعذّر إنشاء الحساب",
     signInFailed: "تعذّر تسجيل الدخول",

@@ -23,15 +23,11 @@ export function sessionStorageKey(): string {
 let client: Promise<SupabaseClient> | undefined;
 
 /**
- * A realtime connection that stopped answering is given up after one heartbeat's silence: at
- * 5 s, a lost connection is known within 10 s rather than realtime-js's 25 to 50.
- */
-const heartbeatIntervalMs = 5_000;
-
-/**
  * The one client, loaded on first use so pages without a form never download supabase-js.
- * supabase-js keeps its defaults (persisted session, automatic refresh, session from the URL),
- * but for a shorter realtime heartbeat.
+ * supabase-js keeps its defaults: persisted session, automatic refresh, session from the URL.
+ * (A shorter realtime heartbeat would tell the inbox of a silently dead connection sooner, but
+ * its option costs every public page's first view bytes it cannot spare; the browser's own
+ * offline event tells it at once.)
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import("@supabase/supabase-js").then(({ createClient }) => {
@@ -41,7 +37,7 @@ export function getSupabase(): Promise<SupabaseClient> {
         "No Supabase anon key: build with VITE_SUPABASE_ANON_KEY or serve the site from its server.",
       );
     }
-    return createClient(backendUrl(), key, { realtime: { heartbeatIntervalMs } });
+    return createClient(backendUrl(), key);
   });
   client.catch(() => {
     client = undefined;
