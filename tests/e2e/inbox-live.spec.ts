@@ -5,6 +5,9 @@ import type { Page, WebSocketRoute } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { joinAsMember, signedInMember, submit } from "./team.ts";
 
+// One at a time: each test's submissions are arrivals in the other's inbox, counted in its title.
+test.describe.configure({ mode: "default" });
+
 const words = {
   ar: {
     title: /^\([٠-٩]+\) صندوق الوارد \| كلمة$/u,
