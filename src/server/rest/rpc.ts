@@ -168,6 +168,10 @@ export function callFunction(deps: RestDependencies) {
         selectable: selectable(fn),
         origin: fn.returnsRowOf,
         from: sql`pgrst_source as ${identifier(fn.name)}`,
+        // Its rows' computed fields too, as on a read of their table.
+        computed:
+          fn.returnsRowOf &&
+          deps.schema.computedFields(fn.returnsRowOf.schema, fn.returnsRowOf.name),
       },
       { query, parameters: args.rest, page },
       // count=estimated counts exactly here: the whole result is at hand (PostgREST 12 counts

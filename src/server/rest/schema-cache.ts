@@ -56,6 +56,11 @@ export interface Relationship {
   };
   /** A foreign key from a table to itself. */
   self: boolean;
+  /**
+   * A computed relationship: a function of `table`'s row returning `foreignTable`'s rows,
+   * embedded by the function's name; many-to-one when it returns one row or a set of `rows 1`.
+   */
+  computed?: { function: TableName };
 }
 
 export interface FunctionParameter {
@@ -214,6 +219,69 @@ const computedFieldsSql = `
      and tc.relkind in ('r', 'p', 'v', 'm', 'f') and not p.proretset
      and r.typrelid = 0 and r.oid <> 'pg_catalog.void'::regtype
    order by p.oid`;
+
+// Computed relationships, as PostgREST reads them (SchemaCache.hs, allComputedRels): functions
+// of one parameter, a table's or view's row type, returning a table's or view's row type.
+// PostgREST takes them from any schema; here the function must be in an exposed one, as the
+// functions a request may call are.
+const computedRelationshipsSql = `
+  select n.nspname::text as schema, p.proname::text as name,
+         tn.nspname::text as table_schema, tc.relname::text as table_name,
+         fn.nspname::text as foreign_schema, fc.relname::text as foreign_table,
+         not p.proretset or p.prorows = 1 as to_one
+    from pg_catalog.pg_proc p
+    join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+    join pg_catalog.pg_class tc on tc.reltype = p.proargtypes[0]
+    join pg_catalog.pg_namespace tn on tn.oid = tc.relnamespace
+    join pg_catalog.pg_class fc on fc.reltype = p.prorettype
+    join pg_catalog.pg_namespace fn on fn.oid = fc.relnamespace
+   where n.nspname = any($1::text[]) and p.prokind = 'f' and p.pronargs = 1
+     and tc.relkind in ('r', 'p', 'v', 'm', 'f') and fc.relkind in ('r', 'p', 'v', 'm', 'f')
+     and tn.nspname = any($1::text[]) and fn.nspname = any($1::text[])
+   order by p.oid`;
+
+interface ComputedRelationshipRow {
+  schema: string;
+  name: string;
+  table_schema: string;
+  table_name: string;
+  foreign_schema: string;
+  foreign_table: string;
+  to_one: boolean;
+}
+
+/**
+ * Adds each computed relationship to its table's, in place of the relationships detected
+ * towards a table of the function's own name (PostgREST's getOverrideRelationshipsMap): a
+ * function `directors(films)` replaces the foreign keys between films and directors.
+ */
+function withComputed(
+  byOrigin: Map<string, Relationship[]>,
+  rows: readonly ComputedRelationshipRow[],
+  tables: ReadonlyMap<string, TableInfo>,
+): Map<string, Relationship[]> {
+  for (const row of rows) {
+    const table = { schema: row.table_schema, name: row.table_name };
+    const foreignTable = { schema: row.foreign_schema, name: row.foreign_table };
+    const fn = { schema: row.schema, name: row.name };
+    const origin = key(table.schema, table.name);
+    const kept = (byOrigin.get(origin) ?? []).filter(
+      (rel) => rel.computed !== undefined || !sameTable(rel.foreignTable, fn),
+    );
+    kept.push({
+      table,
+      foreignTable,
+      foreignTableIsView: tables.get(key(foreignTable.schema, foreignTable.name))?.kind === "view",
+      cardinality: row.to_one ? "many-to-one" : "one-to-many",
+      constraint: fn.name,
+      columns: [],
+      self: sameTable(table, foreignTable),
+      computed: { function: fn },
+    });
+    byOrigin.set(origin, kept);
+  }
+  return byOrigin;
+}
 
 interface ComputedFieldRow {
   schema: string;
@@ -444,6 +512,9 @@ async function readSnapshot(db: Queryable, schemas: readonly string[]): Promise<
   const foreignKeys = await db.query<ForeignKeyRow>(foreignKeysSql, [schemas]);
   const viewSources = await db.query<ViewSourceRow>(viewSourcesSql, [schemas]);
   const computed = await db.query<ComputedFieldRow>(computedFieldsSql, [schemas]);
+  const computedRelationships = await db.query<ComputedRelationshipRow>(computedRelationshipsSql, [
+    schemas,
+  ]);
   const computedFields = new Map<string, Map<string, TableName>>();
   for (const row of computed.rows) {
     const fields = computedFields.get(key(row.table_schema, row.table_name)) ?? new Map();
@@ -472,7 +543,11 @@ async function readSnapshot(db: Queryable, schemas: readonly string[]): Promise<
   );
   return {
     tables: tableMap,
-    relationships: relationshipsOf(foreignKeys.rows, viewSources.rows, tableMap),
+    relationships: withComputed(
+      relationshipsOf(foreignKeys.rows, viewSources.rows, tableMap),
+      computedRelationships.rows,
+      tableMap,
+    ),
     computedFields,
     functions: byName,
     statementTimeouts: new Map(timeouts.rows.map((row) => [row.role, row.value])),

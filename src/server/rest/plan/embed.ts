@@ -96,6 +96,8 @@ const isBareCount = (item: ColumnItem) =>
 function ambiguous(origin: string, target: string, found: readonly Relationship[]) {
   const columns = (list: readonly string[]) => `(${list.join(", ")})`;
   const details = found.map((rel) => {
+    // A computed relationship is listed as an empty object, and offered as no hint.
+    if (rel.computed) return {};
     const embedding = `${rel.table.name} with ${rel.foreignTable.name}`;
     if (rel.junction) {
       const { junction } = rel;
@@ -112,6 +114,7 @@ function ambiguous(origin: string, target: string, found: readonly Relationship[
     };
   });
   const hints = found
+    .filter((rel) => !rel.computed)
     .map(
       (rel) =>
         `'${rel.foreignTable.name}!${rel.junction ? rel.junction.table.name : rel.constraint}'`,
@@ -155,7 +158,10 @@ function noRelationship(
   return error;
 }
 
-/** The one relationship `origin?select=target!hint(…)` means (Plan.hs, findRel). */
+/**
+ * The one relationship `origin?select=target!hint(…)` means (Plan.hs, findRel): a foreign key's,
+ * a junction's, or a computed relationship's.
+ */
 export function findRelationship(
   cache: SchemaCache,
   origin: TableName,
@@ -166,6 +172,8 @@ export function findRelationship(
     pairs.length === 1 ? pairs[0]?.[side] : undefined;
   const direct = (rel: Relationship) => !rel.junction;
   const found = cache.relationships(origin.schema, origin.name).filter((rel) => {
+    // A computed relationship goes by its function's name, whatever the hint.
+    if (rel.computed) return target === rel.computed.function.name;
     const toMany = rel.cardinality === "one-to-many";
     const toOne = rel.cardinality === "many-to-one";
     if (rel.self) {
@@ -317,14 +325,23 @@ function planNode(
   return { columns, joins, groupBy, node };
 }
 
+/** What resolving a column's name needs of its source. */
+type ResolvedSource = Pick<Source, "name" | "columns" | "alias" | "computed" | "reference"> & {
+  origin?: TableName | undefined;
+};
+
 /** How a filter on `source` names a column, or an embedded resource of it (`authors=is.null`). */
 export function columnResolver(
-  source: Pick<Source, "name" | "columns" | "alias" | "computed" | "reference">,
+  source: ResolvedSource,
   embedded: Pick<ReadonlyMap<string, Sql>, "get"> = new Map(),
 ): (name: string) => Sql {
   return (name) => {
     if (source.columns.has(name)) return sql`${source.alias}.${identifier(name)}`;
     const fn = source.computed?.get(name);
+    // A call's rows are a record: cast to their table's type, they pick the function.
+    if (fn && source.origin) {
+      return sql`${qualified(fn)}((${source.alias}.*)::${qualified(source.origin)})`;
+    }
     if (fn) return sql`${qualified(fn)}(${source.alias})`;
     const value = embedded.get(name);
     if (value !== undefined) return value;
@@ -338,7 +355,7 @@ export function columnResolver(
  */
 export function conditionsOver(
   filters: Filter[],
-  source: Pick<Source, "name" | "columns" | "alias" | "computed" | "reference">,
+  source: ResolvedSource,
   embedded?: Pick<ReadonlyMap<string, Sql>, "get">,
 ): Sql {
   return filterConditions(filters, columnResolver(source, embedded));
@@ -379,7 +396,12 @@ function planEmbed(
   const planned = planNode(item.items, source, context, path, depth + 1);
   let from = sql`${qualified(table)} as ${source.alias}`;
   const joinConditions: Sql[] = [];
-  if (relationship.junction) {
+  if (relationship.computed) {
+    // The function reads the parent's row, cast to its table's type: a write's or a call's rows
+    // are a record, and the function's name may be overloaded for other tables (Plan.hs, fromF).
+    const row = sql`(${parent.alias}.*)::${qualified(relationship.table)}`;
+    from = sql`${qualified(relationship.computed.function)}(${row}) as ${source.alias}`;
+  } else if (relationship.junction) {
     const junction = identifier(`${alias}_junction`);
     const on = relationship.junction.targetColumns.map(
       ([own, foreign]) =>
@@ -526,6 +548,8 @@ export function writtenRows(
   options: { cache: SchemaCache; aggregatesEnabled: boolean },
 ): Sql {
   const alias = identifier(table.name);
-  const plan = planSelect(select, { ...table, alias, origin: table }, parameters, options);
+  const computed = options.cache.computedFields(table.schema, table.name);
+  const source = { ...table, alias, origin: table, computed };
+  const plan = planSelect(select, source, parameters, options);
   return sql`select ${plan.columns} from ${identifier(rows)} as ${alias} ${plan.joins} ${plan.groupBy}`;
 }

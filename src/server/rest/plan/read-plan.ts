@@ -37,7 +37,7 @@ export interface ReadSource {
   origin: TableName | undefined;
   /** The FROM item, aliased by the relation's name. */
   from: Sql;
-  /** A table's computed fields; a function's rows are not of its table's type. */
+  /** The computed fields of the table or view whose rows these are (a call's, too). */
   computed?: ReadonlyMap<string, TableName> | undefined;
 }
 
@@ -77,23 +77,23 @@ export function planRead(
   count: Preferences["count"],
   deps: Pick<RestDependencies, "schema" | "aggregatesEnabled">,
 ): ReadPlan {
-  const { selectable, computed } = source;
+  const { selectable, computed, origin } = source;
   const alias = identifier(selectable.name);
   const order = orderClause(
     request.query.order,
     selectable,
-    columnResolver({ ...selectable, alias, computed }),
+    columnResolver({ ...selectable, alias, computed, origin }),
   );
   const select = planSelect(
     request.query.select,
-    { ...selectable, alias, origin: source.origin, computed },
+    { ...selectable, alias, origin, computed },
     request.parameters,
     { cache: deps.schema, aggregatesEnabled: deps.aggregatesEnabled ?? false },
   );
   const names = notingNames(select.embedded);
   const filters = conditionsOver(
     parseFilters(select.rootParameters),
-    { ...selectable, alias, computed },
+    { ...selectable, alias, computed, origin },
     names.embedded,
   );
   return {
