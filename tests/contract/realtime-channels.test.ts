@@ -151,6 +151,30 @@ describe("presence", () => {
     expect(Object.keys(mine.presenceState())).toEqual(["layla"]);
     await member.removeChannel(mine);
   });
+
+  it("holds one entry per key when a member tracks again, as the editor's moves do", async () => {
+    const topic = unique("editor");
+    const mine = member.channel(topic, { config: { presence: { key: "layla" } } });
+    const theirs = colleague.channel(topic, { config: { presence: { key: "omar" } } });
+    const seen = new Heard<Record<string, { section?: string }[]>>();
+    theirs.on("presence", { event: "sync" }, () =>
+      seen.push(theirs.presenceState<{ section: string }>()),
+    );
+    await subscribed(theirs);
+    await subscribed(mine);
+    for (const section of ["stories", "links", "program"]) {
+      expect(await mine.track({ section })).toBe("ok");
+      const state = await seen.next((value) => value.layla?.[0]?.section === section);
+      expect(state.layla).toHaveLength(1);
+    }
+    // The move's leave, arriving after its join, must not take the new entry away.
+    await roundTrip(theirs);
+    expect(theirs.presenceState<{ section: string }>().layla).toMatchObject([
+      { section: "program" },
+    ]);
+    await member.removeChannel(mine);
+    await colleague.removeChannel(theirs);
+  });
 });
 
 describe("private channels", () => {

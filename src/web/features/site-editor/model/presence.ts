@@ -74,10 +74,11 @@ interface Entry {
 }
 
 /**
- * The channel's presence state, kept from the joins and leaves it hears. supabase-js 2.109's own
- * state loses an entry's reference when the same key joins again (supabase/supabase-js#2565), so
- * a member who moves with one `track` would stay listed where they were: each join and leave
- * carries its entries whole, and is applied here by reference.
+ * The channel's presence state, kept from the joins and leaves it hears. supabase-js before 2.119
+ * lost an entry's reference when the same key joined again (supabase/supabase-js#2565), so a
+ * member who moved with one `track` stayed listed where they were: each join and leave carries
+ * its entries whole, and is applied here by reference. With 2.119 the channel's own state was
+ * tried in its place and the phone journey's colleague stopped hearing moves; see decision 39.
  */
 export class PresenceBook {
   private readonly entries = new Map<string, Map<unknown, unknown>>();
