@@ -114,6 +114,31 @@ describe("the authenticator role's pgrst.* settings", () => {
     expect((await anon().from("payments").select("id")).data).toHaveLength(1);
   });
 
+  it("expose the schemas db_schemas names from the next reload schema", async () => {
+    await server.db.exec(`
+      create schema if not exists api;
+      grant usage on schema api to anon;
+      create table if not exists api.notices (id integer primary key, body text not null);
+      grant select on api.notices to anon;
+      insert into api.notices values (1, 'hello') on conflict do nothing;
+    `);
+    const before = await anon().schema("api").from("notices").select("body");
+    expect(before.error).toMatchObject({ code: "PGRST106" });
+
+    await onAuthenticator(server, "set pgrst.db_schemas = 'public, api'");
+    await reloadSchema(server);
+    const after = await anon().schema("api").from("notices").select("body");
+    expect(after.data).toEqual([{ body: "hello" }]);
+    // The default schema is still the first one named.
+    expect((await anon().from("payments").select("id")).data).toHaveLength(5);
+
+    await onAuthenticator(server, "reset pgrst.db_schemas");
+    await reloadSchema(server);
+    expect((await anon().schema("api").from("notices").select("body")).error).toMatchObject({
+      code: "PGRST106",
+    });
+  });
+
   it("keep the previous configuration when a value is invalid, and say why in the log", async () => {
     await onAuthenticator(server, "set pgrst.db_aggregates_enabled = 'true'");
     await reloadConfig(server);
