@@ -231,9 +231,10 @@ export class RestConfig {
     return this.#version;
   }
 
-  async reload(db: Database, log: Logger): Promise<void> {
+  /** Reads the database's settings again; resolves to whether they were applied. */
+  async reload(db: Database, log: Logger): Promise<boolean> {
     try {
-      if (!this.readsDatabase) return;
+      if (!this.readsDatabase) return false;
       let values: Map<string, string>;
       try {
         values = await readInDatabaseSettings(db, this.#current.preConfig);
@@ -242,12 +243,12 @@ export class RestConfig {
           "Failed to query database settings for the config parameters; keeping the previous configuration",
           { error: errorForLog(error) },
         );
-        return;
+        return false;
       }
       const next = withDatabaseSettings(this.environment, values);
       if ("error" in next) {
         log.error(`Failed reloading config: ${next.error}; keeping the previous configuration`);
-        return;
+        return false;
       }
       const ignored = [...values.keys()].filter(
         (name) => !(appliedNames as readonly string[]).includes(name),
@@ -258,6 +259,7 @@ export class RestConfig {
         });
       }
       this.#current = next.settings;
+      return true;
     } finally {
       this.#version += 1;
     }

@@ -575,9 +575,9 @@ export async function reloadOnNotify(
 ): Promise<() => Promise<void>> {
   let running: Promise<void> = Promise.resolve();
   const reloadConfig = async () => {
-    if (!config) return;
-    await config.reload(db, log);
-    log.info("configuration reloaded", { version: config.version });
+    if (config && (await config.reload(db, log))) {
+      log.info("configuration reloaded", { version: config.version });
+    }
   };
   const reloadSchema = async () => {
     if (config) await config.reload(db, log);
@@ -585,7 +585,11 @@ export async function reloadOnNotify(
   };
   return db.listen("pgrst", (payload) => {
     if (payload === "reload config") {
-      running = running.then(reloadConfig);
+      running = running.then(reloadConfig).catch((error: unknown) =>
+        log.error("configuration reload failed; keeping the previous one", {
+          error: errorForLog(error),
+        }),
+      );
       return;
     }
     if (payload !== "" && payload !== "reload schema") return;
