@@ -3,7 +3,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { databaseFromPGlite } from "../db/pglite.ts";
-import { readInDatabaseSettings, withDatabaseSettings, type RestSettings } from "./rest-config.ts";
+import { silentLogger } from "../log.ts";
+import {
+  readInDatabaseSettings,
+  RestConfig,
+  withDatabaseSettings,
+  type RestSettings,
+} from "./rest-config.ts";
 
 // Which of the authenticator's settings win, as PostgREST's queryDbSettings orders them. On a
 // database of its own, embedded even beside PostgreSQL: a setting for every database is the
@@ -116,6 +122,39 @@ describe("withDatabaseSettings", () => {
       [{ db_aggregates_enabled: "yes" }, "db-aggregates-enabled must be true or false, not 'yes'"],
     ] as const) {
       expect(over(values)).toEqual({ error });
+    }
+  });
+});
+
+describe("RestConfig", () => {
+  const environment: RestSettings = {
+    schemas: ["public"],
+    txEnd: "commit",
+    aggregatesEnabled: false,
+    maxRows: 1000,
+    preConfig: undefined,
+  };
+
+  it("applies the authenticator's settings over the environment's", async () => {
+    await db.exec("alter role authenticator set pgrst.db_max_rows = '20'");
+    try {
+      const config = new RestConfig(environment);
+      expect(await config.reload(db, silentLogger)).toBe(true);
+      expect(config.current).toEqual({ ...environment, maxRows: 20 });
+    } finally {
+      await db.exec("alter role authenticator reset all");
+    }
+  });
+
+  it("reads nothing from the database under PGRST_DB_CONFIG=false", async () => {
+    await db.exec("alter role authenticator set pgrst.db_max_rows = '20'");
+    try {
+      const config = new RestConfig(environment, false);
+      expect(await config.reload(db, silentLogger)).toBe(false);
+      expect(config.current).toBe(environment);
+      expect(config.version).toBe(1);
+    } finally {
+      await db.exec("alter role authenticator reset all");
     }
   });
 });
