@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { OAuthProviders } from "./auth/oauth-providers.ts";
 import { AuthRateLimiter } from "./auth/rate-limit.ts";
 import { authRoutes, keylessAuthPaths } from "./auth/routes.ts";
-import type { Config } from "./config.ts";
+import { defaultMaxRows, type Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { requireApiKey } from "./http/api-key.ts";
 import { clientIp } from "./http/client-ip.ts";
@@ -22,6 +22,7 @@ import { countRequests } from "./metrics/request-metrics.ts";
 import { countFormRefusals, countSubmissions } from "./metrics/submission-metrics.ts";
 import type { Realtime } from "./realtime/service.ts";
 import { restRoutes } from "./rest/routes.ts";
+import { RestConfig } from "./rest/rest-config.ts";
 import type { SchemaCache } from "./rest/schema-cache.ts";
 import { makeApiKey } from "./keys.ts";
 import type { SubmitAnonymously } from "./site/form-post.ts";
@@ -55,9 +56,14 @@ export interface AppDependencies {
     | "mail"
     | "storage"
   > &
-    Partial<Pick<Config, "dbTxEnd" | "apiRateLimit" | "dbAggregatesEnabled">>;
+    Partial<Pick<Config, "dbTxEnd" | "apiRateLimit" | "dbAggregatesEnabled" | "dbMaxRows">>;
   db: Database;
   schema: SchemaCache;
+  /**
+   * PostgREST's settings as they stand, the database's over the environment's (boot.ts reads
+   * them); without it, the environment's alone, as `config` gives them.
+   */
+  restConfig?: RestConfig | undefined;
   jwtSecret: string;
   site: Site | undefined;
   log: Logger;
@@ -97,8 +103,18 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       secret,
       submissionLimits: deps.config.submissionLimits,
       log: deps.log,
-      txEnd: deps.config.dbTxEnd,
-      aggregatesEnabled: deps.config.dbAggregatesEnabled,
+      settings:
+        deps.restConfig ??
+        new RestConfig(
+          {
+            schemas: deps.schema.schemas,
+            txEnd: deps.config.dbTxEnd ?? "commit",
+            aggregatesEnabled: deps.config.dbAggregatesEnabled ?? false,
+            maxRows: deps.config.dbMaxRows ?? defaultMaxRows,
+            preConfig: undefined,
+          },
+          false,
+        ),
       requestsPerMinute: deps.config.apiRateLimit ?? 0,
     }),
   );

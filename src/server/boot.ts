@@ -14,6 +14,7 @@ import { MailWorker } from "./mail/worker.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { countRealtime } from "./metrics/realtime-metrics.ts";
 import { createRealtime, type Realtime } from "./realtime/service.ts";
+import { restConfigOf } from "./rest/rest-config.ts";
 import { loadSchemaCache, reloadOnNotify } from "./rest/schema-cache.ts";
 import { callHookOnPublish } from "./site/publish/publish-hook.ts";
 import { listenForPublishes } from "./site/publish/publishes.ts";
@@ -103,9 +104,13 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
             : [],
         })
       : undefined;
+    // Read after the migrations, as PostgREST reads its in-database settings before its schema
+    // cache: db-schemas may name the schemas the cache reads.
+    const restConfig = restConfigOf(config);
+    await restConfig.reload(db, log);
     // Loaded after the migrations, so the tables they add are served at once.
-    const schema = await loadSchemaCache(db, config.dbSchemas);
-    const stopSchemaReloads = await reloadOnNotify(db, schema, log);
+    const schema = await loadSchemaCache(db, restConfig.current.schemas);
+    const stopSchemaReloads = await reloadOnNotify(db, schema, log, restConfig);
     const renderer = site ? await loadPageRenderer(config.siteDir) : undefined;
     if (site && !renderer) {
       log.warn("the build kept no render bundle: published content shows after the next build", {
@@ -135,6 +140,7 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       config,
       db,
       schema,
+      restConfig,
       jwtSecret,
       site,
       log,

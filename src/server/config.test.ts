@@ -206,3 +206,32 @@ describe("loadConfig, auth settings", () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 });
+
+describe("loadConfig, PostgREST's settings", () => {
+  it("keeps max-rows at 1000 and reads the authenticator's settings, with no pre-config", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ dbMaxRows: 1000, dbConfig: true, dbPreConfig: undefined });
+  });
+
+  it("reads PGRST_DB_MAX_ROWS, PGRST_DB_CONFIG and PGRST_DB_PRE_CONFIG", () => {
+    const config = loadConfig({
+      PGRST_DB_MAX_ROWS: "250",
+      PGRST_DB_CONFIG: "false",
+      PGRST_DB_PRE_CONFIG: "postgrest.pre_config",
+    });
+    expect(config).toMatchObject({
+      dbMaxRows: 250,
+      dbConfig: false,
+      dbPreConfig: "postgrest.pre_config",
+    });
+  });
+
+  it("refuses a page of no rows and a name that is not a function's", () => {
+    expect(() => loadConfig({ PGRST_DB_MAX_ROWS: "0" })).toThrow(
+      new ConfigError("Invalid configuration:\n  PGRST_DB_MAX_ROWS: must be at least 1"),
+    );
+    expect(() => loadConfig({ PGRST_DB_PRE_CONFIG: "a.b.c" })).toThrow(
+      /PGRST_DB_PRE_CONFIG: must be a function's name, schema-qualified or not/u,
+    );
+  });
+});

@@ -36,6 +36,9 @@ export const txEndSettings = [
 
 export type TxEnd = (typeof txEndSettings)[number];
 
+/** Hosted Supabase's max-rows: no page is longer unless PGRST_DB_MAX_ROWS says otherwise. */
+export const defaultMaxRows = 1000;
+
 const perWindow = (fallback: number) =>
   z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
@@ -69,6 +72,18 @@ const environment = z.object({
     .enum(txEndSettings, { error: `must be one of ${txEndSettings.join(", ")}` })
     .default("commit"),
   PGRST_DB_AGGREGATES_ENABLED: booleanSetting("false"),
+  PGRST_DB_MAX_ROWS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000, "must be at most 1000000")
+    .default(defaultMaxRows),
+  PGRST_DB_CONFIG: booleanSetting("true"),
+  PGRST_DB_PRE_CONFIG: z
+    .string()
+    .trim()
+    .regex(/^[^.]+(\.[^.]+)?$/u, "must be a function's name, schema-qualified or not")
+    .optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
   SITE_URL: z.url({ error: "must be an absolute URL such as https://kalima.example" }).optional(),
@@ -282,6 +297,12 @@ export interface Config {
   dbTxEnd: TxEnd;
   /** PGRST_DB_AGGREGATES_ENABLED: aggregate functions in `select`, off as on PostgREST. */
   dbAggregatesEnabled: boolean;
+  /** PGRST_DB_MAX_ROWS: the most rows a page holds (1000, hosted Supabase's max-rows). */
+  dbMaxRows: number;
+  /** PGRST_DB_CONFIG: whether the authenticator role's `pgrst.*` settings override these. */
+  dbConfig: boolean;
+  /** PGRST_DB_PRE_CONFIG: a function called before those settings are read (PostgREST's). */
+  dbPreConfig: string | undefined;
   /** REST requests a minute per client address for anon and accounts not on the team; 0 is none. */
   apiRateLimit: number;
   jwtSecret: string | undefined;
@@ -454,6 +475,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbSchemas: values.PGRST_DB_SCHEMAS,
     dbTxEnd: values.PGRST_DB_TX_END,
     dbAggregatesEnabled: values.PGRST_DB_AGGREGATES_ENABLED,
+    dbMaxRows: values.PGRST_DB_MAX_ROWS,
+    dbConfig: values.PGRST_DB_CONFIG,
+    dbPreConfig: values.PGRST_DB_PRE_CONFIG,
     apiRateLimit: values.API_RATE_LIMIT,
     jwtSecret: values.JWT_SECRET,
     jwtExpiry: values.JWT_EXPIRY,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { maxRows } from "../../src/server/rest/request/api-request.ts";
+import { defaultMaxRows as maxRows } from "../../src/server/config.ts";
 import { readEveryMatch } from "../../src/web/features/inbox/api/read-every-match.ts";
 import { clientFor } from "../support/contract-target.ts";
 import { createMember, type MintedMember } from "../support/member.ts";

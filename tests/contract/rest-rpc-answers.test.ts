@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maxRows } from "../../src/server/rest/request/api-request.ts";
+import { defaultMaxRows as maxRows } from "../../src/server/config.ts";
 import { clientFor } from "../support/contract-target.ts";
 import {
   reloadSchema,

@@ -13,6 +13,7 @@ import { createApp } from "../../src/server/app.ts";
 import { defaultRealtimeLimits, type RealtimeLimits } from "../../src/server/realtime/limits.ts";
 import { createRealtime, type Realtime } from "../../src/server/realtime/service.ts";
 import {
+  defaultMaxRows,
   loadConfig,
   type AuthConfig,
   type MailConfig,
@@ -26,6 +27,7 @@ import { makeApiKeys, type ApiKeys } from "../../src/server/keys.ts";
 import { createMetrics, type Metrics } from "../../src/server/metrics/metrics.ts";
 import { countRealtime } from "../../src/server/metrics/realtime-metrics.ts";
 import { silentLogger, type Logger } from "../../src/server/log.ts";
+import { restConfigOf, type RestConfig } from "../../src/server/rest/rest-config.ts";
 import {
   loadSchemaCache,
   reloadOnNotify,
@@ -48,6 +50,8 @@ export interface TestServer {
   jwtSecret: string;
   /** The schema cache the app serves; NOTIFY pgrst, 'reload schema' reloads it. */
   schema: SchemaCache;
+  /** PostgREST's settings the app follows; NOTIFY pgrst, 'reload config' reads them again. */
+  restConfig: RestConfig;
   /** The embedded database's files, with `embeddedThread`. */
   directory: string | undefined;
   authConfig: AuthConfig;
@@ -90,6 +94,10 @@ export interface TestServerOptions {
   dbTxEnd?: TxEnd;
   /** PGRST_DB_AGGREGATES_ENABLED; off, the default, when unset. */
   dbAggregatesEnabled?: boolean;
+  /** PGRST_DB_MAX_ROWS; 1000, the default, when unset. */
+  dbMaxRows?: number;
+  /** PGRST_DB_PRE_CONFIG; none when unset. */
+  dbPreConfig?: string;
   /** Count what GET /metrics reports, as a server started with METRICS_PORT does. */
   metrics?: boolean;
   /** FILE_SIZE_LIMIT in bytes; 50 MB, the default, when unset. */
@@ -238,8 +246,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const jwtSecret = randomBytes(32).toString("base64url");
   const authConfig = testAuthConfig(options.auth);
   const keys = await makeApiKeys(jwtSecret);
-  const schema = await loadSchemaCache(db);
-  const stopReloads = await reloadOnNotify(db, schema, log);
+  // As boot.ts: the authenticator's settings over the environment's, read before the schema.
+  const restConfig = restConfigOf({
+    dbSchemas: ["public"],
+    dbTxEnd: options.dbTxEnd ?? "commit",
+    dbAggregatesEnabled: options.dbAggregatesEnabled ?? false,
+    dbMaxRows: options.dbMaxRows ?? defaultMaxRows,
+    dbConfig: true,
+    dbPreConfig: options.dbPreConfig,
+  });
+  await restConfig.reload(db, log);
+  const schema = await loadSchemaCache(db, restConfig.current.schemas);
+  const stopReloads = await reloadOnNotify(db, schema, log, restConfig);
   const site = options.siteDir
     ? await loadSite(options.siteDir, { anonKey: keys.anon })
     : undefined;
@@ -279,13 +297,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       jwtExpiry: options.jwtExpiry ?? 3600,
       auth: authConfig,
       mail: options.mail,
-      dbTxEnd: options.dbTxEnd,
-      dbAggregatesEnabled: options.dbAggregatesEnabled ?? false,
       apiRateLimit: options.apiRateLimit ?? 0,
       storage: stored.config,
     },
     db,
     schema,
+    restConfig,
     jwtSecret,
     site,
     log,
@@ -310,6 +327,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     keys,
     jwtSecret,
     schema,
+    restConfig,
     directory,
     authConfig,
     metrics,
@@ -339,6 +357,19 @@ export async function reloadSchema(server: Pick<TestServer, "db" | "schema">): P
   await server.db.exec("notify pgrst, 'reload schema'");
   for (let waited = 0; server.schema.version === before; waited += 10) {
     if (waited > 5000) throw new Error("the schema cache did not reload");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Sends `NOTIFY pgrst, 'reload config'`, as a project does after `alter role authenticator set
+ * pgrst.…`, and waits until the server has read its settings again (whatever it made of them).
+ */
+export async function reloadConfig(server: Pick<TestServer, "db" | "restConfig">): Promise<void> {
+  const before = server.restConfig.version;
+  await server.db.exec("notify pgrst, 'reload config'");
+  for (let waited = 0; server.restConfig.version === before; waited += 10) {
+    if (waited > 5000) throw new Error("the configuration was not read again");
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -1,11 +1,11 @@
-import type { TxEnd } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../log.ts";
+import type { RestSettings } from "./rest-config.ts";
 import type { SchemaCache } from "./schema-cache.ts";
 
 /** What planning a select's embeddings needs of the handler's dependencies. */
 export function embedding(deps: RestDependencies) {
-  return { cache: deps.schema, aggregatesEnabled: deps.aggregatesEnabled ?? false };
+  return { cache: deps.schema, aggregatesEnabled: deps.settings.current.aggregatesEnabled };
 }
 
 /** What every /rest/v1 handler is built with. */
@@ -18,8 +18,9 @@ export interface RestDependencies {
   log: Logger;
   /** API_RATE_LIMIT: each client's REST requests a minute, unless on the team; 0 or unset, none. */
   requestsPerMinute?: number;
-  /** PGRST_DB_TX_END: commit (the default) or roll back, and whether Prefer: tx may override. */
-  txEnd?: TxEnd;
-  /** PGRST_DB_AGGREGATES_ENABLED: whether `select` may use count(), sum() and the others. */
-  aggregatesEnabled?: boolean;
+  /**
+   * PostgREST's settings as they stand (rest-config.ts): db-tx-end, db-aggregates-enabled,
+   * db-max-rows, from the environment and the authenticator role's `pgrst.*` settings.
+   */
+  settings: { readonly current: RestSettings };
 }

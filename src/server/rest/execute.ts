@@ -50,12 +50,12 @@ function affected(preferences: Preferences): RowsBound[] {
  */
 export function transactionShape(
   action: Action,
-  deps: Pick<RestDependencies, "txEnd">,
+  deps: Pick<RestDependencies, "settings">,
   preferences: Preferences,
   format: Format,
   call: { readOnly: boolean } = { readOnly: false },
 ): TransactionShape {
-  const rollback = rollsBack(deps.txEnd, preferences);
+  const rollback = rollsBack(deps.settings.current.txEnd, preferences);
   const bounds: Record<Action, RowsBound[]> = {
     read: [],
     insert: singular(format),

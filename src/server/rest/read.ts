@@ -4,7 +4,7 @@ import type { RestDependencies } from "./dependencies.ts";
 import { restError } from "./errors.ts";
 import { execute, transactionShape } from "./execute.ts";
 import { planRead } from "./plan/read-plan.ts";
-import { maxRows, relationRequest } from "./request/api-request.ts";
+import { relationRequest } from "./request/api-request.ts";
 import { appliedBy, preferenceApplied } from "./request/prefer.ts";
 import { noRows, sendRows, type Rows } from "./request/representation.ts";
 import { requestRole } from "./request-claims.ts";
@@ -60,7 +60,10 @@ export function readRows(deps: RestDependencies) {
     const run = <Row>(statement: Sql) =>
       execute<Row>(deps, role, request.authenticated, statement, shape);
 
-    const { rows } = await run<Rows & { total: number | null }>(readStatement(plan, format));
+    const { maxRows } = deps.settings.current;
+    const { rows } = await run<Rows & { total: number | null }>(
+      readStatement(plan, format, undefined, undefined, maxRows),
+    );
     const result = rows[0] ?? { ...noRows, total: null };
     let total = result.total ?? undefined;
     // A planned count only guesses: never less than the rows this page shows to have been

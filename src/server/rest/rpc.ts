@@ -159,7 +159,12 @@ export function callFunction(deps: RestDependencies) {
     requireWholeBodyCall(fn, args, request.contentType);
 
     const query = Object.fromEntries(args.rest);
-    const page = requestedPage(request.method, c.req.header("range"), query);
+    const page = requestedPage(
+      request.method,
+      c.req.header("range"),
+      query,
+      deps.settings.current.maxRows,
+    );
     const whole = callsPositionally(fn);
     const shape = shapeOf(fn);
     // A function returning a table's rows embeds along that table's relationships.

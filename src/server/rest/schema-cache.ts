@@ -1,5 +1,6 @@
 import type { Database, Queryable } from "../db/database.ts";
 import { errorForLog, type Logger } from "../log.ts";
+import type { RestConfig } from "./rest-config.ts";
 
 // PostgREST's schema cache: every table, view and function of the exposed schemas, read from
 // pg_catalog at start and again on `NOTIFY pgrst, 'reload schema'`. What a role may do with them
@@ -84,6 +85,8 @@ export interface FunctionInfo {
 }
 
 interface Snapshot {
+  /** The exposed schemas it was read for, the default (the first) first. */
+  schemas: readonly string[];
   tables: ReadonlyMap<string, TableInfo>;
   functions: ReadonlyMap<string, readonly FunctionInfo[]>;
   /** Each table's and view's relationships, by the table or view they start from. */
@@ -542,6 +545,7 @@ async function readSnapshot(db: Queryable, schemas: readonly string[]): Promise<
     ]),
   );
   return {
+    schemas,
     tables: tableMap,
     relationships: withComputed(
       relationshipsOf(foreignKeys.rows, viewSources.rows, tableMap),
@@ -564,15 +568,18 @@ export class SchemaCache {
 
   private constructor(
     private readonly db: Queryable,
-    /** The exposed schemas, the default (the first) first. */
-    readonly schemas: readonly string[],
     snapshot: Snapshot,
   ) {
     this.#snapshot = snapshot;
   }
 
   static async load(db: Queryable, schemas: readonly string[] = ["public"]): Promise<SchemaCache> {
-    return new SchemaCache(db, schemas, await readSnapshot(db, schemas));
+    return new SchemaCache(db, await readSnapshot(db, schemas));
+  }
+
+  /** The exposed schemas, the default (the first) first: those this snapshot was read for. */
+  get schemas(): readonly string[] {
+    return this.#snapshot.schemas;
   }
 
   /** How many reloads have completed. */
@@ -616,8 +623,9 @@ export class SchemaCache {
       .map((fn) => fn.name);
   }
 
-  async reload(): Promise<void> {
-    this.#snapshot = await readSnapshot(this.db, this.schemas);
+  /** Reads the catalogue again, for `schemas` when given (db-schemas may have changed). */
+  async reload(schemas: readonly string[] = this.schemas): Promise<void> {
+    this.#snapshot = await readSnapshot(this.db, schemas);
     this.#version += 1;
   }
 }
@@ -630,25 +638,42 @@ export function loadSchemaCache(
 }
 
 /**
- * Reloads `cache` on `NOTIFY pgrst, 'reload schema'` (or an empty payload), as PostgREST does.
- * Resolves to a function that stops listening.
+ * Reloads on NOTIFY pgrst as PostgREST does: `reload config` reads `config` again; `reload
+ * schema` (or an empty payload) reads it too, then the schema cache, for the schemas it names.
+ * One listener for both, one reload at a time. Resolves to a function that stops listening.
  */
 export async function reloadOnNotify(
   db: Database,
   cache: SchemaCache,
   log: Logger,
+  config?: RestConfig,
 ): Promise<() => Promise<void>> {
   let running: Promise<void> = Promise.resolve();
+  const reloadConfig = async () => {
+    if (config && (await config.reload(db, log))) {
+      log.info("configuration reloaded", { version: config.version });
+    }
+  };
+  const reloadSchema = async () => {
+    if (config) await config.reload(db, log);
+    await cache.reload(config?.current.schemas);
+  };
   return db.listen("pgrst", (payload) => {
-    if (payload !== "" && payload !== "reload schema") return;
-    running = running
-      .then(() => cache.reload())
-      .then(
-        () => log.info("schema cache reloaded", { version: cache.version }),
-        (error: unknown) =>
-          log.error("schema cache reload failed; keeping the previous one", {
-            error: errorForLog(error),
-          }),
+    if (payload === "reload config") {
+      running = running.then(reloadConfig).catch((error: unknown) =>
+        log.error("configuration reload failed; keeping the previous one", {
+          error: errorForLog(error),
+        }),
       );
+      return;
+    }
+    if (payload !== "" && payload !== "reload schema") return;
+    running = running.then(reloadSchema).then(
+      () => log.info("schema cache reloaded", { version: cache.version }),
+      (error: unknown) =>
+        log.error("schema cache reload failed; keeping the previous one", {
+          error: errorForLog(error),
+        }),
+    );
   });
 }

@@ -75,7 +75,7 @@ export function planRead(
   source: ReadSource,
   request: { query: Record<string, string>; parameters: [string, string][]; page: Page },
   count: Preferences["count"],
-  deps: Pick<RestDependencies, "schema" | "aggregatesEnabled">,
+  deps: Pick<RestDependencies, "schema" | "settings">,
 ): ReadPlan {
   const { selectable, computed, origin } = source;
   const alias = identifier(selectable.name);
@@ -88,7 +88,7 @@ export function planRead(
     request.query.select,
     { ...selectable, alias, origin, computed },
     request.parameters,
-    { cache: deps.schema, aggregatesEnabled: deps.aggregatesEnabled ?? false },
+    { cache: deps.schema, aggregatesEnabled: deps.settings.current.aggregatesEnabled },
   );
   const names = notingNames(select.embedded);
   const filters = conditionsOver(

@@ -13,9 +13,6 @@ import { requireProfile, requireTable } from "../table.ts";
 // read once and in one order, so that no verb reads a header of its own. What needs the schema
 // cache beyond the target's name is the plan's (plan/), and SQL is sql/'s.
 
-/** Hosted Supabase's `max-rows`: no page is longer than this. */
-export const maxRows = 1000;
-
 /** What a request asks of its target: PostgREST's Action. */
 export type Action = "read" | "insert" | "update" | "upsert" | "delete" | "call";
 
@@ -64,11 +61,12 @@ export function queryParameters(url: string): [string, string][] {
   return [...new URL(url).searchParams.entries()];
 }
 
-/** The page asked for: `offset` and `limit`, or a GET's `Range`, at most max-rows. */
+/** The page asked for: `offset` and `limit`, or a GET's `Range`, at most `maxRows` (db-max-rows). */
 export function requestedPage(
   method: string,
   range: string | undefined,
   query: Record<string, string>,
+  maxRows: number,
 ): Page {
   const header = method === "GET" ? rangeHeader(range) : undefined;
   const offset = pagingNumber("offset", query.offset) ?? header?.offset ?? 0;
@@ -105,8 +103,9 @@ export async function relationRequest(
   const parameters = queryParameters(c.req.url);
   const query = Object.fromEntries(parameters);
   // A read's page is read before its format, as PostgREST reads its range first.
+  const { maxRows } = deps.settings.current;
   const page = read
-    ? requestedPage(method, c.req.header("range"), query)
+    ? requestedPage(method, c.req.header("range"), query, maxRows)
     : { offset: 0, limit: maxRows };
   const format = acceptedFormat(c.req.header("accept"));
   const hasBody = action === "insert" || action === "update" || action === "upsert";

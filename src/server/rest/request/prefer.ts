@@ -121,11 +121,11 @@ function timezoneNames(db: Database): Promise<ReadonlySet<string>> {
  */
 export async function requestPreferences(
   c: Context<AppEnv>,
-  deps: Pick<RestDependencies, "db" | "txEnd">,
+  deps: Pick<RestDependencies, "db" | "settings">,
 ): Promise<Preferences> {
   const header = c.req.header("prefer");
   const zones = header?.includes("timezone=") ? await timezoneNames(deps.db) : undefined;
-  const preferences = readPreferences(header, deps.txEnd, zones);
+  const preferences = readPreferences(header, deps.settings.current.txEnd, zones);
   if (preferences.timezone !== undefined) c.set("timezone", preferences.timezone);
   return preferences;
 }

@@ -1,4 +1,3 @@
-import { maxRows } from "../request/api-request.ts";
 import { bodyColumns, type Format } from "../request/representation.ts";
 import type { ReadPlan } from "../plan/read-plan.ts";
 import { clause, param, raw, sql, type Sql } from "./sql.ts";
@@ -9,6 +8,8 @@ export function readStatement(
   format: Format,
   body: Sql = raw(bodyColumns(format)),
   columns: Sql = plan.select.columns,
+  /** db-max-rows: count=estimated counts exactly up to it (a call never asks for that count). */
+  maxRows = 0,
 ): Sql {
   const total = {
     exact: sql`(select count(*)::int ${plan.counted})`,
