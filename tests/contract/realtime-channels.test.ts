@@ -419,6 +419,45 @@ describe("limits and bad input", () => {
   });
 });
 
+describe("the realtime client's own calls", () => {
+  it("connects, answers heartbeats, lists and removes channels, and disconnects", async () => {
+    const client = clientFor(target, target.anonKey);
+    const realtime = client.realtime;
+    const heartbeats: string[] = [];
+    realtime.onHeartbeat((status) => heartbeats.push(status));
+    realtime.connect();
+    await expect.poll(() => realtime.connectionState()).toBe("open");
+    expect(realtime.isConnected()).toBe(true);
+    await realtime.sendHeartbeat();
+    await expect.poll(() => heartbeats).toContain("ok");
+
+    const first = client.channel(unique("one"));
+    const second = client.channel(unique("two"));
+    await subscribed(first);
+    await subscribed(second);
+    expect(realtime.getChannels()).toHaveLength(2);
+    expect(await client.removeChannel(first)).toBe("ok");
+    expect(realtime.getChannels()).toEqual([second]);
+    expect(await client.removeAllChannels()).toEqual(["ok"]);
+    expect(realtime.getChannels()).toEqual([]);
+    await realtime.disconnect();
+    await expect.poll(() => realtime.connectionState()).toBe("closed");
+  });
+
+  it("joins a private channel with the token setAuth gives", async () => {
+    const topic = `team:${unique("auth")}`;
+    const { data } = await member.auth.getSession();
+    const token = data.session!.access_token;
+    const manual = clientFor(target, target.anonKey);
+    manual.realtime.connect();
+    await manual.realtime.setAuth(token);
+    const joined = manual.channel(topic, { config: { private: true } });
+    await subscribed(joined);
+    expect(joined.state).toBe("joined");
+    await manual.removeAllChannels();
+  });
+});
+
 describe("reconnecting", () => {
   it("rejoins by itself after the server drops the socket, and hears the next change", async () => {
     const heard = new Heard<{ event: string }>();
