@@ -1,11 +1,12 @@
-// Builds Kalima's HTTP application: the route table for the site, /rest/v1, /auth/v1 and /storage/v1.
-// It never listens: main.ts does that, and tests call app.request() in process.
+// Builds Kalima's HTTP application: the route table for the site, /rest/v1, /auth/v1, /storage/v1,
+// /realtime/v1 and /functions/v1. It never listens: main.ts does that; tests call app.request().
 import { Hono } from "hono";
 import { OAuthProviders } from "./auth/oauth-providers.ts";
 import { AuthRateLimiter } from "./auth/rate-limit.ts";
 import { authRoutes, keylessAuthPaths } from "./auth/routes.ts";
 import { defaultMaxRows, type Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { functionsRoutes } from "./functions/routes.ts";
 import { requireApiKey } from "./http/api-key.ts";
 import { clientIp } from "./http/client-ip.ts";
 import { databaseTurn } from "./http/database-turn.ts";
@@ -166,6 +167,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     app.use("/realtime/v1/*", apiCors(deps.config.corsOrigins), apiKey);
     app.route("/realtime/v1", deps.realtime.routes);
   }
+
+  // No function is deployed here: the gateway's not-found answer, needing no key, as hosted's.
+  app.use("/functions/v1/*", apiCors(deps.config.corsOrigins));
+  app.route("/functions/v1", functionsRoutes());
 
   const anonKey = makeApiKey(deps.jwtSecret, "anon");
   // A form posted without scripts goes through the REST API's own insert, as the anon role,

@@ -138,6 +138,30 @@ describe("postgres_changes under row-level security", () => {
     expect(others.heard.items).toEqual([]);
   });
 
+  it("holds a change to every one of several comma-joined filters", async () => {
+    const sent = submission("both");
+    const { data } = await service.from("contact_submissions").insert(sent).select("id").single();
+    const id = (data as { id: number }).id;
+    const both = await listening(member, {
+      event: "UPDATE",
+      table: "contact_submissions",
+      filter: `id=eq.${id},status=eq.done`,
+    });
+    const neither = await listening(member, {
+      event: "UPDATE",
+      table: "contact_submissions",
+      filter: `id=eq.${id},status=eq.archived`,
+    });
+    await member.from("contact_submissions").update({ status: "read" }).eq("id", id);
+    await member.from("contact_submissions").update({ status: "done" }).eq("id", id);
+    const heard = await both.heard.next((item) => item.eventType === "UPDATE");
+    expect(heard.new).toMatchObject({ id, status: "done" });
+    await roundTrip(both.channel);
+    expect(both.heard.items).toHaveLength(1);
+    await roundTrip(neither.channel);
+    expect(neither.heard.items).toEqual([]);
+  });
+
   it("brings a change bigger than a notification carries, whole", async () => {
     const heard = await listening(member, { event: "INSERT", table: "contact_submissions" });
     const long = { ...submission("long"), message: "كلمة طيبة ".repeat(450).trim() };

@@ -121,6 +121,63 @@ describe("broadcast", () => {
   });
 });
 
+describe("a broadcast of bytes over HTTP", () => {
+  it("reaches a subscriber on vsn 2.0.0 as exactly the bytes httpSend (or the socket) sent", async () => {
+    const topic = unique("audio");
+    const heard = new Heard<{ event: string; payload: unknown }>();
+    const listening = colleague.channel(topic).on("broadcast", { event: "*" }, heard.push);
+    await subscribed(listening);
+    const sent = Uint8Array.from({ length: 512 }, (_, index) => (index * 7) % 256);
+
+    const sender = member.channel(topic);
+    await expect(sender.httpSend("chunk", sent)).resolves.toEqual({ success: true });
+    const message = await heard.next((item) => item.event === "chunk");
+    expect(message).toMatchObject({ type: "broadcast", event: "chunk" });
+    expect(message.payload).toBeInstanceOf(ArrayBuffer);
+    expect(new Uint8Array(message.payload as ArrayBuffer)).toEqual(sent);
+
+    await sender.httpSend("empty", new ArrayBuffer(0));
+    const empty = await heard.next((item) => item.event === "empty");
+    expect((empty.payload as ArrayBuffer).byteLength).toBe(0);
+
+    // The same bytes sent on the socket (realtime-js's binary push) arrive as sent too.
+    await subscribed(sender);
+    expect(await sender.send({ type: "broadcast", event: "live", payload: sent.buffer })).toBe(
+      "ok",
+    );
+    const live = await heard.next((item) => item.event === "live");
+    expect(new Uint8Array(live.payload as ArrayBuffer)).toEqual(sent);
+    await member.removeChannel(sender);
+    await colleague.removeChannel(listening);
+  });
+
+  it("is refused past the payload limit, in another media type, and on a private topic its policies close", async () => {
+    const sender = member.channel(unique("audio"));
+    await expect(sender.httpSend("big", new Uint8Array(limits.payloadBytes + 1))).rejects.toThrow(
+      "Payload too large",
+    );
+    const stranger = anon.channel(`team:${unique("notes")}`, { config: { private: true } });
+    await expect(stranger.httpSend("secret", new Uint8Array([1, 2, 3]))).rejects.toThrow(
+      "Unauthorized",
+    );
+    const asText = await target.fetch(`${target.url}/realtime/v1/api/broadcast/room/events/e`, {
+      method: "POST",
+      headers: {
+        apikey: target.anonKey,
+        authorization: `Bearer ${target.anonKey}`,
+        "content-type": "text/plain",
+      },
+      body: "hello",
+    });
+    expect(asText.status).toBe(415);
+    expect(await asText.json()).toEqual({
+      error: "Unsupported Media Type. Use application/json or application/octet-stream",
+    });
+    await member.removeChannel(sender);
+    await anon.removeChannel(stranger);
+  });
+});
+
 describe("presence", () => {
   it("syncs who is here, with joins and leaves", async () => {
     const topic = unique("editor");
@@ -383,6 +440,45 @@ describe("limits and bad input", () => {
     const refusal = await refusedUpgrade(`apikey=${target.anonKey}&vsn=2.0.0`, address);
     expect(refusal).toEqual({ status: 429, body: { error: "Too many connected users" } });
     for (const { socket } of open) socket.close();
+  });
+});
+
+describe("the realtime client's own calls", () => {
+  it("connects, answers heartbeats, lists and removes channels, and disconnects", async () => {
+    const client = clientFor(target, target.anonKey);
+    const realtime = client.realtime;
+    const heartbeats: string[] = [];
+    realtime.onHeartbeat((status) => heartbeats.push(status));
+    realtime.connect();
+    await expect.poll(() => realtime.connectionState()).toBe("open");
+    expect(realtime.isConnected()).toBe(true);
+    await realtime.sendHeartbeat();
+    await expect.poll(() => heartbeats).toContain("ok");
+
+    const first = client.channel(unique("one"));
+    const second = client.channel(unique("two"));
+    await subscribed(first);
+    await subscribed(second);
+    expect(realtime.getChannels()).toHaveLength(2);
+    expect(await client.removeChannel(first)).toBe("ok");
+    expect(realtime.getChannels()).toEqual([second]);
+    expect(await client.removeAllChannels()).toEqual(["ok"]);
+    expect(realtime.getChannels()).toEqual([]);
+    await realtime.disconnect();
+    await expect.poll(() => realtime.connectionState()).toBe("closed");
+  });
+
+  it("joins a private channel with the token setAuth gives", async () => {
+    const topic = `team:${unique("auth")}`;
+    const { data } = await member.auth.getSession();
+    const token = data.session!.access_token;
+    const manual = clientFor(target, target.anonKey);
+    manual.realtime.connect();
+    await manual.realtime.setAuth(token);
+    const joined = manual.channel(topic, { config: { private: true } });
+    await subscribed(joined);
+    expect(joined.state).toBe("joined");
+    await manual.removeAllChannels();
   });
 });
 

@@ -244,3 +244,39 @@ describe("errors, as PostgREST answers them", () => {
     });
   });
 });
+
+describe("supabase-js's comparisons, patterns and modifiers by name", () => {
+  it.each([
+    ["eq", () => articles().eq("id", 2), [2]],
+    ["neq", () => articles().neq("id", 2), [1, 3, 4]],
+    ["gt", () => articles().gt("id", 2), [3, 4]],
+    ["gte", () => articles().gte("id", 2), [2, 3, 4]],
+    ["lt", () => articles().lt("id", 2), [1]],
+    ["lte", () => articles().lte("id", 2), [1, 2]],
+    ["like", () => articles().like("title", "%ox%"), [1, 4]],
+    ["ilike", () => articles().ilike("title", "fox%"), [4]],
+    ["regexMatch", () => articles().regexMatch("title", "^[FL]a"), [2, 3]],
+    ["regexIMatch", () => articles().regexIMatch("title", "^the"), [1]],
+    ["in", () => articles().in("id", [1, 4]), [1, 4]],
+    ["not in", () => articles().not("id", "in", "(1,4)"), [2, 3]],
+    ["is null", () => articles().is("during", null), [4]],
+    ["limit", () => articles().limit(2), [1, 2]],
+    ["range", () => articles().range(1, 2), [2, 3]],
+    [
+      "order descending",
+      () => service().from("articles").select("id").order("id", { ascending: false }),
+      [4, 3, 2, 1],
+    ],
+  ])("answers %s", async (_what, query, expected) => {
+    expect(await ids(query())).toEqual(expected);
+  });
+
+  it("reads the schema schema() names, and refuses one that is not exposed with PGRST106", async () => {
+    expect(await ids(service().schema("public").from("articles").select("id").eq("id", 3))).toEqual(
+      [3],
+    );
+    const hidden = await service().schema("library").from("articles").select("id");
+    expect(hidden.status).toBe(406);
+    expect(hidden.error?.code).toBe("PGRST106");
+  });
+});

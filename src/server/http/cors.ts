@@ -17,6 +17,8 @@ const allowHeaders = [
   "x-upsert",
   "x-metadata",
   "cache-control",
+  // functions-js's invoke with a region
+  "x-region",
 ].join(",");
 const exposeHeaders = [
   "Content-Range",

@@ -27,9 +27,28 @@ function frameFor(channel: Channel, payload: Buffer): Buffer {
   return Buffer.concat([Buffer.from(before), payload, Buffer.from(after)]);
 }
 
+const userBroadcast = 4;
+const binaryEncoding = 0;
+
+/**
+ * vsn 2.0.0's binary frame for a broadcast whose payload is bytes (Supabase Realtime's
+ * `V2Serializer` "user broadcast", kind 4): kind, the topic's, event's and metadata's lengths,
+ * the payload's encoding, then the strings and the bytes as they were sent. Undefined when a
+ * name is past the 255 bytes its length may say; Realtime drops such a message too.
+ */
+function binaryFrameFor(channel: Channel, event: string, bytes: Buffer): Buffer | undefined {
+  const topic = Buffer.from(channel.topic);
+  const name = Buffer.from(event);
+  if (topic.length > 255 || name.length > 255) return undefined;
+  const header = Buffer.from([userBroadcast, topic.length, name.length, 0, binaryEncoding]);
+  return Buffer.concat([header, topic, name, bytes]);
+}
+
 interface Delivery {
   receivers: Channel[];
   payload: Buffer;
+  /** Set when the payload is bytes to be delivered as they are, under this event. */
+  binaryEvent?: string;
   next: number;
 }
 
@@ -47,6 +66,17 @@ export class FanOut {
     if (!this.scheduled) this.write();
   }
 
+  /**
+   * A broadcast of bytes, to the receivers on vsn 2.0.0: vsn 1.0.0 has no frame for it, and
+   * Supabase Realtime leaves those subscribers out as well.
+   */
+  deliverBytes(receivers: Channel[], event: string, bytes: Buffer): void {
+    const able = receivers.filter((channel) => channel.connection.version === "2.0.0");
+    if (able.length === 0) return;
+    this.waiting.push({ receivers: able, payload: bytes, binaryEvent: event, next: 0 });
+    if (!this.scheduled) this.write();
+  }
+
   private write(): void {
     this.scheduled = false;
     let written = 0;
@@ -59,7 +89,12 @@ export class FanOut {
           return;
         }
         const channel = delivery.receivers[delivery.next++]!;
-        channel.connection.sendEncoded(frameFor(channel, delivery.payload));
+        if (delivery.binaryEvent === undefined) {
+          channel.connection.sendEncoded(frameFor(channel, delivery.payload));
+        } else {
+          const frame = binaryFrameFor(channel, delivery.binaryEvent, delivery.payload);
+          if (frame) channel.connection.sendEncoded(frame, true);
+        }
         written += delivery.payload.length;
       }
       this.waiting.shift();
@@ -79,19 +114,25 @@ export function handleBroadcast(
   message: PhoenixMessage,
 ): void {
   if (!channel.policies.broadcast.write) return;
-  if (payloadTooLarge(message.payload, limits)) {
+  const payload = asObject(message.payload);
+  const bytes = Buffer.isBuffer(payload.payload) ? payload.payload : undefined;
+  const tooLarge = bytes
+    ? bytes.length > limits.payloadBytes
+    : payloadTooLarge(message.payload, limits);
+  if (tooLarge) {
     if (channel.ackBroadcast) {
       channel.connection.reply(message, "error", { reason: "payload_size_exceeded" });
     }
     return;
   }
-  const payload = asObject(message.payload);
   const event = typeof payload.event === "string" ? payload.event : "";
   bus.publish({
     kind: "broadcast",
     topic: channel.busTopic,
     event,
-    payload: { ...payload, type: "broadcast", event },
+    ...(bytes
+      ? { payload: null, bytes: bytes.toString("base64") }
+      : { payload: { ...payload, type: "broadcast", event } }),
     sender: channel.id,
     anonymous: channel.claims.role === "anon",
   });

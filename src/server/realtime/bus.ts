@@ -13,6 +13,8 @@ export type BusMessage =
       topic: string;
       event: string;
       payload: unknown;
+      /** A payload of bytes (base64), delivered as sent to vsn 2.0.0's subscribers. */
+      bytes?: string;
       /** The sending channel on its instance, which hears its own broadcast only with `self`. */
       sender?: string;
       /** Sent with the anon key: kept to this instance when no other is there to hear it. */

@@ -29,7 +29,8 @@ export interface ChangeSubscription {
   id: number;
   event: ChangeEvent;
   table: PublishedTable;
-  filter: ChangeFilter | undefined;
+  /** Each must hold for a change to reach the subscriber; none means every change. */
+  filters: ChangeFilter[];
   listener: ChangeListener;
   /** The role the subscriber's token names: its grants decide whether a change costs anything. */
   role: string;
@@ -73,11 +74,12 @@ function matchesEvent(subscription: ChangeSubscription, change: Change): boolean
 }
 
 function passes(subscription: ChangeSubscription, row: Record<string, unknown> | null): boolean {
-  const filter = subscription.filter;
-  if (!filter) return true;
+  if (subscription.filters.length === 0) return true;
   if (!row) return false;
-  const type = subscription.table.columns.find((column) => column.name === filter.column)?.type;
-  return passesFilter(filter, row, type ?? "text");
+  return subscription.filters.every((filter) => {
+    const type = subscription.table.columns.find((column) => column.name === filter.column)?.type;
+    return passesFilter(filter, row, type ?? "text");
+  });
 }
 
 export interface ChangeFeedStats {

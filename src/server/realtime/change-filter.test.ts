@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { FilterError, parseChangeFilter, passesFilter } from "./change-filter.ts";
+import {
+  FilterError,
+  parseChangeFilter,
+  parseChangeFilters,
+  passesFilter,
+} from "./change-filter.ts";
 
 describe("postgres_changes filters", () => {
   it.each([
@@ -31,5 +36,17 @@ describe("postgres_changes filters", () => {
 
   it.each(["id", "id=eq", "=eq.1", "id=like.x", "id=in.1,2"])("refuses %s", (filter) => {
     expect(() => parseChangeFilter(filter)).toThrow(FilterError);
+  });
+
+  it("splits comma-joined filters where the comma is neither quoted nor in a list", () => {
+    expect(parseChangeFilters('id=in.(1,2),name=eq."a,\\"b\\"",age=lt.30')).toEqual([
+      { column: "id", operator: "in", values: ["1", "2"] },
+      { column: "name", operator: "eq", values: ['a,"b"'] },
+      { column: "age", operator: "lt", values: ["30"] },
+    ]);
+    expect(() => parseChangeFilters("id=eq.1,age=like.3")).toThrow(FilterError);
+    expect(() => parseChangeFilters(Array(11).fill("id=eq.1").join(","))).toThrow(
+      "a subscription takes at most 10 filters",
+    );
   });
 });

@@ -1,5 +1,6 @@
-// The filter a postgres_changes subscription may carry, as realtime-js writes it:
-// `column=operator.value`, with eq, neq, lt, lte, gt, gte and in (`in.(a,b,c)`).
+// The filters a postgres_changes subscription may carry, as realtime-js writes them:
+// `column=operator.value`, with eq, neq, lt, lte, gt, gte and in (`in.(a,b,c)`), several joined
+// by commas (`id=eq.1,age=lt.30`, realtime-js's postgresChangesFilter()), each of which must hold.
 
 export const filterOperators = ["eq", "neq", "lt", "lte", "gt", "gte", "in"] as const;
 export type FilterOperator = (typeof filterOperators)[number];
@@ -21,7 +22,7 @@ function isOperator(value: string): value is FilterOperator {
 function unquote(value: string): string {
   const trimmed = value.trim();
   return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
-    ? trimmed.slice(1, -1)
+    ? trimmed.slice(1, -1).replace(/\\(.)/gu, "$1")
     : trimmed;
 }
 
@@ -42,7 +43,35 @@ export function parseChangeFilter(filter: string): ChangeFilter {
     if (values.length > 100) throw new FilterError("an in filter takes at most 100 values");
     return { column, operator, values };
   }
-  return { column, operator, values: [value] };
+  return { column, operator, values: [unquote(value)] };
+}
+
+/** At most this many filters on one subscription, each checked against every change. */
+const maxFilters = 10;
+
+/** Comma-joined filters, split where a comma is neither quoted nor inside an `in` list. */
+export function parseChangeFilters(text: string): ChangeFilter[] {
+  const parts: string[] = [];
+  let start = 0;
+  let depth = 0;
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    if (quoted && character === "\\") index++;
+    else if (character === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (character === "(") depth++;
+    else if (character === ")") depth--;
+    else if (character === "," && depth === 0) {
+      parts.push(text.slice(start, index));
+      start = index + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  if (parts.length > maxFilters) {
+    throw new FilterError(`a subscription takes at most ${maxFilters} filters`);
+  }
+  return parts.map(parseChangeFilter);
 }
 
 const numericTypes = new Set(["int2", "int4", "int8", "float4", "float8", "numeric", "oid"]);

@@ -41,8 +41,8 @@ export interface ChannelSocket {
   readonly address: string;
   readonly channels: Map<string, Channel>;
   send(message: PhoenixMessage): void;
-  /** Sends a frame serialised once for many sockets. */
-  sendEncoded(frame: Buffer): void;
+  /** Sends a frame serialised once for many sockets: text, or binary (vsn 2.0.0's bytes). */
+  sendEncoded(frame: Buffer, binary?: boolean): void;
   reply(message: PhoenixMessage, status: "ok" | "error", response?: Record<string, unknown>): void;
   /** Tells the channel's subscriber why it ends, and sends its phx_close. */
   closeChannel(channel: Channel, reason: string): void;

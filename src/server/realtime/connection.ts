@@ -113,9 +113,9 @@ export class Connection {
     if (this.writable()) this.socket.send(encodeFrame(message, this.version));
   }
 
-  /** Sends a frame serialised once for many sockets. */
-  sendEncoded(frame: Buffer): void {
-    if (this.writable()) this.socket.send(frame, { binary: false });
+  /** Sends a frame serialised once for many sockets: text, or binary (vsn 2.0.0's bytes). */
+  sendEncoded(frame: Buffer, binary = false): void {
+    if (this.writable()) this.socket.send(frame, { binary });
   }
 
   reply(

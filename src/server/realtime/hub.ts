@@ -447,6 +447,18 @@ export class RealtimeHub implements ConnectionHandler {
     });
   }
 
+  /** A broadcast of bytes sent over HTTP (realtime-js's `httpSend` with binary data). */
+  broadcastBytesFromServer(busTopic: string, event: string, bytes: Buffer, role: string): void {
+    this.bus.publish({
+      kind: "broadcast",
+      topic: busTopic,
+      event,
+      payload: null,
+      bytes: bytes.toString("base64"),
+      anonymous: role === "anon",
+    });
+  }
+
   /** What a token may do on a private topic, for the HTTP broadcast. */
   async mayBroadcast(name: string, claims: ApiClaims): Promise<boolean> {
     if (claims.role === "service_role") return true;
@@ -479,7 +491,9 @@ export class RealtimeHub implements ConnectionHandler {
             channel.policies.broadcast.read &&
             !(local && message.sender === channel.id && !channel.selfBroadcast),
         );
-        this.fanOut.deliver(receivers, message.payload);
+        if (message.bytes === undefined) this.fanOut.deliver(receivers, message.payload);
+        else
+          this.fanOut.deliverBytes(receivers, message.event, Buffer.from(message.bytes, "base64"));
         return;
       }
       case "presence_diff":

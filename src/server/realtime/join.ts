@@ -7,7 +7,7 @@ import type { Database } from "../db/database.ts";
 import type { ApiClaims } from "../http/context.ts";
 import { channelPolicies } from "./authorization.ts";
 import type { ChangeEvent } from "./change-feed.ts";
-import { FilterError, parseChangeFilter, type ChangeFilter } from "./change-filter.ts";
+import { FilterError, parseChangeFilters, type ChangeFilter } from "./change-filter.ts";
 import { openPolicies, type ChannelOptions, type ChannelPolicies } from "./channel.ts";
 import type { PhoenixMessage } from "./protocol.ts";
 import type { PublishedTable, PublishedTables } from "./published-tables.ts";
@@ -37,7 +37,7 @@ export interface SubscriptionRequest {
   id: number;
   event: ChangeEvent;
   table: PublishedTable;
-  filter: ChangeFilter | undefined;
+  filters: ChangeFilter[];
 }
 
 /** A join resolved: the channel to make, and what its reply and feed subscriptions need. */
@@ -69,10 +69,10 @@ function subscriptionId(params: ChangeRequest): number {
   return digest.readUInt32BE(0) % 100_000_000;
 }
 
-function describeRequest(request: ChangeRequest, filter: ChangeFilter | undefined): string {
-  const filters = filter
-    ? `[{"${filter.column}", "${filter.operator}", "${filter.values.join(",")}"}]`
-    : "[]";
+function describeRequest(request: ChangeRequest, parsed: ChangeFilter[]): string {
+  const filters = `[${parsed
+    .map((filter) => `{"${filter.column}", "${filter.operator}", "${filter.values.join(",")}"}`)
+    .join(", ")}]`;
   return `event: ${request.event}, schema: ${request.schema}, table: ${request.table ?? "*"}, filters: ${filters}`;
 }
 
@@ -164,17 +164,17 @@ async function subscriptionsFor(
   const event = String(request.event ?? "").toUpperCase();
   const schema = typeof request.schema === "string" ? request.schema : "";
   const tableName = typeof request.table === "string" ? request.table : "*";
-  let filter: ChangeFilter | undefined;
+  let filters: ChangeFilter[] = [];
   const unable = (detail?: string) =>
     detail
-      ? `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${describeRequest(request, filter)}]. Exception: ${detail}`
-      : `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${describeRequest(request, filter)}]`;
+      ? `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${describeRequest(request, filters)}]. Exception: ${detail}`
+      : `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${describeRequest(request, filters)}]`;
   if (!["INSERT", "UPDATE", "DELETE", "*"].includes(event) || schema === "") {
     return unable("ERROR 22023 (invalid_parameter_value) invalid event or schema");
   }
   if (typeof request.filter === "string" && request.filter !== "") {
     try {
-      filter = parseChangeFilter(request.filter);
+      filters = parseChangeFilters(request.filter);
     } catch (error) {
       if (!(error instanceof FilterError)) throw error;
       return unable(`ERROR P0001 (raise_exception) ${error.message}`);
@@ -182,13 +182,12 @@ async function subscriptionsFor(
   }
   const matched = await tables.matching(schema, tableName);
   if (matched.length === 0) return unable();
-  if (filter) {
-    const column = filter.column;
+  for (const { column } of filters) {
     const missing = matched.find((table) => !table.columns.some((entry) => entry.name === column));
     if (missing) return unable(`ERROR P0001 (raise_exception) invalid column for filter ${column}`);
   }
   const id = subscriptionId(request);
-  return matched.map((table) => ({ id, event: event as ChangeEvent, table, filter }));
+  return matched.map((table) => ({ id, event: event as ChangeEvent, table, filters }));
 }
 
 /** A token refresh resolved as data: the new claims and policies, or why the channel ends. */

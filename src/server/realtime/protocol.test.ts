@@ -44,8 +44,10 @@ describe("Phoenix frames", () => {
       payload: { type: "broadcast", event: "cursor", payload: { x: 1 } },
     });
     const bytes = binaryPush(["1", "", "realtime:room", "blob", ""], 0, Buffer.from([1, 2, 3]));
-    expect(decodeFrame(bytes, true, "2.0.0").payload).toMatchObject({
-      payload: { binary: "AQID" },
+    expect(decodeFrame(bytes, true, "2.0.0").payload).toEqual({
+      type: "broadcast",
+      event: "blob",
+      payload: Buffer.from([1, 2, 3]),
     });
   });
 

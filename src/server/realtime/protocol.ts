@@ -96,7 +96,8 @@ function decodeBinary(bytes: Buffer): PhoenixMessage {
       throw new FrameError("broadcast payload is not JSON");
     }
   } else {
-    payload = { binary: body.toString("base64") };
+    // Bytes stay bytes: broadcast.ts delivers them as sent to vsn 2.0.0's subscribers.
+    payload = Buffer.from(body);
   }
   let meta: unknown;
   if (metadata) {

@@ -54,6 +54,18 @@ function refuse(socket: Duplex, status: number, message: string): void {
   );
 }
 
+/**
+ * What the single broadcast's body is, by its Content-Type: JSON (also when none is given, as
+ * callers before binary payloads sent it), bytes, or neither (refused with 415, as Realtime does).
+ */
+function bodyKind(contentType: string | undefined): "json" | "bytes" | undefined {
+  if (contentType === undefined) return "json";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json") return "json";
+  if (type === "application/octet-stream") return "bytes";
+  return undefined;
+}
+
 function clientAddress(request: IncomingMessage, trustedHeader: string | undefined): string {
   const forwarded = trustedHeader ? request.headers[trustedHeader.toLowerCase()] : undefined;
   return addressOf(
@@ -172,23 +184,25 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       limiter = new PerWindow(options.limits.eventsPerSecond, 1000);
       perAddress.set(address, limiter);
     }
-    const accepted: { topic: string; event: string; payload: unknown }[] = [];
+    const accepted: { topic: string; event: string; payload: unknown; bytes?: Buffer }[] = [];
     for (const entry of messages) {
       const message = entry as Record<string, unknown> | null;
+      const bytes = Buffer.isBuffer(message?.bytes) ? message.bytes : undefined;
       if (
         typeof message?.topic !== "string" ||
         message.topic === "" ||
         typeof message.event !== "string" ||
-        typeof message.payload !== "object" ||
-        message.payload === null
+        (bytes === undefined && (typeof message.payload !== "object" || message.payload === null))
       ) {
         return c.json(
           { message: "each message needs a topic, an event and a payload object" },
           422,
         );
       }
-      if (!hub.payloadAllowed(message.payload))
-        return c.json({ message: "Payload too large" }, 413);
+      const tooLarge = bytes
+        ? bytes.length > options.limits.payloadBytes
+        : !hub.payloadAllowed(message.payload);
+      if (tooLarge) return c.json({ message: "Payload too large" }, 413);
       if (!limiter.take()) return c.json({ message: "You have exceeded your rate limit" }, 429);
       const isPrivate = message.private === true;
       if (isPrivate && !(await hub.mayBroadcast(message.topic, claims))) {
@@ -198,10 +212,15 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
         topic: `${isPrivate ? "private" : "public"}:${message.topic}`,
         event: message.event,
         payload: message.payload,
+        ...(bytes ? { bytes } : {}),
       });
     }
     for (const message of accepted) {
-      hub.broadcastFromServer(message.topic, message.event, message.payload, claims.role);
+      if (message.bytes) {
+        hub.broadcastBytesFromServer(message.topic, message.event, message.bytes, claims.role);
+      } else {
+        hub.broadcastFromServer(message.topic, message.event, message.payload, claims.role);
+      }
     }
     return c.body(null, 202);
   }
@@ -226,19 +245,29 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     }
     return broadcast(c, claims, messages);
   });
-  // realtime-js's httpSend: one message, its topic and event in the path, its payload the body.
+  // realtime-js's httpSend: one message, its topic and event in the path, its payload the body:
+  // JSON, or bytes (application/octet-stream) delivered as sent, as Supabase Realtime's
+  // BroadcastSingleController takes them.
   routes.post("/api/broadcast/:topic/events/:event", async (c) => {
+    const body = bodyKind(c.req.header("content-type"));
+    if (!body) {
+      return c.json(
+        { error: "Unsupported Media Type. Use application/json or application/octet-stream" },
+        415,
+      );
+    }
     const claims = await callerClaims(c);
     if (!claims) return c.json({ message: "Unauthorized" }, 401);
+    const message = {
+      topic: c.req.param("topic"),
+      event: c.req.param("event"),
+      private: c.req.query("private") === "true",
+    };
+    if (body === "bytes") {
+      return broadcast(c, claims, [{ ...message, bytes: Buffer.from(await c.req.arrayBuffer()) }]);
+    }
     const payload: unknown = await c.req.json().catch(() => undefined);
-    return broadcast(c, claims, [
-      {
-        topic: c.req.param("topic"),
-        event: c.req.param("event"),
-        payload,
-        private: c.req.query("private") === "true",
-      },
-    ]);
+    return broadcast(c, claims, [{ ...message, payload }]);
   });
 
   return {
