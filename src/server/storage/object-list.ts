@@ -119,8 +119,8 @@ interface ListedRow {
 /**
  * POST /object/list-v2/:bucket: keys starting with `prefix` by name, `limit` at a time from
  * `cursor` (opaque: the last key of the page before); with `with_delimiter`, a folder directly
- * under the prefix stands for everything in it (`{id: null, name: "<prefix><folder>/"}`), as
- * S3's ListObjectsV2 lists them.
+ * under the prefix stands for everything in it (`{key: "<folder>", name: "<prefix><folder>/",
+ * id: null, ...}`), and each entry carries its `key`, as Supabase's search_v2 answers.
  */
 export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
@@ -178,6 +178,9 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
     const page = rows.slice(0, limit);
     const hasNext = rows.length > limit;
     const last = page.at(-1);
+    // Supabase's search_v2 names each entry's `key`: its name's part at the prefix's depth.
+    const depth = prefix === "" ? 1 : prefix.split("/").length;
+    const keyOf = (name: string) => name.split("/")[depth - 1] ?? "";
     return c.json({
       hasNext,
       ...(hasNext && last
@@ -185,17 +188,26 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
             nextCursor: Buffer.from(
               JSON.stringify({ name: last.name, time: last.sort_time }),
             ).toString("base64url"),
+            nextCursorKey: last.name,
           }
         : {}),
       folders: page
         .filter((row) => row.is_folder)
-        .map(({ name, bucket_id }) => ({ id: null, name, bucket_id })),
+        .map(({ name }) => ({
+          key: keyOf(name),
+          name,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        })),
       objects: page
         .filter((row) => !row.is_folder)
         .map((row) => ({
+          ...(delimited ? { key: keyOf(row.name) } : {}),
           id: row.id,
           name: row.name,
-          bucket_id: row.bucket_id,
           updated_at: row.updated_at,
           created_at: row.created_at,
           last_accessed_at: row.last_accessed_at,
