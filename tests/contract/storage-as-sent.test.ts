@@ -295,6 +295,21 @@ describe("a transformed read", () => {
     expect(plain.headers.get("x-transformations")).toBeNull();
   });
 
+  it("names them on a HEAD and an info that ask for a transform, as Supabase's head and info do", async () => {
+    const path = `${portfolio}/render.jpg?width=64&resize=contain`;
+    const headers = { authorization: `Bearer ${target.serviceRoleKey}`, apikey: target.anonKey };
+    const head = await target.fetch(`${target.url}/storage/v1/object/public/${path}`, {
+      method: "HEAD",
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-transformations")).toBe("width:64,resizing_type:fit");
+    const info = await target.fetch(`${target.url}/storage/v1/object/info/${path}`, { headers });
+    expect(info.status).toBe(200);
+    expect(info.headers.get("x-transformations")).toBe("width:64,resizing_type:fit");
+    const get = await target.fetch(`${target.url}/storage/v1/object/public/${path}`);
+    expect(get.headers.get("x-transformations")).toBeNull();
+  });
+
   it("answers them for a signed transformed URL, from the transform its token carries", async () => {
     const signed = await service.storage.from(portfolio).createSignedUrl("render.jpg", 60, {
       transform: { width: 100, height: 80, resize: "cover", quality: 70 },
