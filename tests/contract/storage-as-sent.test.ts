@@ -253,6 +253,22 @@ describe("listV2", () => {
     expect(listed.data!.objects).toEqual([
       expect.objectContaining({ key: "cover.png", name: "2026/cover.png" }),
     ]);
+    const byTime = await files.listV2({
+      prefix: "2026/",
+      with_delimiter: true,
+      sortBy: { column: "created_at", order: "asc" },
+    });
+    const created = async (path: string) => {
+      const info = (await files.info(path)).data!;
+      expect(info.createdAt).toEqual(expect.any(String));
+      return info.createdAt;
+    };
+    const firstFolder = byTime.data!.folders[0] as { key?: string; created_at?: string };
+    expect(firstFolder.key).toBe("summer");
+    expect(firstFolder.created_at).toEqual(expect.any(String));
+    expect(Date.parse(firstFolder.created_at!)).toBe(
+      Date.parse(await created("2026/summer/a.png")),
+    );
     const top = await files.listV2({ with_delimiter: true });
     expect(top.data!.folders).toEqual([expect.objectContaining({ key: "2026", name: "2026/" })]);
     const flat = await files.listV2({ prefix: "2026/" });

@@ -132,8 +132,9 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
     const { column, order } = sortOf(body, ["name", "updated_at", "created_at"]);
     const after = cursorOf(cursor);
     const comparison = order === "asc" ? ">" : "<";
-    // By a time, folders (which have none) sort as the earliest; the name breaks ties. The time
-    // travels in the cursor as PostgreSQL writes it, to the microsecond.
+    // By a time, a folder's is its first object's creation, as Supabase's search_by_timestamp
+    // dates it (by name it has none); the name breaks ties. The time travels in the cursor as
+    // PostgreSQL writes it, to the microsecond.
     const sortTime =
       column === "name" ? "null::timestamptz" : `coalesce(${column}, '-infinity'::timestamptz)`;
     const seek =
@@ -148,11 +149,12 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
            from storage.objects o
           where o.bucket_id = $1 and o.name like $3 || '%'
        ), keys as (
-         select distinct $2 || split_part(substr(name, length($2) + 1), '/', 1) || '/' as name,
-                true as is_folder, null::uuid as id, bucket_id, null::timestamptz as updated_at,
-                null::timestamptz as created_at, null::timestamptz as last_accessed_at,
-                null::jsonb as metadata
-           from under where is_folder
+         select $2 || split_part(substr(name, length($2) + 1), '/', 1) || '/' as name,
+                true as is_folder, null::uuid as id, bucket_id,
+                case when $8 then min(created_at) end as updated_at,
+                case when $8 then min(created_at) end as created_at,
+                null::timestamptz as last_accessed_at, null::jsonb as metadata
+           from under where is_folder group by 1, bucket_id
          union all
          select name, false, id, bucket_id, updated_at, created_at, last_accessed_at, metadata
            from under where not is_folder
@@ -173,6 +175,7 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
         after?.name ?? null,
         after?.time ?? null,
         limit + 1,
+        column !== "name",
       ],
     );
     const page = rows.slice(0, limit);
@@ -193,12 +196,12 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
         : {}),
       folders: page
         .filter((row) => row.is_folder)
-        .map(({ name }) => ({
+        .map(({ name, updated_at, created_at }) => ({
           key: keyOf(name),
           name,
           id: null,
-          updated_at: null,
-          created_at: null,
+          updated_at,
+          created_at,
           last_accessed_at: null,
           metadata: null,
         })),
