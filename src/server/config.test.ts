@@ -140,7 +140,11 @@ describe("loadConfig, auth settings", () => {
       cacheMaxBytes: 536_870_912,
       renderPerSecond: 5,
       firstRendersPerClient: 6,
+      cleanBuckets: ["site-media"],
     });
+    expect(
+      loadConfig({ STORAGE_CLEAN_BUCKETS: " portfolio, site-media,avatars " }).images.cleanBuckets,
+    ).toEqual(["site-media", "portfolio", "avatars"]);
     expect(
       loadConfig({
         IMAGE_CACHE_MAX_BYTES: "1048576",

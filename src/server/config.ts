@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { linkSettings } from "../shared/site-links.js";
 import { withoutTrailingSlashes } from "../shared/trailing-slash.ts";
+import { siteMediaBucket } from "../shared/site-media.ts";
 import { defaultRealtimeLimits, type RealtimeLimits } from "./realtime/limits.ts";
 
 const port = z.coerce
@@ -149,6 +150,7 @@ const environment = z.object({
     .min(1)
     .max(5 * 1024 ** 3)
     .default(50 * 1024 * 1024),
+  STORAGE_CLEAN_BUCKETS: commaList,
   IMAGE_CACHE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -283,6 +285,11 @@ export interface ImagesConfig {
   renderPerSecond: number;
   /** First renders (cache misses) queued or running per client address at once. */
   firstRendersPerClient: number;
+  /**
+   * The buckets whose photos are re-encoded without their metadata at upload: `site-media`
+   * always, and those STORAGE_CLEAN_BUCKETS names. Every other bucket keeps the bytes it is sent.
+   */
+  cleanBuckets: string[];
 }
 
 export interface Config {
@@ -519,6 +526,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheMaxBytes: values.IMAGE_CACHE_MAX_BYTES,
       renderPerSecond: values.RATE_LIMITER_RENDER_PATH_MAX_REQ_SEC,
       firstRendersPerClient: values.IMAGE_FIRST_RENDERS_PER_CLIENT,
+      cleanBuckets: [...new Set([siteMediaBucket, ...values.STORAGE_CLEAN_BUCKETS])],
     },
     realtime: {
       ...defaultRealtimeLimits,

@@ -30,7 +30,7 @@ describe("a bucket", () => {
       id,
       name: id,
       public: true,
-      file_size_limit: 1024 * 1024,
+      file_size_limit: 1_000_000,
       allowed_mime_types: ["image/png", "image/*"],
     });
     const listed = await service.storage.listBuckets();

@@ -38,6 +38,7 @@ import type { StorageBackend } from "../../src/server/storage/backend.ts";
 import { fileBackend } from "../../src/server/storage/file-backend.ts";
 import { s3Backend } from "../../src/server/storage/s3-backend.ts";
 import { ImageWork } from "../../src/server/storage/images/image-work.ts";
+import { siteMediaBucket } from "../../src/shared/site-media.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
 import { pgliteExtensions } from "../../src/server/db/pglite-extensions.js";
 
@@ -106,6 +107,8 @@ export interface TestServerOptions {
   renderPerSecond?: number;
   /** IMAGE_FIRST_RENDERS_PER_CLIENT; high enough to stay out of the way unless asked. */
   firstRendersPerClient?: number;
+  /** STORAGE_CLEAN_BUCKETS: buckets whose photos are cleaned at upload besides site-media. */
+  cleanBuckets?: string[];
   /** STORAGE_BACKEND; TEST_STORAGE_BACKEND's, or file, when unset. */
   storageBackend?: "file" | "s3";
   /**
@@ -273,6 +276,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       cacheMaxBytes: 64 * 1024 * 1024,
       renderPerSecond: options.renderPerSecond ?? 1000,
       firstRendersPerClient: options.firstRendersPerClient ?? 1000,
+      cleanBuckets: [siteMediaBucket, ...(options.cleanBuckets ?? [])],
     },
     log,
   );

@@ -12,27 +12,67 @@ import { objectKey } from "./backend.ts";
 const bucketColumns = `id, name, owner, public, created_at, updated_at,
   file_size_limit::float8 as file_size_limit, allowed_mime_types`;
 
-const sizeUnits: Record<string, number> = {
-  b: 1,
-  kb: 1024,
-  mb: 1024 ** 2,
-  gb: 1024 ** 3,
-  tb: 1024 ** 4,
-};
+// Supabase Storage's units are decimal (src/storage/limits.ts parseFileSizeToBytes): "20MB" is
+// 20,000,000 bytes, any case, no space, no TB.
+const sizeUnits: Record<string, number> = { b: 1, kb: 1000, mb: 1000 ** 2, gb: 1000 ** 3 };
+const sizePattern = "^[0-9]+(?:\\.[0-9]+)?(?:[gG][bB]|[mM][bB]|[kK][bB]|[bB])$";
 
-/** `file_size_limit` as Supabase reads it: a number of bytes, or text such as "10MB". */
-function fileSizeLimit(body: Record<string, unknown>): number | null | undefined {
+/** What Fastify's validator makes of a string for an integer field: "20", " 20 ", "1e3". */
+function asInteger(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isInteger(value) ? value : undefined;
+  if (typeof value !== "string" || value === "") return undefined;
+  const number = Number(value);
+  return Number.isNaN(number) || number % 1 !== 0 ? undefined : number;
+}
+
+/**
+ * Supabase's schema for `file_size_limit` (src/http/schemas/file-size-limit.ts): an integer of
+ * bytes (at least 0), or text such as "20MB"; what matches neither is refused in the words
+ * Fastify's validator gives for each branch of its `anyOf`.
+ */
+function mustMatchSizeSchema(value: unknown): number | string {
+  const integer = asInteger(value);
+  if (integer !== undefined && integer >= 0 && Number.isFinite(integer)) return integer;
+  const text = typeof value === "number" ? String(value) : value;
+  if (typeof text === "string" && new RegExp(sizePattern, "u").test(text)) return text;
+  const field = "body/file_size_limit";
+  const integerProblem =
+    integer === undefined
+      ? "must be integer"
+      : integer < 0
+        ? "must be >= 0"
+        : 'must pass "finite" keyword validation';
+  const textProblem =
+    typeof text === "string" ? `must match pattern "${sizePattern}"` : "must be string";
+  throw storageError.invalidBody(
+    `${field} ${integerProblem}, ${field} ${textProblem}, ${field} must match a schema in anyOf`,
+  );
+}
+
+/** "20MB" (already matched against the schema's pattern) in bytes. */
+function bytesOfSize(text: string): number {
+  const match = /^([0-9.]+)([a-z]+)$/iu.exec(text);
+  const unit = sizeUnits[(match?.[2] ?? "").toLowerCase()];
+  if (!match?.[1] || unit === undefined) throw storageError.invalidFileSizeLimit();
+  return Math.round(Number(Number.parseFloat(match[1]).toPrecision(3)) * unit);
+}
+
+/**
+ * `file_size_limit` as Supabase reads it: a number of bytes, or text such as "10MB" in decimal
+ * units, its number taken to three significant digits (parseFileSizeToBytes); never more than
+ * FILE_SIZE_LIMIT. 0 is no limit of the bucket's own.
+ */
+function fileSizeLimit(
+  body: Record<string, unknown>,
+  globalLimit: number,
+): number | null | undefined {
   const value = body.file_size_limit;
   if (value === undefined) return undefined;
   if (value === null) return null;
-  if (typeof value === "number") {
-    if (!Number.isInteger(value) || value < 0) throw storageError.invalidFileSizeLimit();
-    return value === 0 ? null : value;
-  }
-  if (typeof value !== "string") throw storageError.invalidFileSizeLimit();
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|tb)?\s*$/iu.exec(value);
-  if (!match) throw storageError.invalidFileSizeLimit();
-  return Math.round(Number(match[1]) * (sizeUnits[(match[2] ?? "b").toLowerCase()] ?? 1));
+  const valid = mustMatchSizeSchema(value);
+  const bytes = typeof valid === "number" ? valid : bytesOfSize(valid);
+  if (bytes > globalLimit) throw storageError.entityTooLarge();
+  return bytes === 0 ? null : bytes;
 }
 
 function allowedMimeTypes(body: Record<string, unknown>): string[] | null | undefined {
@@ -102,7 +142,7 @@ export function createBucket(deps: StorageDependencies): Handler<AppEnv> {
     }
     const id = mustBeValidBucketName(optionalString(body, "id") ?? name);
     mustBeValidBucketName(name);
-    const limit = fileSizeLimit(body) ?? null;
+    const limit = fileSizeLimit(body, deps.fileSizeLimit) ?? null;
     const types = allowedMimeTypes(body) ?? null;
     const owner = ownerOf(c.get("claims"));
     await queryObjects(
@@ -122,7 +162,7 @@ export function updateBucket(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
     const body = await jsonBody(c);
     const isPublic = optionalBoolean(body, "public");
-    const limit = fileSizeLimit(body);
+    const limit = fileSizeLimit(body, deps.fileSizeLimit);
     const types = allowedMimeTypes(body);
     const rows = await queryObjects(
       deps.db,

@@ -119,8 +119,8 @@ interface ListedRow {
 /**
  * POST /object/list-v2/:bucket: keys starting with `prefix` by name, `limit` at a time from
  * `cursor` (opaque: the last key of the page before); with `with_delimiter`, a folder directly
- * under the prefix stands for everything in it (`{id: null, name: "<prefix><folder>/"}`), as
- * S3's ListObjectsV2 lists them.
+ * under the prefix stands for everything in it (`{key: "<folder>", name: "<prefix><folder>/",
+ * id: null, ...}`), and each entry carries its `key`, as Supabase's search_v2 answers.
  */
 export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
   return async (c) => {
@@ -132,8 +132,9 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
     const { column, order } = sortOf(body, ["name", "updated_at", "created_at"]);
     const after = cursorOf(cursor);
     const comparison = order === "asc" ? ">" : "<";
-    // By a time, folders (which have none) sort as the earliest; the name breaks ties. The time
-    // travels in the cursor as PostgreSQL writes it, to the microsecond.
+    // By a time, a folder's is its first object's creation, as Supabase's search_by_timestamp
+    // dates it (by name it has none); the name breaks ties. The time travels in the cursor as
+    // PostgreSQL writes it, to the microsecond.
     const sortTime =
       column === "name" ? "null::timestamptz" : `coalesce(${column}, '-infinity'::timestamptz)`;
     const seek =
@@ -148,11 +149,12 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
            from storage.objects o
           where o.bucket_id = $1 and o.name like $3 || '%'
        ), keys as (
-         select distinct $2 || split_part(substr(name, length($2) + 1), '/', 1) || '/' as name,
-                true as is_folder, null::uuid as id, bucket_id, null::timestamptz as updated_at,
-                null::timestamptz as created_at, null::timestamptz as last_accessed_at,
-                null::jsonb as metadata
-           from under where is_folder
+         select $2 || split_part(substr(name, length($2) + 1), '/', 1) || '/' as name,
+                true as is_folder, null::uuid as id, bucket_id,
+                case when $8 then min(created_at) end as updated_at,
+                case when $8 then min(created_at) end as created_at,
+                null::timestamptz as last_accessed_at, null::jsonb as metadata
+           from under where is_folder group by 1, bucket_id
          union all
          select name, false, id, bucket_id, updated_at, created_at, last_accessed_at, metadata
            from under where not is_folder
@@ -173,11 +175,15 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
         after?.name ?? null,
         after?.time ?? null,
         limit + 1,
+        column !== "name",
       ],
     );
     const page = rows.slice(0, limit);
     const hasNext = rows.length > limit;
     const last = page.at(-1);
+    // Supabase's search_v2 names each entry's `key`: its name's part at the prefix's depth.
+    const depth = prefix === "" ? 1 : prefix.split("/").length;
+    const keyOf = (name: string) => name.split("/")[depth - 1] ?? "";
     return c.json({
       hasNext,
       ...(hasNext && last
@@ -185,17 +191,26 @@ export function listObjectsV2(deps: StorageDependencies): Handler<AppEnv> {
             nextCursor: Buffer.from(
               JSON.stringify({ name: last.name, time: last.sort_time }),
             ).toString("base64url"),
+            nextCursorKey: last.name,
           }
         : {}),
       folders: page
         .filter((row) => row.is_folder)
-        .map(({ name, bucket_id }) => ({ id: null, name, bucket_id })),
+        .map(({ name, updated_at, created_at }) => ({
+          key: keyOf(name),
+          name,
+          id: null,
+          updated_at,
+          created_at,
+          last_accessed_at: null,
+          metadata: null,
+        })),
       objects: page
         .filter((row) => !row.is_folder)
         .map((row) => ({
+          ...(delimited ? { key: keyOf(row.name) } : {}),
           id: row.id,
           name: row.name,
-          bucket_id: row.bucket_id,
           updated_at: row.updated_at,
           created_at: row.created_at,
           last_accessed_at: row.last_accessed_at,

@@ -17,6 +17,7 @@ import {
 } from "./objects.ts";
 import {
   commitObjectRow,
+  isCleanedBucket,
   isImageOnlyBucket,
   mustFitBucket,
   removeQuietly,
@@ -41,7 +42,9 @@ async function transferOf(c: Context<AppEnv>): Promise<Transfer> {
 
 /**
  * The destination bucket takes the source as it would take an upload of the same bytes, with
- * the same refusals; and only an upload checks and cleans a photo (docs/decisions/0035).
+ * the same refusals: only an upload checks a photo, and only an upload cleans one
+ * (docs/decisions/0035). Within one bucket, or from a bucket that checks (and cleans) as much
+ * as the destination, the bytes have been through what the destination asks.
  */
 async function mustBeTakenBy(
   deps: StorageDependencies,
@@ -55,12 +58,15 @@ async function mustBeTakenBy(
     source.metadata.size,
     sizeLimitOf(destination, deps.fileSizeLimit),
   );
-  if (
-    transfer.destinationBucket !== transfer.sourceBucket &&
-    isImageOnlyBucket(destination) &&
-    !isImageOnlyBucket(await findBucket(deps.db, transfer.sourceBucket))
-  ) {
-    throw imageError.uncheckedTransfer(transfer.destinationBucket);
+  if (transfer.destinationBucket === transfer.sourceBucket || !isImageOnlyBucket(destination)) {
+    return;
+  }
+  const from = await findBucket(deps.db, transfer.sourceBucket);
+  if (!isImageOnlyBucket(from)) {
+    throw imageError.uncheckedTransfer(destination.id, isCleanedBucket(destination, deps.images));
+  }
+  if (isCleanedBucket(destination, deps.images) && !isCleanedBucket(from, deps.images)) {
+    throw imageError.uncleanedTransfer(destination.id);
   }
 }
 

@@ -6,6 +6,7 @@ import type { StorageDependencies } from "./dependencies.ts";
 import { storageError } from "./errors.ts";
 import type { CachedVariant } from "./images/cache.ts";
 import {
+  appliedTransformations,
   parseSignedTransformations,
   parseTransformQuery,
   type TransformOptions,
@@ -73,6 +74,8 @@ export function renderImage(deps: StorageDependencies, route: ReadRoute): Handle
       ETag: variant.eTag,
       "Last-Modified": new Date(object.metadata.lastModified).toUTCString(),
     };
+    const transformations = appliedTransformations(options);
+    if (transformations) headers["X-Transformations"] = transformations;
     if (found.expires) headers.Expires = found.expires.toUTCString();
     else if (object.metadata.cacheControl) headers["Cache-Control"] = object.metadata.cacheControl;
     const disposition = contentDisposition(c.req.query("download"));

@@ -193,7 +193,7 @@ const photoTypes = new Set(Object.values(imageMimeTypes));
 
 /**
  * A bucket that takes the four photo formats alone (as `site-media` does): what is uploaded to
- * it is checked by its bytes and stored without its metadata (docs/decisions/0035).
+ * it is checked by its bytes (docs/decisions/0035), whether or not it is cleaned.
  */
 export function isImageOnlyBucket(bucket: Pick<BucketRow, "allowed_mime_types">): boolean {
   const allowed = bucket.allowed_mime_types;
@@ -202,6 +202,18 @@ export function isImageOnlyBucket(bucket: Pick<BucketRow, "allowed_mime_types">)
     allowed.length > 0 &&
     allowed.every((type) => photoTypes.has(type.toLowerCase()))
   );
+}
+
+/**
+ * An image-only bucket whose photos are also re-encoded without their metadata: `site-media`,
+ * and those STORAGE_CLEAN_BUCKETS names. Any other bucket stores the bytes it is sent, as
+ * Supabase does.
+ */
+export function isCleanedBucket(
+  bucket: Pick<BucketRow, "id" | "allowed_mime_types">,
+  images: Pick<ImageWork, "cleans">,
+): boolean {
+  return isImageOnlyBucket(bucket) && images.cleans(bucket.id);
 }
 
 async function bytesOf(body: Readable): Promise<Buffer> {
@@ -213,8 +225,9 @@ async function bytesOf(body: Readable): Promise<Buffer> {
 /**
  * Every upload's bytes pass here on their way to the backend (object uploads, updates and
  * signed uploads alike): the bucket's types and the size limits are checked here, and an
- * image-only bucket's photo is read whole (within the bucket's limit), checked by its bytes and
- * re-encoded without its metadata, its type then the one its bytes show.
+ * image-only bucket's photo is read whole (within the bucket's limit) and checked by its bytes,
+ * its type then the one its bytes show. A cleaned bucket's photo is then re-encoded without its
+ * metadata; any other keeps its bytes exactly as sent.
  */
 export async function prepareUpload(
   upload: {
@@ -234,7 +247,12 @@ export async function prepareUpload(
   upload.body.on("error", (error) => limit.destroy(error));
   upload.body.pipe(limit);
   if (!isImageOnlyBucket(upload.bucket)) return { body: limit, contentType: upload.declaredType };
-  const clean = await images.sanitise(await bytesOf(limit));
+  const bytes = await bytesOf(limit);
+  if (!images.cleans(upload.bucket.id)) {
+    const facts = await images.inspect(bytes);
+    return { body: Readable.from([bytes]), contentType: facts.mimeType };
+  }
+  const clean = await images.sanitise(bytes);
   return { body: Readable.from([clean.bytes]), contentType: clean.mimeType };
 }
 
@@ -351,7 +369,9 @@ export async function storeUpload(
     contentLength: stored.size,
     httpStatusCode: 200,
   };
-  const id = await commitObjectRow(deps, target, writer, version, metadata, upload.userMetadata);
+  // Supabase keeps `{}` for an upload that names no metadata: `info()` then reports `{}`.
+  const userMetadata = upload.userMetadata ?? {};
+  const id = await commitObjectRow(deps, target, writer, version, metadata, userMetadata);
   return { id, key: `${bucket.id}/${name}` };
 }
 

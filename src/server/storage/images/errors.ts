@@ -55,12 +55,20 @@ export const imageError = {
         `the largest taken is ${maxPixels / megapixel} megapixels and ${maxSide} pixels a side`,
     ),
   /** A copy or move would bring bytes no check has seen into a bucket whose uploads are checked. */
-  uncheckedTransfer: (bucketId: string) =>
+  uncheckedTransfer: (bucketId: string, cleaned: boolean) =>
     new ImageError(
       400,
       "InvalidRequest",
       "InvalidRequest",
-      `Objects enter ${bucketId} by upload, where their bytes are checked and cleaned: upload it there instead of copying or moving it from a bucket that takes other types`,
+      `Objects enter ${bucketId} by upload, where their bytes are ${cleaned ? "checked and cleaned" : "checked"}: upload it there instead of copying or moving it from a bucket that takes other types`,
+    ),
+  /** A copy or move would bring a photo that kept its metadata into a bucket that cleans them. */
+  uncleanedTransfer: (bucketId: string) =>
+    new ImageError(
+      400,
+      "InvalidRequest",
+      "InvalidRequest",
+      `Objects enter ${bucketId} by upload, where their bytes are checked and cleaned: upload it there instead of copying or moving it from a bucket that keeps photos as sent`,
     ),
   /** A transform's parameter, in the words Fastify's schema check gives Supabase Storage. */
   invalidParameter: (message: string) =>

@@ -21,7 +21,13 @@ async function work(running = 1, waiting = 16, firstRendersPerClient = 2): Promi
   const cacheDir = await mkdtemp(path.join(tmpdir(), "kalima-image-work-"));
   folders.push(cacheDir);
   return new ImageWork(
-    { cacheDir, cacheMaxBytes: 1024 * 1024, renderPerSecond: 5, firstRendersPerClient },
+    {
+      cacheDir,
+      cacheMaxBytes: 1024 * 1024,
+      renderPerSecond: 5,
+      firstRendersPerClient,
+      cleanBuckets: ["site-media"],
+    },
     quiet,
     { running, waiting },
   );

@@ -3,6 +3,7 @@ import type { Logger } from "../../log.ts";
 import type { ReadBytes } from "../backend.ts";
 import { VariantCache, variantKey, type CachedVariant } from "./cache.ts";
 import { imageError } from "./errors.ts";
+import { inspectImage, type ImageFacts } from "./inspect.ts";
 import { FirstRenderLimit, RenderRateLimiter } from "./rate-limit.ts";
 import { sanitiseImage, type SanitisedImage } from "./sanitise.ts";
 import {
@@ -37,6 +38,7 @@ export class ImageWork {
   readonly queue: RenderQueue;
   readonly limiter: RenderRateLimiter;
   readonly firstRenders: FirstRenderLimit;
+  readonly #cleanBuckets: ReadonlySet<string>;
 
   /** Touches nothing on disk until the first render. */
   constructor(config: ImagesConfig, log: Logger, bound: RenderBound = defaultRenderBound()) {
@@ -44,6 +46,12 @@ export class ImageWork {
     this.queue = new RenderQueue(bound);
     this.limiter = new RenderRateLimiter(config.renderPerSecond);
     this.firstRenders = new FirstRenderLimit(config.firstRendersPerClient);
+    this.#cleanBuckets = new Set(config.cleanBuckets);
+  }
+
+  /** Whether a bucket's photos are re-encoded at upload (site-media, STORAGE_CLEAN_BUCKETS). */
+  cleans(bucketId: string): boolean {
+    return this.#cleanBuckets.has(bucketId);
   }
 
   /**
@@ -80,6 +88,11 @@ export class ImageWork {
         starting: () => this.firstRenders.take(requester.client),
       },
     );
+  }
+
+  /** An upload's image checked by its bytes and its header, its bytes left as they are. */
+  inspect(bytes: Uint8Array): Promise<ImageFacts> {
+    return inspectImage(bytes);
   }
 
   /** An upload's image checked and re-encoded without its metadata, in a render's turn. */

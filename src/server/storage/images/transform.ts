@@ -134,6 +134,31 @@ export function signedTransformations(options: TransformOptions): string {
     .join(",");
 }
 
+// imgproxy's names for Supabase's resize modes (its ImageRenderer.formatResizeType).
+const imgproxyResize: Record<(typeof resizeModes)[number], string> = {
+  cover: "fill",
+  contain: "fit",
+  fill: "force",
+};
+
+/**
+ * What a render answers in `X-Transformations`, as Supabase's renderer writes it from the
+ * transform it applies (ImageRenderer.applyTransformation): `height:200,width:200,
+ * resizing_type:fill,quality:60`; empty for a render that asks for nothing.
+ */
+export function appliedTransformations(options: TransformOptions): string {
+  const { width, height, resize, quality, format } = resolved(options);
+  return [
+    height && `height:${height}`,
+    width && `width:${width}`,
+    (width || height) && `resizing_type:${imgproxyResize[resize ?? "cover"]}`,
+    quality && `quality:${quality}`,
+    format && format !== "origin" && `format:${format}`,
+  ]
+    .filter(Boolean)
+    .join(",");
+}
+
 /** A signed token's transformations, read as Supabase's renderer reads them. */
 export function parseSignedTransformations(text: string): TransformOptions {
   const options: TransformOptions = {};
