@@ -137,7 +137,9 @@ export function useLanguageSwitch(initialLanguage: Language): {
   useEffect(() => {
     if (shown.current === language) return;
     shown.current = language;
-    if (!previewing.current) whenIdle(() => rememberLanguage(shown.current));
+    if (previewing.current) return;
+    // Given up if the provider goes first: nothing is left to run against a page torn down.
+    return whenIdle(() => rememberLanguage(shown.current));
   }, [language]);
 
   return { language, setLanguage };
