@@ -7,6 +7,7 @@ import { s3Credentials } from "./tests/support/s3-server.ts";
 const databaseFreeSuites = [
   "tests/prerender/**/*.test.ts",
   "tests/docs/**/*.test.ts",
+  "tests/tooling/**/*.test.ts",
   "src/shared/**/*.test.ts",
   "src/server/auth/admin-params.test.ts",
   "src/server/auth/password-pool.test.ts",

@@ -6,6 +6,7 @@
 // PostgreSQL when TEST_DATABASE_URL names a cluster where they may create databases; the storage
 // contract suites run once more with the bytes in S3. Everything a run listens on or writes is its
 // own (free ports, temporary folders, databases named for it), so two runs can share a machine.
+// At its end it prints the counts, each suite's time and the ten slowest tests.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { root } from "./build-steps.mjs";
 import { freePort } from "./postgres-cluster.mjs";
+import { playwrightTimes, timesSummary, vitestTimes } from "./test-report.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -29,9 +31,13 @@ const postgresNotice = postgresUrl
   : "TEST_DATABASE_URL is not set: the server suites ran on the embedded database only, not on PostgreSQL " +
     "(node scripts/with-postgres.mjs npm test runs them on a throwaway cluster).";
 
+const runStarted = performance.now();
 const reports = mkdtempSync(path.join(tmpdir(), "kalima-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failedSuites = [];
+/** Each suite's time, and each test's, for the summary at the end. */
+const suiteTimes = [];
+const testTimes = [];
 
 /** Runs a suite's command to its end; asynchronous, so the build beside it keeps going. */
 async function run(label, command, args, env = {}) {
@@ -41,21 +47,40 @@ async function run(label, command, args, env = {}) {
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
+  const started = performance.now();
   const [code] = await once(child, "exit");
+  suiteTimes.push({ label, seconds: (performance.now() - started) / 1000 });
   if (code !== 0) failedSuites.push(label);
 }
 
-function countVitest(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, "utf8"));
+/** A suite's JSON report, if it wrote one. */
+function readReport(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
+}
+
+/** Keeps a report's test times; one it cannot read costs the summary, never the run. */
+function noteTimes(read) {
+  try {
+    testTimes.push(...read());
+  } catch (error) {
+    process.stdout.write(`(a report's test times could not be read: ${error.message})\n`);
+  }
+}
+
+function countVitest(file, label) {
+  const report = readReport(file);
+  if (!report) return;
+  noteTimes(() => vitestTimes(report, label, root));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
 
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+function countPlaywright(file, label) {
+  const report = readReport(file);
+  if (!report) return;
+  noteTimes(() => playwrightTimes(report, label));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.flaky += stats.flaky;
   totals.failed += stats.unexpected;
@@ -94,7 +119,7 @@ try {
       "--reporter=json",
       `--outputFile.json=${output}`,
     ]);
-    countVitest(output);
+    countVitest(output, label);
   };
   const onPostgres = (projects) =>
     projects.filter((name) => postgresUrl || !name.endsWith("-postgres"));
@@ -113,6 +138,7 @@ try {
   process.stdout.write(built.output);
   if (!built.ok) throw new Error("the build failed");
   process.stdout.write(`built in ${built.seconds.toFixed(0)} s\n`);
+  suiteTimes.push({ label: "build", seconds: built.seconds, beside: true });
   await vitest("process suites", onPostgres(["process", "process-postgres"]));
 
   // A port of this run's own: another run on the machine has its own browser-suite server.
@@ -123,7 +149,7 @@ try {
     CHROMIUM_PATH: chromium,
     E2E_PORT: port,
   });
-  countPlaywright(browserReport);
+  countPlaywright(browserReport, "browser suite");
 } catch (error) {
   failedSuites.push(error.message);
 } finally {
@@ -131,6 +157,12 @@ try {
 }
 
 process.stdout.write("\n");
+suiteTimes.push({ label: "the whole run", seconds: (performance.now() - runStarted) / 1000 });
+try {
+  process.stdout.write(timesSummary(suiteTimes, testTimes));
+} catch (error) {
+  process.stdout.write(`(the times could not be summed up: ${error.message})\n`);
+}
 if (postgresNotice) process.stdout.write(`${postgresNotice}\n`);
 if (failedSuites.length > 0) process.stdout.write(`Failed: ${failedSuites.join("; ")}\n`);
 process.stdout.write(
