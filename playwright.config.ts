@@ -7,9 +7,10 @@ export const e2eBaseUrl = `http://127.0.0.1:${port}`;
 /**
  * The journeys in the team's site editor: they share its one draft and its presence channel (a
  * colleague in the same part is named on every member's line), so they run one at a time, after
- * the page tests, since some publish what they reviewed.
+ * the page tests, since some publish what they reviewed. The live inbox's journeys run with them:
+ * every submission another test sends while one is open is an arrival it counts and announces.
  */
-const teamSiteJourneys = /(site-(editor|photos)(-[a-z]+)?|team-names)\.spec\.ts/u;
+const teamSiteJourneys = /(site-(editor|photos)(-[a-z]+)?|team-names|inbox-live)\.spec\.ts/u;
 
 export default defineConfig({
   testDir: "tests/e2e",
