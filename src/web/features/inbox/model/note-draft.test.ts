@@ -3,12 +3,12 @@ import {
   draftLifetimeDays,
   draftedSubmissionIds,
   dropDraft,
-  dropDraftsOf,
   dropDraftsOfSubmissions,
   dropExpiredDrafts,
   keepDraft,
   keepTyped,
   readDraft,
+  takeDraftsOf,
 } from "./note-draft.ts";
 
 const day = 24 * 60 * 60 * 1000;
@@ -66,12 +66,20 @@ describe("a note's draft in this browser", () => {
     expect(localStorage.getItem("kalima-language")).toBe("en");
   });
 
-  it("goes, all of a member's, when they sign out; other members' stay", () => {
+  it("is taken, all of a member's, as they sign out, other members' left, and put back as it was if signing out fails", () => {
     keepDraft("member-1", 1, "a", "");
     keepDraft("member-1", 2, "b", "");
     keepDraft("member-2", 1, "c", "");
-    dropDraftsOf("member-1");
+    const before = localStorage.getItem("kalima-inbox-draft:member-1:2");
+    const taken = takeDraftsOf("member-1");
     expect(draftKeys()).toEqual(["kalima-inbox-draft:member-2:1"]);
+    taken.putBack();
+    expect(draftKeys()).toEqual([
+      "kalima-inbox-draft:member-1:1",
+      "kalima-inbox-draft:member-1:2",
+      "kalima-inbox-draft:member-2:1",
+    ]);
+    expect(localStorage.getItem("kalima-inbox-draft:member-1:2")).toBe(before);
   });
 
   it("goes, every member's, with its submission", () => {

@@ -106,9 +106,30 @@ export function dropDraft(userId: string, submissionId: number) {
   remove([keyOf(userId, submissionId)]);
 }
 
-/** Every draft of this member: they signed out. */
-export function dropDraftsOf(userId: string) {
-  removeWhere((draft) => draft.userId === userId);
+/**
+ * Takes this member's drafts out of the browser as they sign out, before the screen can say they
+ * are signed out; `putBack` returns them if signing out fails.
+ */
+export function takeDraftsOf(userId: string): { putBack(): void } {
+  const taken: [string, string][] = [];
+  try {
+    for (const { key } of draftKeys().filter((draft) => draft.userId === userId)) {
+      const value = localStorage.getItem(key);
+      if (value !== null) taken.push([key, value]);
+    }
+  } catch {
+    // Refused storage kept nothing.
+  }
+  remove(taken.map(([key]) => key));
+  return {
+    putBack() {
+      try {
+        for (const [key, value] of taken) localStorage.setItem(key, value);
+      } catch {
+        // Full or refused storage: the drafts are gone, as they would be once signed out.
+      }
+    },
+  };
 }
 
 /** Every member's drafts of these submissions: they were deleted. */
