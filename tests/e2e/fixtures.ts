@@ -12,7 +12,31 @@ interface Fixtures {
   submissions: { find(email: string): Promise<Record<string, unknown>[]> };
 }
 
-export const test = base.extend<Fixtures>({
+let workerServer: string | undefined;
+
+/**
+ * The server this worker's tests drive: the page tests' or the team journeys' own
+ * (playwright.config.ts); a worker runs the tests of one project.
+ */
+export function serverUrl(): string {
+  if (!workerServer) throw new Error("serverUrl() is for tests and their fixtures");
+  return workerServer;
+}
+
+interface WorkerFixtures {
+  /** Notes the project's server for the helpers that call it outside a page (team.ts). */
+  projectServer: void;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  projectServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      workerServer = workerInfo.project.use.baseURL;
+      await use();
+    },
+    { scope: "worker", auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { makeApiKey } from "../../src/server/keys.ts";
-import { e2eSecret, expect, test, uniqueEmail, type Language } from "./fixtures.ts";
+import { e2eSecret, expect, uniqueEmail, type Language } from "./fixtures.ts";
 import {
   enrolledMember,
   inboxPath,
-  joinAsMember,
+  signIn,
+  test,
   recoveryLink,
   signedUpStranger,
   submit,
@@ -95,6 +96,7 @@ function sidewaysOverflow(page: Page) {
 for (const language of ["ar", "en"] as const) {
   test(`no inbox screen scrolls sideways at 320, 375 or 768 px, whatever a visitor typed, in ${language}`, async ({
     page,
+    teamSession,
   }) => {
     test.setTimeout(120_000);
     const text = words[language];
@@ -108,7 +110,7 @@ for (const language of ["ar", "en"] as const) {
     };
     await submit([long]);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     await unfoldFilters(page);
     await page.getByLabel(text.search).fill(marker);
     await page.getByRole("button", { name: text.searchButton, exact: true }).click();
@@ -178,6 +180,7 @@ async function search(page: Page, language: Language, query: string) {
 for (const language of ["ar", "en"] as const) {
   test(`spam waits in a view of its own, and "not spam" brings it back, in ${language}`, async ({
     page,
+    teamSession,
   }) => {
     test.setTimeout(90_000);
     const text = words[language];
@@ -197,7 +200,7 @@ for (const language of ["ar", "en"] as const) {
       website: "https://spam.example",
     };
     await submit([real, robot]);
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     await search(page, language, marker);
     await expect(page.getByRole("status").filter({ hasText: text.one })).toBeVisible();
     await expect(page.getByRole("link", { name: real.name })).toBeVisible();
@@ -218,6 +221,7 @@ for (const language of ["ar", "en"] as const) {
 
   test(`search finds what Arabic writers vary, and digits either way, in ${language}`, async ({
     page,
+    teamSession,
   }) => {
     test.setTimeout(90_000);
     const text = words[language];
@@ -235,7 +239,7 @@ for (const language of ["ar", "en"] as const) {
         form_source: "Contact Page",
       },
     ]);
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     for (const query of [`احمد ${marker}`, `أحمد ${marker}`, digits, arabicIndic]) {
       await search(page, language, query);
       await expect(page.getByRole("status").filter({ hasText: text.one }), query).toBeVisible();
@@ -292,12 +296,13 @@ function leftOf(page: Page, selector: string, part: string) {
 for (const language of ["ar", "en"] as const) {
   test(`a phone number typed in Arabic-Indic digits reads in order in the inbox, in ${language}`, async ({
     page,
+    teamSession,
   }) => {
     test.setTimeout(90_000);
     const marker = uniqueEmail("phone").split("@")[0] ?? "";
     const row = { ...visitorFrom(marker, "Huda"), phone: "+٩٦٢ ٧٩ ١٢٣ ٤٥٦٧" };
     await submit([row]);
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     await search(page, language, marker);
     await page.getByRole("link", { name: row.name }).click();
     const phone = page.locator('a[href^="tel:"]').first();
@@ -310,13 +315,16 @@ for (const language of ["ar", "en"] as const) {
     expect([...groups].sort((a, b) => a - b)).toEqual(groups);
   });
 
-  test(`unread, then seen once opened, then unread again, in ${language}`, async ({ page }) => {
+  test(`unread, then seen once opened, then unread again, in ${language}`, async ({
+    page,
+    teamSession,
+  }) => {
     test.setTimeout(90_000);
     const text = words[language];
     const marker = uniqueEmail("seen").split("@")[0] ?? "";
     const row = visitorFrom(marker, "Rania");
     await submit([row]);
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     await search(page, language, marker);
     const card = page.getByRole("listitem").filter({ hasText: row.name });
     await expect(card.getByText(text.unreadMark, { exact: true })).toBeVisible();
@@ -334,13 +342,14 @@ for (const language of ["ar", "en"] as const) {
   test(`a bulk status change sets every selected one, with its history, in ${language}`, async ({
     page,
     request,
+    teamSession,
   }) => {
     test.setTimeout(90_000);
     const text = words[language];
     const marker = uniqueEmail("bulk").split("@")[0] ?? "";
     const rows = ["One", "Two", "Three"].map((label) => visitorFrom(marker, label));
     await submit(rows);
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     await search(page, language, marker);
     await page.getByLabel(text.selectPage).check();
     await page.getByLabel(text.bulkStatus).selectOption("done");
@@ -365,6 +374,7 @@ for (const language of ["ar", "en"] as const) {
   test(`deleting one, and erasing an address, leave only the record that it happened, in ${language}`, async ({
     page,
     request,
+    teamSession,
   }) => {
     test.setTimeout(90_000);
     const text = words[language];
@@ -375,7 +385,7 @@ for (const language of ["ar", "en"] as const) {
     const ids = (
       await readAsService(request, `contact_submissions?select=id&email=like.${marker}*`)
     ).map((row) => row.id);
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     await search(page, language, marker);
 
     await page.getByRole("link", { name: single.name }).click();
@@ -421,6 +431,7 @@ for (const width of [375, 1280]) {
   for (const language of ["ar", "en"] as const) {
     test(`axe finds nothing on the inbox's new screens at ${width} px in ${language}`, async ({
       page,
+      teamSession,
     }) => {
       test.setTimeout(120_000);
       const text = words[language];
@@ -438,7 +449,7 @@ for (const width of [375, 1280]) {
       const marker = uniqueEmail("axe").split("@")[0] ?? "";
       const rows = ["One", "Two"].map((label) => visitorFrom(marker, label));
       await submit(rows);
-      await joinAsMember(page, language);
+      await signIn(page, language, teamSession);
       await search(page, language, marker);
       await page.getByLabel(text.selectPage).check();
       await expect(page.getByRole("button", { name: text.bulkApply })).toBeVisible();

@@ -5,9 +5,17 @@ import { createClient } from "@supabase/supabase-js";
 import type { Browser, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import WebSocket from "ws";
-import { e2eBaseUrl } from "../../playwright.config.ts";
+
 import { makeApiKey } from "../../src/server/keys.ts";
-import { e2eSecret, expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts";
+import {
+  e2eSecret,
+  expect,
+  openIn,
+  serverUrl,
+  test,
+  uniqueEmail,
+  type Language,
+} from "./fixtures.ts";
 import { inboxPath, invite, submit, totpCode } from "./team.ts";
 
 const words = {
@@ -133,7 +141,7 @@ async function signIn(page: Page, language: Language, email: string, password: s
 
 /** What the server does to an unverified factor after five minutes, done now. */
 async function lapseUnverifiedFactors(email: string) {
-  const service = createClient(e2eBaseUrl, await makeApiKey(e2eSecret, "service_role"), {
+  const service = createClient(serverUrl(), await makeApiKey(e2eSecret, "service_role"), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   });

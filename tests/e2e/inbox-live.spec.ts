@@ -2,8 +2,8 @@
 // another member triages, the connection drops and comes back. Nothing is reloaded.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, WebSocketRoute } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures.ts";
-import { joinAsMember, signedInMember, submit } from "./team.ts";
+import { expect, uniqueEmail } from "./fixtures.ts";
+import { signIn, signedInMember, submit, test } from "./team.ts";
 
 // One at a time: each test's submissions are arrivals in the other's inbox, counted in its title.
 test.describe.configure({ mode: "default" });
@@ -103,13 +103,14 @@ const shownIds = (page: Page) =>
 for (const language of ["ar", "en"] as const) {
   test(`what a visitor sends and another member does shows at once, and after a lost connection, in ${language}`, async ({
     page,
+    teamSession,
   }) => {
     test.setTimeout(120_000);
     const text = words[language];
     await page.setViewportSize({ width: 375, height: 740 });
     const line = await realtimeLine(page);
     const other = await signedInMember(language);
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     await line.joined();
 
     const marker = uniqueEmail("live").split("@")[0] ?? "";
@@ -174,13 +175,14 @@ for (const language of ["ar", "en"] as const) {
     page,
     context,
     consoleErrors,
+    teamSession,
   }) => {
     test.setTimeout(120_000);
     // Offline, the browser logs the requests and connections it cannot make.
     consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|WebSocket connection to/u);
     const text = words[language];
     await page.setViewportSize({ width: language === "ar" ? 320 : 375, height: 740 });
-    await joinAsMember(page, language);
+    await signIn(page, language, teamSession);
     const visitor = (label: string) => {
       const marker = uniqueEmail(label).split("@")[0] ?? "";
       return {

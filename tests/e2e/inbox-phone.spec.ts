@@ -4,9 +4,17 @@ import { createClient } from "@supabase/supabase-js";
 import type { Locator, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import WebSocket from "ws";
-import { e2eBaseUrl } from "../../playwright.config.ts";
+
 import { makeApiKey } from "../../src/server/keys.ts";
-import { e2eSecret, expect, openIn, test, uniqueEmail, type Language } from "./fixtures.ts";
+import {
+  e2eSecret,
+  expect,
+  openIn,
+  serverUrl,
+  test,
+  uniqueEmail,
+  type Language,
+} from "./fixtures.ts";
 import {
   enrolledMember,
   inboxPath,
@@ -220,7 +228,7 @@ function generatedPassword(): string {
 }
 
 async function signsInWith(email: string, password: string) {
-  const visitor = createClient(e2eBaseUrl, await makeApiKey(e2eSecret, "anon"), {
+  const visitor = createClient(serverUrl(), await makeApiKey(e2eSecret, "anon"), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   });

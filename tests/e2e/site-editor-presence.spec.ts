@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page, WebSocketRoute } from "@playwright/test";
 import { expect, test, uniqueEmail, type Language } from "./fixtures.ts";
-import { joinAsMember } from "./team.ts";
+import { memberSession, signIn } from "./team.ts";
 
 const words = {
   ar: {
@@ -114,8 +114,8 @@ for (const language of ["ar", "en"] as const) {
     const bSocket = await watchedRealtime(bContext);
     const a = await aContext.newPage();
     const b = await bContext.newPage();
-    await joinAsMember(a, language, layla);
-    await joinAsMember(b, language, omar);
+    await signIn(a, language, await memberSession(language, layla));
+    await signIn(b, language, await memberSession(language, omar));
     for (const page of [a, b]) {
       await page.getByRole("link", { name: text.site, exact: true }).click();
       await expect(page.getByRole("heading", { name: text.site, level: 1 })).toBeVisible();

@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, Route } from "@playwright/test";
 import { expect, test, uniqueEmail, type Language } from "./fixtures.ts";
-import { joinAsMember, submit } from "./team.ts";
+import { memberSession, signIn, submit } from "./team.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -143,7 +143,7 @@ for (const language of ["ar", "en"] as const) {
       },
     ]);
     await page.setViewportSize({ width: 375, height: 667 });
-    await joinAsMember(page, language);
+    await signIn(page, language, await memberSession(language));
     const first = page
       .getByRole("listitem")
       .filter({ has: page.locator("[data-submission]") })
@@ -183,7 +183,7 @@ for (const language of ["ar", "en"] as const) {
     const playlist = `https://www.youtube.com/playlist?list=PL${marker.replace(/\W/gu, "")}`;
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await joinAsMember(page, language);
+    await signIn(page, language, await memberSession(language));
     await openSite(page, language, "programs");
     expect(await axeViolations(page)).toEqual([]);
 
@@ -291,8 +291,8 @@ test("a second member's save over a newer draft is refused, both texts kept at t
   const second = await (await browser.newContext()).newPage();
   await withoutRealtime(first);
   await withoutRealtime(second);
-  await joinAsMember(first, language);
-  await joinAsMember(second, language);
+  await signIn(first, language, await memberSession(language));
+  await signIn(second, language, await memberSession(language));
   await openSite(first, language, "stories");
   await openSite(second, language, "stories");
 
@@ -376,8 +376,8 @@ test("two members at once: a publish takes only what was saved and names whose i
   const b = await (await browser.newContext({ viewport: { width: 320, height: 640 } })).newPage();
   await withoutRealtime(a);
   await withoutRealtime(b);
-  await joinAsMember(a, "ar", layla);
-  await joinAsMember(b, "en", omar);
+  await signIn(a, "ar", await memberSession("ar", layla));
+  await signIn(b, "en", await memberSession("en", omar));
   await openSite(a, "ar", "stories");
   await openSite(b, "en", "stories");
   const laylasQuote = a
@@ -503,8 +503,8 @@ test("two members at once, heard live: each is named in the part both have open,
     });
     page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
   }
-  await joinAsMember(a, "ar", layla);
-  await joinAsMember(b, "en", omar);
+  await signIn(a, "ar", await memberSession("ar", layla));
+  await signIn(b, "en", await memberSession("en", omar));
   await openSite(a, "ar", "stories");
   await openSite(b, "en", "stories");
 
@@ -648,7 +648,7 @@ test("on a small phone in Arabic the page texts fold, a problem leads to its fie
   const text = words.ar;
   const nav = page.getByRole("navigation");
   await page.setViewportSize({ width: 320, height: 640 });
-  await joinAsMember(page, "ar");
+  await signIn(page, "ar", await memberSession("ar"));
   await page.getByRole("link", { name: text.site, exact: true }).click();
   await nav.getByRole("link", { name: "نصوص الصفحات", exact: true }).click();
 

@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { makeApiKey } from "../../src/server/keys.ts";
 import { e2eSecret, expect, test, type Language } from "./fixtures.ts";
-import { joinAsMember } from "./team.ts";
+import { memberSession, signIn } from "./team.ts";
 
 const words = {
   ar: {
@@ -111,7 +111,7 @@ for (const language of ["ar", "en"] as Language[]) {
       const text = words[language];
       const name = `${language}-${width}`;
       await page.setViewportSize({ width, height: 740 });
-      await joinAsMember(page, language);
+      await signIn(page, language, await memberSession(language));
       await page.getByRole("link", { name: text.site, exact: true }).click();
       await page
         .getByRole("navigation")

@@ -6,7 +6,7 @@ import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
-import { joinAsMember } from "./team.ts";
+import { memberSession, signIn } from "./team.ts";
 
 const words = {
   site: "الموقع",
@@ -114,7 +114,7 @@ test("a member adds a photo to a story from a phone in Arabic, and the page show
   const altEn = `Sara on stage ${marker}`;
 
   await page.setViewportSize({ width: 375, height: 667 });
-  await joinAsMember(page, "ar");
+  await signIn(page, "ar", await memberSession("ar"));
   await page.getByRole("link", { name: words.site, exact: true }).click();
   await page
     .getByRole("navigation")
@@ -234,8 +234,8 @@ for (const [language, width] of [
     const height = width === 320 ? 640 : 760;
     const a = await (await browser.newContext({ viewport: { width, height } })).newPage();
     const b = await (await browser.newContext({ viewport: { width, height } })).newPage();
-    await joinAsMember(a, language);
-    await joinAsMember(b, language);
+    await signIn(a, language, await memberSession(language));
+    await signIn(b, language, await memberSession(language));
     await openStories(a, language);
 
     // Layla adds a speaker's photo to the first story, and writes no description yet.

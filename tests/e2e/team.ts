@@ -5,11 +5,17 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import * as OTPAuth from "otpauth";
 import WebSocket from "ws";
 import { makeApiKey } from "../../src/server/keys.ts";
-import { e2eBaseUrl } from "../../playwright.config.ts";
-import { e2eSecret, expect, uniqueEmail, type Language } from "./fixtures.ts";
+import {
+  e2eSecret,
+  expect,
+  serverUrl,
+  test as pageTest,
+  uniqueEmail,
+  type Language,
+} from "./fixtures.ts";
 
 function client(key: string): SupabaseClient {
-  return createClient(e2eBaseUrl, key, {
+  return createClient(serverUrl(), key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no WebSocket of its own, and supabase-js builds its realtime client eagerly.
     realtime: { transport: WebSocket as never },
@@ -31,7 +37,7 @@ export async function invite(language: Language, email = uniqueEmail("member"), 
     type: "invite",
     email,
     options: {
-      redirectTo: `${e2eBaseUrl}${inboxPath(language)}`,
+      redirectTo: `${serverUrl()}${inboxPath(language)}`,
       ...(name === undefined ? {} : { data: { full_name: name } }),
     },
   });
@@ -49,7 +55,7 @@ export async function recoveryLink(language: Language, email: string) {
   const { data, error } = await service.auth.admin.generateLink({
     type: "recovery",
     email,
-    options: { redirectTo: `${e2eBaseUrl}${inboxPath(language)}?recovery=1` },
+    options: { redirectTo: `${serverUrl()}${inboxPath(language)}?recovery=1` },
   });
   expect(error).toBeNull();
   return data.properties!.action_link;
@@ -81,8 +87,8 @@ export async function enrolledMember(language: Language) {
  * A member at work elsewhere: invited, with a password and an authenticator app, and signed in
  * with both (aal2) through supabase-js, as another member's browser would be.
  */
-export async function signedInMember(language: Language) {
-  const { email, link } = await invite(language);
+export async function signedInMember(language: Language, email?: string, name?: string) {
+  const { link } = await invite(language, email, name);
   const response = await fetch(link, { redirect: "manual" });
   expect(response.status).toBe(303);
   const fragment = new URLSearchParams((response.headers.get("location") ?? "").split("#")[1]);
@@ -102,7 +108,74 @@ export async function signedInMember(language: Language) {
     code: totpCode(secret),
   });
   expect(verified.error).toBeNull();
-  return { email, password, secret, member };
+  const user = (await member.auth.getUser()).data.user;
+  return { email: user!.email!, password, secret, member };
+}
+
+/** A member's session at aal2 as supabase-js keeps it in a browser: under its storage key, as JSON. */
+export interface StoredSession {
+  email: string;
+  password: string;
+  secret: string;
+  stored: string;
+}
+
+/** supabase-js's storage key in the site's pages: sb-<first label of the host>-auth-token. */
+const sessionKey = () => `sb-${new URL(serverUrl()).hostname.split(".")[0]}-auth-token`;
+
+/**
+ * A member as they are once they have joined (password and authenticator app), signed in with
+ * both, made through the auth API in a fraction of what the invitation's screens take. The
+ * journey through those screens is tested on its own (inbox.spec.ts, inbox-phone.spec.ts).
+ */
+export async function memberSession(
+  language: Language,
+  email?: string,
+  name?: string,
+): Promise<StoredSession> {
+  const made = await signedInMember(language, email, name);
+  const { data } = await made.member.auth.getSession();
+  expect(data.session?.access_token).toBeTruthy();
+  return {
+    email: made.email,
+    password: made.password,
+    secret: made.secret,
+    stored: JSON.stringify(data.session),
+  };
+}
+
+/**
+ * The browser tests' fixtures, and `teamSession`: a member of the team made once per worker
+ * through the auth API, signed in with both factors; `signIn(page, language, teamSession)` opens
+ * the inbox as them. Tests that sign out, name members or change the account make a session of
+ * their own (`memberSession`).
+ */
+export const test = pageTest.extend<object, { teamSession: StoredSession }>({
+  teamSession: [
+    async ({ projectServer }, use) => {
+      void projectServer;
+      await use(await memberSession("ar"));
+    },
+    { scope: "worker" },
+  ],
+});
+
+/**
+ * Opens the inbox in a page whose browser holds the member's session, as a member's browser does
+ * the next time they come back: the session is written where supabase-js keeps it, then the
+ * inbox opened. A session another test signed out of is refused by the server, so a test that
+ * signs out (or changes the account) uses a session of its own.
+ */
+export async function signIn(page: Page, language: Language, session: StoredSession) {
+  await page.goto("/robots.txt");
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    sessionKey(),
+    session.stored,
+  ] as const);
+  await page.goto(inboxPath(language));
+  await expect(
+    page.getByRole("heading", { name: joining[language].inbox, level: 1 }),
+  ).toBeVisible();
 }
 
 export interface VisitorSubmission {
