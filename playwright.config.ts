@@ -58,17 +58,18 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath() },
   },
   projects: [
-    {
-      name: "chromium",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: teamSiteJourneys,
-    },
-    // The team's journeys, one at a time on their own server, beside the page tests.
+    // The team's journeys, one at a time on their own server, beside the page tests: listed
+    // first, so the one worker they may have starts on them while the other takes page tests.
     {
       name: "publishing",
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eTeamBaseUrl },
       testMatch: teamSiteJourneys,
       workers: 1,
+    },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: teamSiteJourneys,
     },
   ],
   webServer: [server(port, e2eBaseUrl), server(teamPort, e2eTeamBaseUrl)],

@@ -1,8 +1,8 @@
 // npm test: every suite, against a fresh build. Unit, component, server and contract suites run
 // in process, all in one vitest run that shares its workers among them, while the site and server
-// are built beside it; then the built server is spawned (process suites, one file at a time) and,
-// at the same time, driven by Chromium (browser suite, on two servers of its own). It fails,
-// saying why, when something a suite needs is missing.
+// are built beside it; then the built server is spawned (process suites, one file at a time) and
+// driven by Chromium (browser suite, on two servers of its own). It fails, saying why, when
+// something a suite needs is missing.
 // The server, contract and process suites run on the embedded database, and again on
 // PostgreSQL when TEST_DATABASE_URL names a cluster where they may create databases; the storage
 // contract suites run once more with the bytes in S3. Everything a run listens on or writes is its
@@ -11,7 +11,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -41,60 +40,18 @@ const failedSuites = [];
 const suiteTimes = [];
 const testTimes = [];
 
-/**
- * Runs a suite's command to its end; asynchronous, so what runs beside it keeps going. A suite
- * run `held` beside another keeps its output until it ends, so the two do not interleave.
- */
-async function run(label, command, args, { env = {}, held = false } = {}) {
-  process.stdout.write(
-    held
-      ? `\n=== ${label} (beside the next suite: shown once it ends) ===\n`
-      : `\n=== ${label} ===\n`,
-  );
+/** Runs a suite's command to its end; asynchronous, so the build beside it keeps going. */
+async function run(label, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label} ===\n`);
   const child = spawn(path.join(root, "node_modules/.bin", command), args, {
     cwd: root,
-    stdio: held ? ["ignore", "pipe", "pipe"] : "inherit",
+    stdio: "inherit",
     env: { ...process.env, ...env },
   });
-  let output = "";
-  if (held) {
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-  }
   const started = performance.now();
   const [code] = await once(child, "exit");
-  const seconds = (performance.now() - started) / 1000;
-  suiteTimes.push({ label, seconds, ...(held ? { beside: true } : {}) });
+  suiteTimes.push({ label, seconds: (performance.now() - started) / 1000 });
   if (code !== 0) failedSuites.push(label);
-  if (held) process.stdout.write(`\n=== ${label}, as it ran ===\n${output}`);
-}
-
-/**
- * A port nothing listens on, outside the range the system hands out for port 0: the servers the
- * process suites start beside the browser suite's cannot be given it meanwhile.
- */
-async function portOutsideEphemeralRange() {
-  let lowest = 32768;
-  try {
-    lowest = Number(
-      readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").split(/\s+/u)[0],
-    );
-  } catch {
-    // Not Linux: its default range starts higher still.
-  }
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const port = 10_000 + Math.floor(Math.random() * Math.max(1, lowest - 10_001));
-    const server = createServer();
-    const free = await new Promise((resolve) => {
-      server.once("error", () => resolve(false));
-      server.listen(port, "127.0.0.1", () => resolve(true));
-    });
-    if (free) {
-      await new Promise((resolve) => server.close(resolve));
-      return port;
-    }
-  }
-  return freePort();
 }
 
 /** A suite's JSON report, if it wrote one. */
@@ -154,20 +111,15 @@ function buildInBackground() {
 }
 
 try {
-  const vitest = async (label, projects, options) => {
+  const vitest = async (label, projects) => {
     const output = path.join(reports, `${label.replaceAll(" ", "-")}.json`);
-    await run(
-      label,
-      "vitest",
-      [
-        "run",
-        ...projects.flatMap((project) => ["--project", project]),
-        "--reporter=default",
-        "--reporter=json",
-        `--outputFile.json=${output}`,
-      ],
-      options,
-    );
+    await run(label, "vitest", [
+      "run",
+      ...projects.flatMap((project) => ["--project", project]),
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${output}`,
+    ]);
     countVitest(output, label);
   };
   const onPostgres = (projects) =>
@@ -188,25 +140,20 @@ try {
   if (!built.ok) throw new Error("the build failed");
   process.stdout.write(`built in ${built.seconds.toFixed(0)} s\n`);
   suiteTimes.push({ label: "build", seconds: built.seconds, beside: true });
+  await vitest("process suites", onPostgres(["process", "process-postgres"]));
 
-  // The process suites (one file at a time, each spawning servers of its own) run beside the
-  // browser suite, whose two servers have ports of this run's own: another run on the machine
-  // has its own. Neither waits on the other, and each leaves cores the other fills.
-  const port = process.env.E2E_PORT ?? String(await portOutsideEphemeralRange());
+  // Ports of this run's own for the browser suite's two servers (the page tests', the team
+  // journeys'): another run on the machine has its own.
+  const port = process.env.E2E_PORT ?? String(await freePort());
   let teamPort = process.env.E2E_TEAM_PORT;
-  while (!teamPort || teamPort === port) teamPort = String(await portOutsideEphemeralRange());
+  while (!teamPort || teamPort === port) teamPort = String(await freePort());
   const browserReport = path.join(reports, "browser.json");
-  await Promise.all([
-    vitest("process suites", onPostgres(["process", "process-postgres"]), { held: true }),
-    run("browser suite", "playwright", ["test", "--reporter=list,json"], {
-      env: {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport,
-        CHROMIUM_PATH: chromium,
-        E2E_PORT: port,
-        E2E_TEAM_PORT: teamPort,
-      },
-    }),
-  ]);
+  await run("browser suite", "playwright", ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport,
+    CHROMIUM_PATH: chromium,
+    E2E_PORT: port,
+    E2E_TEAM_PORT: teamPort,
+  });
   countPlaywright(browserReport, "browser suite");
 } catch (error) {
   failedSuites.push(error.message);
