@@ -12,7 +12,7 @@ export const e2eTeamBaseUrl = `http://127.0.0.1:${teamPort}`;
  * colleague in the same part is named on every member's line), so they run one at a time; and
  * some publish what they reviewed, which every page test reads. The live inbox's journeys run
  * with them: every submission another test sends while one is open is an arrival it counts and
- * announces. So they have a server and a database of their own, and run beside the page tests.
+ * announces. So they have a server and a database of their own.
  */
 const teamSiteJourneys = /(site-(editor|photos)(-[a-z]+)?|team-names|inbox-live)\.spec\.ts/u;
 
@@ -58,13 +58,15 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath() },
   },
   projects: [
-    // The team's journeys, one at a time on their own server, beside the page tests: listed
-    // first, so the one worker they may have starts on them while the other takes page tests.
+    // The team's journeys, one at a time on their own server, after the page tests: beside
+    // them, on a 2-core machine, the editor's preview journey (site-editor.spec.ts, small phone)
+    // failed in two runs out of two, its frame never showing what was typed (cause not found).
     {
       name: "publishing",
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eTeamBaseUrl },
       testMatch: teamSiteJourneys,
       workers: 1,
+      dependencies: ["chromium"],
     },
     {
       name: "chromium",
