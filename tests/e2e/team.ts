@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import * as OTPAuth from "otpauth";
 import WebSocket from "ws";
 import { makeApiKey } from "../../src/server/keys.ts";
+import { sessionStorageKey } from "../../src/web/lib/supabase-client.ts";
 import {
   e2eSecret,
   expect,
@@ -88,8 +89,8 @@ export async function enrolledMember(language: Language) {
  * with both (aal2) through supabase-js, as another member's browser would be.
  */
 export async function signedInMember(language: Language, email?: string, name?: string) {
-  const { link } = await invite(language, email, name);
-  const response = await fetch(link, { redirect: "manual" });
+  const invited = await invite(language, email, name);
+  const response = await fetch(invited.link, { redirect: "manual" });
   expect(response.status).toBe(303);
   const fragment = new URLSearchParams((response.headers.get("location") ?? "").split("#")[1]);
   const member = client(await keyFor("anon"));
@@ -108,8 +109,7 @@ export async function signedInMember(language: Language, email?: string, name?: 
     code: totpCode(secret),
   });
   expect(verified.error).toBeNull();
-  const user = (await member.auth.getUser()).data.user;
-  return { email: user!.email!, password, secret, member };
+  return { email: invited.email, password, secret, member };
 }
 
 /** A member's session at aal2 as supabase-js keeps it in a browser: under its storage key, as JSON. */
@@ -119,9 +119,6 @@ export interface StoredSession {
   secret: string;
   stored: string;
 }
-
-/** supabase-js's storage key in the site's pages: sb-<first label of the host>-auth-token. */
-const sessionKey = () => `sb-${new URL(serverUrl()).hostname.split(".")[0]}-auth-token`;
 
 /**
  * A member as they are once they have joined (password and authenticator app), signed in with
@@ -169,7 +166,7 @@ export const test = pageTest.extend<object, { teamSession: StoredSession }>({
 export async function signIn(page: Page, language: Language, session: StoredSession) {
   await page.goto("/robots.txt");
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    sessionKey(),
+    sessionStorageKey(serverUrl()),
     session.stored,
   ] as const);
   await page.goto(inboxPath(language));

@@ -15,9 +15,12 @@ export function anonKey(): string | undefined {
   );
 }
 
-/** supabase-js's own storage key for the session: sb-<first label of the host>-auth-token. */
-export function sessionStorageKey(): string {
-  return `sb-${new URL(backendUrl()).hostname.split(".")[0]}-auth-token`;
+/**
+ * supabase-js's own storage key for the session: sb-<first label of the host>-auth-token; of
+ * this page's project unless another address is given (the browser tests write a session).
+ */
+export function sessionStorageKey(url: string = backendUrl()): string {
+  return `sb-${new URL(url).hostname.split(".")[0]}-auth-token`;
 }
 
 let client: Promise<SupabaseClient> | undefined;
