@@ -43,6 +43,41 @@ function runningScripts(html: string): string[] {
     .map(([, , body]) => body ?? "");
 }
 
+/**
+ * Runs a rewritten page's loader as a browser would before the page has loaded or painted, and
+ * lists the modules it imports there and then.
+ */
+function importedAtOnce(html: string, search: string): string[] {
+  const [loader = ""] = runningScripts(html);
+  const imported: string[] = [];
+  const events = { addEventListener() {}, removeEventListener() {} };
+  const document = { ...events, readyState: "loading", head: { append() {} }, createElement() {} };
+  class PerformanceObserver {
+    static supportedEntryTypes = ["paint"];
+    observe() {}
+  }
+  const fetchModule = (url: string) => {
+    imported.push(url);
+    return new Promise(() => {});
+  };
+  const names = ["location", "document", "addEventListener", "PerformanceObserver", "setTimeout"];
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own script, built above
+  const run = new Function(
+    ...names,
+    "fetchModule",
+    loader.replaceAll("import(", "fetchModule("),
+  ) as (...values: unknown[]) => void;
+  run(
+    { search, pathname: "/programs" },
+    document,
+    () => {},
+    PerformanceObserver,
+    () => 0,
+    fetchModule,
+  );
+  return imported;
+}
+
 const chunks = { ar: "/assets/content-ar-1.js", en: "/assets/content-en-1.js" };
 
 describe("the build's rewrite of React Router's module script", () => {
@@ -66,6 +101,12 @@ describe("the build's rewrite of React Router's module script", () => {
     expect(html).toContain('import("/assets/entry.client-1.js")');
     expect(html).toContain("first-contentful-paint");
     expect(html).toContain("<main>كلمة</main>");
+  });
+
+  it("loads the app at once in the site editor's preview, whose drafts only the app can show", () => {
+    const html = deferAppScript(page("ar"), "index.html", chunks);
+    expect(importedAtOnce(html, "?preview")).toContain("/assets/content-ar-1.js");
+    expect(importedAtOnce(html, "")).toEqual([]);
   });
 
   it("makes an English page served at an address without /en name its language first", () => {
