@@ -4,6 +4,7 @@
 // Nothing is published here.
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page, WebSocketRoute } from "@playwright/test";
+import { siteContentSections } from "../../src/shared/site-content/sections.ts";
 import { expect, test, uniqueEmail, type Language } from "./fixtures.ts";
 import { memberSession, signIn } from "./team.ts";
 
@@ -120,9 +121,11 @@ for (const language of ["ar", "en"] as const) {
       await page.getByRole("link", { name: text.site, exact: true }).click();
       await expect(page.getByRole("heading", { name: text.site, level: 1 })).toBeVisible();
     }
-    // Omar in the page texts, the last part Layla will tap.
+    // Omar in the page texts, the last part Layla will tap. Each part, and the history: counted
+    // once the editor has loaded them, not while it is still reading the drafts.
     const parts = partsOf(a, language);
-    const count = await parts.count();
+    const count = siteContentSections.length + 1;
+    for (const page of [a, b]) await expect(partsOf(page, language)).toHaveCount(count);
     const last = partsOf(b, language).nth(count - 2);
     await last.click();
     await expect(last).toHaveAttribute("aria-current", "page");
