@@ -1,3 +1,5 @@
+import { previewParameter } from "./preview-parameter.js";
+
 // Every page works as plain HTML (docs/decisions/0017), so a page never needs its script to be
 // shown or used. The build rewrites React Router's module script in every prerendered page so
 // that the scripts are fetched only after the page has loaded and painted, or at once when the
@@ -142,7 +144,7 @@ function loader({ manifest, routes, table, entry, strings, preloads, language })
   // The site editor's preview frames a page to show the drafts, which only its app can read
   // (src/web/content/preview-content.ts); and a frame the browser has not painted, such as one
   // scaled down below the fold of a phone, may never report a first paint: it loads at once.
-  if (new URLSearchParams(location.search).has("preview")) load();
+  if (new URLSearchParams(location.search).has(${JSON.stringify(previewParameter)})) load();
 })();`;
 }
 

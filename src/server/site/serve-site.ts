@@ -10,6 +10,7 @@ import {
   type Language,
 } from "../../shared/language.ts";
 import { formPages, outcomeParameter } from "../../shared/form-checks.ts";
+import { previewParameter } from "../../shared/preview-parameter.js";
 import type { AppEnv } from "../http/context.ts";
 import { limitFormBody, postForm, sentPage, type SubmitAnonymously } from "./form-post.ts";
 import { redirectWithinSite } from "./redirect.ts";
@@ -82,7 +83,7 @@ export interface SiteRoutesOptions {
  */
 function pageFor(c: Context<AppEnv>, site: Site) {
   const remembered =
-    c.req.query("preview") === undefined ? getCookie(c, languageCookie) : undefined;
+    c.req.query(previewParameter) === undefined ? getCookie(c, languageCookie) : undefined;
   return site.page(c.req.path, isLanguage(remembered) ? remembered : defaultLanguage);
 }
 

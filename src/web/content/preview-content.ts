@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { previewParameter } from "../../shared/preview-parameter.js";
 import type { SiteContent } from "../../shared/site-content.ts";
 import type { PageContent } from "./page-content.ts";
 
@@ -16,7 +17,7 @@ let read: { stored: string | null; content: SiteContent | undefined } = {
 
 /** The drafts to preview, parsed once for each text stored; none outside a preview. */
 function previewed(): SiteContent | undefined {
-  if (!new URLSearchParams(window.location.search).has("preview")) return undefined;
+  if (!new URLSearchParams(window.location.search).has(previewParameter)) return undefined;
   const stored = window.sessionStorage.getItem(previewStorageKey);
   if (stored !== read.stored) {
     read = { stored, content: stored ? (JSON.parse(stored) as SiteContent) : undefined };

@@ -9,6 +9,7 @@ import {
   languageParameter,
   type Language,
 } from "../../shared/language.ts";
+import { previewParameter } from "../../shared/preview-parameter.js";
 import { isContentLoaded, loadContent } from "../content/load-content.ts";
 import { whenIdle } from "../lib/when-idle.ts";
 import { holdBelowScreenForOneFrame } from "./hold-below-screen.ts";
@@ -115,7 +116,7 @@ export function useLanguageSwitch(initialLanguage: Language): {
     const query = new URLSearchParams(search);
     // The site editor's preview frames a page in each language side by side: each shows the
     // language of its address, and none touches the choice the member made as a visitor.
-    if (query.has("preview")) {
+    if (query.has(previewParameter)) {
       previewing.current = true;
       goTo(addressed.language ?? defaultLanguage, false).catch(() => {});
       return;

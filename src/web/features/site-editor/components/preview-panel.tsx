@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { localizedPath, type Language } from "../../../../shared/language.ts";
 import { sitePages } from "../../../../shared/pages.js";
+import { previewParameter } from "../../../../shared/preview-parameter.js";
 import { previewStorageKey } from "../../../content/preview-content.ts";
 import { fieldClasses } from "../../../components/team/styles.ts";
 import { useEditorContent } from "../content/use-editor-content.ts";
@@ -138,7 +139,7 @@ export function PreviewPanel({ document, pages, section }: PreviewPanelProps) {
         <figure key={`${each}-${page}`} className="grid min-w-0 gap-1.5">
           <figcaption className="text-sm font-semibold text-ink-800">{title}</figcaption>
           <ScaledFrame
-            src={`${localizedPath(path, each)}?preview`}
+            src={`${localizedPath(path, each)}?${previewParameter}`}
             title={title}
             width={width}
             height={height}
