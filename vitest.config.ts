@@ -154,6 +154,7 @@ export default defineConfig({
           name: "process",
           include: ["tests/process/**/*.test.ts"],
           exclude: processSuitesOnPostgres,
+          globalSetup: ["tests/support/data-dir-template.ts"],
           env: { TEST_DATABASE_KIND: "embedded" },
         },
       },

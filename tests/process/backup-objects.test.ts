@@ -69,7 +69,7 @@ describe(`stored objects in a backup, from ${source}`, () => {
   });
 
   it("restores them into a new DATA_DIR with the same bytes", async () => {
-    const target = await processEnvironment("backup-objects-target");
+    const target = await processEnvironment("backup-objects-target", {}, { empty: true });
     targets.push(target);
     const restored = await runServerCommand("restore", [backupFile], target.env, target.dataDir);
     expect(restored.stderr).toBe("");
@@ -98,7 +98,7 @@ describe(`stored objects in a backup, from ${source}`, () => {
     lines[at + 1] = `${line[0] === "A" ? "B" : "A"}${line.slice(1)}`;
     const changed = path.join(folder, "changed.backup");
     await writeFile(changed, lines.join("\n"));
-    const target = await processEnvironment("backup-objects-changed");
+    const target = await processEnvironment("backup-objects-changed", {}, { empty: true });
     targets.push(target);
     const restored = await runServerCommand("restore", [changed], target.env, target.dataDir);
     expect(restored.code).not.toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insert, processJwtSecret, processKeys, storedEmails, submission } from "../support/api.ts";
 import { createDatabase, onPostgres, type TestDatabase } from "../support/postgres-databases.ts";
-import { makeDataDir, removeDataDir, spawnServer } from "../support/spawn-server.ts";
+import { makeMigratedDataDir, removeDataDir, spawnServer } from "../support/spawn-server.ts";
 
 const databaseKind = onPostgres() ? "PostgreSQL" : "the embedded database";
 
@@ -11,7 +11,7 @@ describe(`an insert answered 201 survives the server being killed, on ${database
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    dataDir = await makeMigratedDataDir();
     database = onPostgres() ? await createDatabase("durability") : undefined;
     env = {
       JWT_SECRET: processJwtSecret,

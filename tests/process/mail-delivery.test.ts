@@ -4,7 +4,7 @@ import { deliveryFigures } from "../support/mail-counts.ts";
 import { createDatabase, onPostgres, type TestDatabase } from "../support/postgres-databases.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import {
-  makeDataDir,
+  makeMigratedDataDir,
   removeDataDir,
   spawnServer,
   type RunningServer,
@@ -19,7 +19,7 @@ describe(`mail while the SMTP server is down, on ${databaseKind}`, () => {
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    dataDir = await makeMigratedDataDir();
     database = onPostgres() ? await createDatabase("mail_down") : undefined;
     sink = await startSmtpSink();
   });

@@ -75,7 +75,11 @@ describe(`restoring a backup taken before the site's content existed, on ${datab
       filter: (source) => path.basename(source) < siteContentMigration || !source.endsWith(".sql"),
     });
     expect((await readdir(migrations)).filter((name) => name >= siteContentMigration)).toEqual([]);
-    place = await processEnvironment("older-backup", { MIGRATIONS_DIR: migrations });
+    place = await processEnvironment(
+      "older-backup",
+      { MIGRATIONS_DIR: migrations },
+      { empty: true },
+    );
     const server = await start(place);
     const { anon } = await processKeys();
     for (const email of emails) {
@@ -99,7 +103,7 @@ describe(`restoring a backup taken before the site's content existed, on ${datab
   });
 
   it("into a new database: the backup's rows, and the site's first content", async () => {
-    const target = await processEnvironment("older-into-new");
+    const target = await processEnvironment("older-into-new", {}, { empty: true });
     targets.push(target);
     const restored = await restore(target);
     expect(restored.stderr).toBe("");

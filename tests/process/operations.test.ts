@@ -3,6 +3,7 @@ import { insert, processJwtSecret, processKeys, submission } from "../support/ap
 import { createDatabase, onPostgres } from "../support/postgres-databases.ts";
 import {
   makeDataDir,
+  makeMigratedDataDir,
   removeDataDir,
   runServerCommand,
   spawnServer,
@@ -38,8 +39,9 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function setUp(label: string) {
-  const dataDir = await makeDataDir();
+/** A place for a suite; `migrated`, its embedded database has the migrations already. */
+async function setUp(label: string, { migrated = true } = {}) {
+  const dataDir = migrated ? await makeMigratedDataDir() : await makeDataDir();
   const database = onPostgres() ? await createDatabase(label) : undefined;
   const env: Record<string, string> = {
     JWT_SECRET: processJwtSecret,
@@ -59,7 +61,7 @@ async function setUp(label: string) {
 describe(`npm run migrate on ${databaseKind}`, () => {
   let place: Awaited<ReturnType<typeof setUp>>;
   beforeAll(async () => {
-    place = await setUp("migrate");
+    place = await setUp("migrate", { migrated: false });
   });
   afterAll(() => place.tearDown());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  makeDataDir,
+  makeMigratedDataDir,
   removeDataDir,
   spawnServer,
   type RunningServer,
@@ -12,7 +12,7 @@ describe("the server started with SITE_URL", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    dataDir = await makeMigratedDataDir();
     server = await spawnServer({ SITE_URL: "https://kalima.example/" }, dataDir);
   });
   afterAll(async () => {
@@ -51,7 +51,7 @@ describe("the server started without SITE_URL", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    dataDir = await makeMigratedDataDir();
     server = await spawnServer({}, dataDir);
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   makeDataDir,
+  makeMigratedDataDir,
   removeDataDir,
   runServerCommand,
   spawnFailingServer,
@@ -23,7 +24,7 @@ describe("the server process on its defaults", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    dataDir = await makeMigratedDataDir();
     server = await spawnServer({}, dataDir);
   });
   afterAll(async () => {
@@ -114,7 +115,9 @@ describe("starting again", () => {
       const second = await spawnServer({}, dataDir);
       const response = await fetch(`${second.url}/`);
       expect(response.status).toBe(200);
-      expect(second.startupMs).toBeLessThan(5000);
+      // Ten times the usual 2.5 s of a start with nothing to migrate (a first start takes 8 s):
+      // it holds on a machine busy with other suites.
+      expect(second.startupMs).toBeLessThan(25_000);
       expect(second.output()).not.toContain("migrations applied");
       await second.stop();
     } finally {
@@ -125,7 +128,7 @@ describe("starting again", () => {
 
 describe("one embedded database, one process", () => {
   it("refuses a second server or a command on a DATA_DIR a running server holds", async () => {
-    const dataDir = await makeDataDir();
+    const dataDir = await makeMigratedDataDir();
     try {
       const server = await spawnServer({}, dataDir);
       const held = `is in use by another process (pid ${server.process.pid}): stop it first.`;

@@ -1,6 +1,6 @@
 import { processJwtSecret } from "./api.ts";
 import { createDatabase, onPostgres } from "./postgres-databases.ts";
-import { makeDataDir, removeDataDir } from "./spawn-server.ts";
+import { makeDataDir, makeMigratedDataDir, removeDataDir } from "./spawn-server.ts";
 
 export interface ProcessEnvironment {
   dataDir: string;
@@ -12,13 +12,16 @@ export interface ProcessEnvironment {
 
 /**
  * A data directory, and on the PostgreSQL projects a database named after `name`, with the
- * environment a spawned server and its commands need; `extra` adds settings.
+ * environment a spawned server and its commands need; `extra` adds settings. Its embedded
+ * database is already migrated, unless `empty` asks for a new one (a restore's target, a start on
+ * an older schema).
  */
 export async function processEnvironment(
   name: string,
   extra: Record<string, string> = {},
+  { empty = false }: { empty?: boolean } = {},
 ): Promise<ProcessEnvironment> {
-  const dataDir = await makeDataDir();
+  const dataDir = empty ? await makeDataDir() : await makeMigratedDataDir();
   const database = onPostgres() ? await createDatabase(name) : undefined;
   return {
     dataDir,

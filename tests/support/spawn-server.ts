@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 
 export interface RunningServer {
   process: ChildProcessWithoutNullStreams;
@@ -15,6 +16,20 @@ export interface RunningServer {
 
 export async function makeDataDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), "kalima-process-"));
+}
+
+/**
+ * A data directory whose embedded database is already migrated: a copy of the run's template
+ * (data-dir-template.ts), so a server's first start on it skips the migrations, the most of a first
+ * start's time. For tests about something else than a first start; a test of the migrations, a
+ * restore into a new database, or a start on an older schema needs `makeDataDir`. Where the
+ * template was not made (the PostgreSQL projects, whose servers use DATABASE_URL), it is empty.
+ */
+export async function makeMigratedDataDir(): Promise<string> {
+  const dataDir = await makeDataDir();
+  const template = inject("dataDirTemplate");
+  if (template) await cp(template, dataDir, { recursive: true });
+  return dataDir;
 }
 
 export async function removeDataDir(dataDir: string): Promise<void> {
