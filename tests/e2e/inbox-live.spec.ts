@@ -29,6 +29,13 @@ const words = {
   },
 } as const;
 
+/**
+ * How soon what happens elsewhere shows in an open inbox, here: npm run bench:realtime holds the
+ * server to 250 ms at p99 from a visitor's insert to a member's socket; this bound, about ten times
+ * that with the page's own work, holds while the other suites keep the machine busy.
+ */
+const liveWithin = 5_000;
+
 /** Where screenshots of the live inbox go, when asked for; none are taken otherwise. */
 const shots = process.env.INBOX_SCREENSHOTS;
 
@@ -123,7 +130,7 @@ for (const language of ["ar", "en"] as const) {
     };
     await submit([visitor]);
     const card = page.getByRole("link", { name: visitor.name });
-    await expect(card).toBeVisible({ timeout: 2_000 });
+    await expect(card).toBeVisible({ timeout: liveWithin });
     // At the top: only newer submissions (others' journeys write too) stand above it.
     const id = Number(await card.getAttribute("data-submission"));
     const ids = await shownIds(page);
@@ -146,7 +153,7 @@ for (const language of ["ar", "en"] as const) {
     // A member without a name is named by their whole address, as everywhere in the team's pages.
     const who = other.email;
     await expect(page.getByRole("article").getByText(text.marked(who))).toBeVisible({
-      timeout: 2_000,
+      timeout: liveWithin,
     });
     await expect(page.getByRole("radio", { name: text.done })).toBeChecked();
     await screenshots(page, `inbox-live-others-${language}`);

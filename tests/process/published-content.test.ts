@@ -30,11 +30,17 @@ function runningScripts(html: string): string[] {
     .map(([, , body]) => body ?? "");
 }
 
+/**
+ * How long a publish may take to reach the pages here: ten times the usual 1.3 s (embedded) to
+ * 1.8 s (PostgreSQL) this suite prints, so that it holds on a machine busy with other suites.
+ */
+const visibleWithin = 15_000;
+
 /** Waits until `route` shows `text`; answers how long that took, in milliseconds. */
 async function until(server: RunningServer, route: string, text: string, since: number) {
   for (;;) {
     if ((await page(server, route)).html.includes(text)) return performance.now() - since;
-    if (performance.now() - since > 10_000) throw new Error(`${route} never showed ${text}`);
+    if (performance.now() - since > visibleWithin) throw new Error(`${route} never showed ${text}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -108,7 +114,7 @@ describe(`published content on ${databaseKind}`, () => {
     process.stdout.write(
       `publish to visible on ${databaseKind}: ${took.map(Math.round).join(", ")} ms\n`,
     );
-    expect(Math.max(...took)).toBeLessThan(5000);
+    expect(Math.max(...took)).toBeLessThan(visibleWithin);
 
     const english = await page(first, "/en/programs");
     expect(english.html).not.toContain("The Secret of the Word");
@@ -166,7 +172,7 @@ describe(`published content on ${databaseKind}`, () => {
     const imported = await content("import", path.join(files, "original.json"), "--publish");
     expect(imported.stdout).toContain("Published version 4 (stories).");
     await expect
-      .poll(async () => (await page(first, "/en/programs")).html, { timeout: 5000 })
+      .poll(async () => (await page(first, "/en/programs")).html, { timeout: visibleWithin })
       .toBe(builtPage);
   });
 
@@ -210,7 +216,7 @@ describe(`published content on ${databaseKind}`, () => {
         )) as { rendered_at: string | null; render_problem: unknown }[]
       )[0];
     // A code and where, for the editor to say in the member's language.
-    await expect.poll(state, { timeout: 5000 }).toEqual({
+    await expect.poll(state, { timeout: visibleWithin }).toEqual({
       rendered_at: null,
       render_problem: {
         code: "content_invalid",
@@ -231,12 +237,12 @@ describe(`published content on ${databaseKind}`, () => {
     // The newest version is known to break a page: the one before it (the original content)
     // is rendered instead.
     expect(await until(restarted, "/en/programs", "The Secret of the Word", since)).toBeLessThan(
-      5000,
+      visibleWithin,
     );
     // The render bundle loads on the first render, after the server listens: within the same
-    // 5 s a publish is held to.
+    // bound a publish is held to.
     await expect
-      .poll(() => restarted.output(), { timeout: 5000 })
+      .poll(() => restarted.output(), { timeout: visibleWithin })
       .toMatch(/"message":"pages rendered from published content","version":4/u);
   });
 });
