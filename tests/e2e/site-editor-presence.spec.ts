@@ -1,5 +1,5 @@
-// Two members in the site editor on phones: one taps through every part twice within 20 s, and
-// each still sees, and is seen by, the other in the part both end in, the channel never closed
+// Two members in the site editor on phones: one taps through every part twice, more moves than
+// the server takes presence messages in its window, and each still sees, and is seen by, the other in the part both end in, the channel never closed
 // by the server's presence limit. Cut off, the editor says it is reconnecting, and comes back.
 // Nothing is published here.
 import AxeBuilder from "@axe-core/playwright";
@@ -102,7 +102,7 @@ async function shoot(page: Page, name: string) {
 }
 
 for (const language of ["ar", "en"] as const) {
-  test(`a member taps through every part twice within 20 s, and still sees, and is seen by, a colleague, on phones in ${language}`, async ({
+  test(`a member taps through every part twice, faster than the server takes presence, and still sees, and is seen by, a colleague, on phones in ${language}`, async ({
     browser,
   }) => {
     test.setTimeout(240_000);
@@ -138,12 +138,15 @@ for (const language of ["ar", "en"] as const) {
       await parts.nth(index).click();
       await expect(parts.nth(index)).toHaveAttribute("aria-current", "page");
       // A member's pace, not a wait for anything: each part open for a moment, the whole round
-      // within 20 s however long the taps themselves take.
+      // in 15 s however long the taps themselves take.
       await a.waitForTimeout(
         Math.max(0, started + ((step + 1) * 15_000) / taps.length - Date.now()),
       );
     }
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // What the journey is about: more moves inside the server's window than it takes presence
+    // messages in one, whatever the machine's load made of the pace.
+    expect(taps.length).toBeGreaterThan(serverLimit.most);
+    expect(Date.now() - started).toBeLessThan(serverLimit.per);
 
     // Each sees the other in the part both ended in, however many moves it took to get there.
     await expect(presenceLine(b, text.here(layla))).toBeVisible({ timeout: 40_000 });
