@@ -99,7 +99,6 @@ for (const language of ["ar", "en"] as const) {
     teamSession,
   }) => {
     test.setTimeout(120_000);
-    const text = words[language];
     const marker = uniqueEmail("wide").split("@")[0] ?? "";
     const long: VisitorSubmission = {
       name: `${marker} ${"ن".repeat(90)}${"N".repeat(109 - marker.length)}`,
@@ -111,9 +110,7 @@ for (const language of ["ar", "en"] as const) {
     await submit([long]);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, language, teamSession);
-    await unfoldFilters(page);
-    await page.getByLabel(text.search).fill(marker);
-    await page.getByRole("button", { name: text.searchButton, exact: true }).click();
+    await search(page, language, marker);
     const card = page.getByRole("link", { name: long.name });
     await expect(card).toBeVisible();
     for (const width of [320, 375, 768]) {
@@ -170,11 +167,18 @@ for (const language of ["ar", "en"] as const) {
   });
 }
 
+/**
+ * Searches as a member does, and waits until the list answers it: the address carries the words
+ * and no reading is under way. A tap before that lands on the last list's rows, dimmed while the
+ * search is read, and the search's own navigation then closes what the tap opened.
+ */
 async function search(page: Page, language: Language, query: string) {
   const text = words[language];
   await unfoldFilters(page);
   await page.getByLabel(text.search).fill(query);
   await page.getByRole("button", { name: text.searchButton, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("q") === query.trim());
+  await expect(page.locator('ul[aria-busy="true"]')).toHaveCount(0);
 }
 
 for (const language of ["ar", "en"] as const) {
