@@ -466,6 +466,36 @@ describe("<InboxPage>", () => {
     expect(requested("rpc/mail_is_on").pathname).toBe("/rest/v1/rpc/mail_is_on");
   });
 
+  it("shows the search and the list with the first word on mail, so a late notice moves nothing", async () => {
+    storeSession("aal2");
+    let answerMail: (on: boolean) => void = () => {};
+    const mailAnswered = new Promise<boolean>((resolve) => {
+      answerMail = resolve;
+    });
+    const answers = withMail({ on: false }, () =>
+      Response.json([submission(1, "Layla")], { headers: { "content-range": "0-0/1" } }),
+    );
+    network.mockImplementation((input: RequestInfo | URL) =>
+      requestUrl(input).includes("/rest/v1/rpc/mail_is_on")
+        ? mailAnswered.then((on) => Response.json(on))
+        : answers(input),
+    );
+    renderInbox("en");
+    await waitFor(() =>
+      expect(network).toHaveBeenCalledWith(
+        expect.stringContaining("/rest/v1/contact_submissions"),
+        expect.anything(),
+      ),
+    );
+    expect(screen.getByText("Loading submissions…")).toBeVisible();
+    expect(screen.queryByRole("search")).toBeNull();
+    answerMail(false);
+    const notice = await screen.findByRole("region", { name: "Mail" });
+    expect(notice).toBeVisible();
+    expect(screen.getByRole("search")).toBeVisible();
+    expect(await screen.findByText("1 submission")).toBeVisible();
+  });
+
   it("says nothing of mail when it is on and nothing failed", async () => {
     storeSession("aal2");
     network.mockImplementation(

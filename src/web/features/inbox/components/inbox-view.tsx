@@ -80,14 +80,23 @@ export function InboxView({ focus }: { focus: boolean }) {
         </Suspense>
       ) : address.open === undefined ? (
         <>
-          <MailStateNotice state={mail} hrefFor={hrefFor} />
-          <SubmissionList
-            address={address}
-            result={shown}
-            hrefFor={hrefFor}
-            go={go}
-            refresh={refresh}
-          />
+          <MailStateNotice state={mail.state} hrefFor={hrefFor} />
+          {!mail.settled && (
+            <p role="status" className="text-ink-800">
+              {text.list.loading}
+            </p>
+          )}
+          {/* Shown with the first word on mail (one read, beside the list's own): a notice drawn
+              above it later would move the search and the rows under a member's tap. */}
+          <div hidden={!mail.settled}>
+            <SubmissionList
+              address={address}
+              result={shown}
+              hrefFor={hrefFor}
+              go={go}
+              refresh={refresh}
+            />
+          </div>
         </>
       ) : (
         <SubmissionDetail

@@ -93,7 +93,7 @@ export function SubmissionDetail({
   const submission = result.data?.submission;
   const confirmation = result.data?.confirmation;
   // With mail off, a confirmation waiting to be sent never will be.
-  const mailOff = useMailState()?.on === false;
+  const mailOff = useMailState().state?.on === false;
 
   // Opening a submission marks it seen for the whole team.
   const unseen = submission && !submission.seen ? submission.id : undefined;
