@@ -89,6 +89,16 @@ describe("loadConfig, auth settings", () => {
       { SMTP_URL: "smtp://m.example", MAIL_FROM: "a@k.example", NOTIFY_TO: "t@k.example,nobody" },
       "nobody",
     ],
+    [
+      "a team mailbox for answers that names two addresses",
+      {
+        SMTP_URL: "smtp://m.example",
+        MAIL_FROM: "a@k.example",
+        NOTIFY_TO: "t@k.example",
+        REPLY_TO: "team@k.example, other@k.example",
+      },
+      "REPLY_TO",
+    ],
     ["a team language other than ar and en", { NOTIFY_LANGUAGE: "fr" }, "NOTIFY_LANGUAGE"],
     ["a publish hook that is not a URL", { PUBLISH_HOOK_URL: "netlify" }, "PUBLISH_HOOK_URL"],
     [
@@ -204,6 +214,14 @@ describe("loadConfig, auth settings", () => {
       notifyLanguage: "en",
       claimSeconds: 120,
     });
+    expect(
+      loadConfig({
+        SMTP_URL: "smtps://user:pass@mail.example.org:465",
+        MAIL_FROM: "Kalima <kalima@example.org>",
+        NOTIFY_TO: "team@example.org",
+        REPLY_TO: "Kalima team <team@example.org>",
+      }).mail?.replyTo,
+    ).toBe("Kalima team <team@example.org>");
   });
   it.each(invalid)("refuses %s, naming the variable", (_label, env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -123,6 +123,7 @@ const environment = z.object({
     .regex(/^smtps?:\/\//u, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().trim().optional(),
+  REPLY_TO: z.string().trim().optional(),
   NOTIFY_TO: commaList,
   NOTIFY_LANGUAGE: z.enum(["ar", "en"], { error: "must be ar or en" }).default("ar"),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
@@ -225,6 +226,8 @@ export interface MailConfig {
   /** The team's addresses: every submission is mailed to them. */
   notifyTo: string[];
   notifyLanguage: "ar" | "en";
+  /** The team's mailbox, where a visitor's answer to a reply from the inbox goes (`Reply-To`). */
+  replyTo?: string;
   /** How long a worker holds a mail it is sending before another may take it over. */
   claimSeconds: number;
 }
@@ -420,6 +423,8 @@ function readMail(values: z.infer<typeof environment>): MailConfig | undefined {
     problems.push("  NOTIFY_TO: is required when SMTP_URL is set (the team's addresses)");
   const invalid = values.NOTIFY_TO.filter((address) => !mailAddress.test(address));
   if (invalid.length > 0) problems.push(`  NOTIFY_TO: not an address: ${invalid.join(", ")}`);
+  if (values.REPLY_TO && !isMailbox(values.REPLY_TO))
+    problems.push("  REPLY_TO: must be an address such as Kalima <team@kalima.example>");
   if (problems.length > 0 || !values.MAIL_FROM) {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
@@ -428,6 +433,7 @@ function readMail(values: z.infer<typeof environment>): MailConfig | undefined {
     from: values.MAIL_FROM,
     notifyTo: values.NOTIFY_TO,
     notifyLanguage: values.NOTIFY_LANGUAGE,
+    ...(values.REPLY_TO ? { replyTo: values.REPLY_TO } : {}),
     claimSeconds: values.MAIL_CLAIM_SECONDS,
   };
 }

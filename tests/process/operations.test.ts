@@ -97,6 +97,7 @@ describe(`npm run limits on ${databaseKind}`, () => {
     expect(shown.stdout).toContain(
       "mail to unproved addresses (registration confirmations): 50 an hour for the whole site\n",
     );
+    expect(shown.stdout).toContain("replies from the inbox: 30 an hour per member\n");
     expect(shown.stdout).toContain("kept: spam 30 days, everything else until deleted\n");
 
     for (const bad of [
@@ -104,6 +105,7 @@ describe(`npm run limits on ${databaseKind}`, () => {
       ["--burst-window", "2 days"],
       ["--per-client", "3"],
       ["--unproved-mail-per-hour", "-1"],
+      ["--replies-per-member-per-hour", "ten"],
       ["--spam-retention-days", "0"],
     ]) {
       const refused = await runServerCommand("limits", bad, place.env, place.dataDir);
@@ -124,6 +126,8 @@ describe(`npm run limits on ${databaseKind}`, () => {
         "1 hour",
         "--unproved-mail-per-hour",
         "0",
+        "--replies-per-member-per-hour",
+        "5",
         "--keep-months",
         "24",
       ],
@@ -136,6 +140,7 @@ describe(`npm run limits on ${databaseKind}`, () => {
       "per address: 2 in 01:00:00, 200 a day, whatever the emails\n",
     );
     expect(changed.stdout).toContain("registration confirmations): 0 an hour");
+    expect(changed.stdout).toContain("replies from the inbox: 5 an hour per member\n");
     expect(changed.stdout).toContain("kept: spam 30 days, everything else 24 months\n");
 
     const keys = await processKeys();

@@ -1,6 +1,6 @@
 // npm run limits [-- --per-client-burst 5 --burst-window "10 minutes" --per-client-daily 20
 // --per-address-burst 30 --per-address-daily 200 --daily-ceiling 2000
-// --duplicate-window "10 minutes" --unproved-mail-per-hour 50
+// --duplicate-window "10 minutes" --unproved-mail-per-hour 50 --replies-per-member-per-hour 30
 // --spam-retention-days 30 --keep-months 0]: shows, or changes, the database's limits
 // on visitors' submissions (private.submission_limits, docs/decisions/0014) on the configured
 // database. On a hosted project, run the same UPDATE in its SQL editor.
@@ -15,7 +15,7 @@ import { errorMessage } from "../../shared/error-message.ts";
 const usage =
   "Usage: npm run limits [-- --per-client-burst N --burst-window INTERVAL --per-client-daily N " +
   "--per-address-burst N --per-address-daily N --daily-ceiling N --duplicate-window INTERVAL " +
-  "--unproved-mail-per-hour N " +
+  "--unproved-mail-per-hour N --replies-per-member-per-hour N " +
   "--spam-retention-days N --keep-months N]   " +
   '(an INTERVAL such as "10 minutes")';
 
@@ -30,6 +30,8 @@ const settings = {
   "duplicate-window": { column: "duplicate_window", kind: "interval" },
   // 0 withholds every confirmation.
   "unproved-mail-per-hour": { column: "unproved_mail_per_hour", kind: "count-or-none" },
+  // 0 stops every reply from the inbox.
+  "replies-per-member-per-hour": { column: "replies_per_member_per_hour", kind: "count-or-none" },
   "spam-retention-days": { table: "retention", column: "spam_days", kind: "count" },
   // 0 keeps every submission until a member deletes it.
   "keep-months": { table: "retention", column: "keep_months", kind: "count-or-none" },
@@ -95,7 +97,7 @@ await runCommand(async () => {
     const { rows } = await db.query<Record<string, string | number>>(
       `select per_client_burst, burst_window::text, per_client_daily, per_address_burst,
               per_address_daily, daily_ceiling,
-              duplicate_window::text, unproved_mail_per_hour
+              duplicate_window::text, unproved_mail_per_hour, replies_per_member_per_hour
          from private.submission_limits`,
     );
     const limits = rows[0];
@@ -116,6 +118,7 @@ await runCommand(async () => {
         `  identical messages folded within ${limits.duplicate_window}\n` +
         `  mail to unproved addresses (registration confirmations): ` +
         `${limits.unproved_mail_per_hour} an hour for the whole site\n` +
+        `  replies from the inbox: ${limits.replies_per_member_per_hour} an hour per member\n` +
         `  kept: spam ${retention.spam_days} days, everything else ` +
         `${retention.keep_months === null ? "until deleted" : `${retention.keep_months} months`}\n`,
     );

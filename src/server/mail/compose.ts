@@ -5,7 +5,7 @@ import { siteContentSchemas } from "../../shared/site-content.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { mailContent } from "./mail-content.ts";
 
-export type MailKind = "submission" | "registration" | "invite" | "recovery";
+export type MailKind = "submission" | "registration" | "invite" | "recovery" | "reply";
 
 /** A row of public.mail_outbox, as the worker claims it. */
 export interface OutboxMail {
@@ -28,6 +28,20 @@ export interface SubmissionFacts {
   message: string;
   form_source: string;
   language: Language;
+  created_at: string;
+}
+
+/** A member's reply from the inbox, as the worker claims its mail. */
+export interface ReplyFacts {
+  body: string;
+  author_name: string | null;
+  /**
+   * The thread's earlier mails, oldest first: ours by their outbox row's uuid, the visitor's by
+   * the Message-ID their mail gave.
+   */
+  thread: { ours: boolean; id: string }[];
+  /** The visitor got their registration's confirmation: the reply answers under its subject. */
+  confirmed: boolean;
 }
 
 export interface ComposeSettings {
@@ -35,6 +49,8 @@ export interface ComposeSettings {
   notifyTo: string[];
   notifyLanguage: Language;
   siteUrl: string;
+  /** The team's mailbox, where a visitor's answer to a reply goes. */
+  replyTo?: string;
 }
 
 export class UnsendableMailError extends Error {
@@ -270,15 +286,91 @@ function composeLink(mail: OutboxMail, kind: "invite" | "recovery"): SendMailOpt
   };
 }
 
+/** A Message-ID as another mail gave it: one id in angle brackets, nothing that ends a header. */
+const foreignMessageId = /^<[^<>\s\p{Cc}]{1,250}>$/u;
+
+/** The dates a reply quotes, as the site's schedule says them: in Jordan's time. */
+function quotedDate(language: Language, at: string): string {
+  return new Intl.DateTimeFormat(language === "ar" ? "ar-JO" : "en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Asia/Amman",
+  }).format(new Date(at));
+}
+
+/**
+ * A member's reply: their words and name, the visitor's message quoted below, in the thread of
+ * what the visitor got before. Only ever to the submission's own address, text as text: every
+ * character of the member's and the visitor's words is escaped in the HTML part.
+ */
+function composeReply(
+  mail: OutboxMail,
+  submission: SubmissionFacts,
+  reply: ReplyFacts,
+  settings: ComposeSettings,
+): SendMailOptions {
+  const recipient = mail.recipient ?? "";
+  if (!isMailableAddress(recipient)) throw new UnsendableMailError("not a mailable address");
+  if (recipient.toLowerCase() !== submission.email.toLowerCase()) {
+    throw new UnsendableMailError("a reply goes to its submission's address only");
+  }
+  const language = mail.language ?? submission.language;
+  const words = mailContent[language].reply;
+  const subject = reply.confirmed
+    ? words.re(mailContent[language].registration.subject)
+    : words.subject;
+  const domain = addressOf(settings.from).split("@")[1] ?? "localhost";
+  const references = reply.thread
+    .map(({ ours, id }) => (ours ? `<${id}@${domain}>` : id))
+    .filter((id) => foreignMessageId.test(id));
+  const signature = [reply.author_name, words.team].filter(Boolean).join("\n");
+  const intro = words.quoted(quotedDate(language, submission.created_at), submission.name);
+  const quote = submission.message
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+  const text = `${reply.body}\n\n-- \n${signature}\n\n${intro}\n${quote}\n`;
+  const dir = language === "ar" ? "rtl" : "ltr";
+  const font =
+    language === "ar" ? "Tahoma, 'Segoe UI', Arial, sans-serif" : "'Segoe UI', Arial, sans-serif";
+  const block = (body: string, style = "") =>
+    `<div dir="auto" style="unicode-bidi:plaintext;white-space:pre-line;${style}">${escapeHtml(body)}</div>`;
+  const html = `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:16px;font-family:${font};font-size:16px;line-height:${language === "ar" ? "1.9" : "1.6"};color:#1d2433">
+<div dir="${dir}">
+${block(reply.body, "margin:0 0 24px")}
+${block(signature, "margin:0 0 24px;color:#5b6478")}
+${block(intro, "margin:0 0 8px;color:#5b6478;font-size:14px")}
+<blockquote style="margin:0;padding-inline-start:12px;border-inline-start:3px solid #c9a227;color:#5b6478">${block(submission.message)}</blockquote>
+</div>
+</body>
+</html>
+`;
+  return {
+    to: { name: headerText(submission.name, 80), address: recipient },
+    ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
+    subject,
+    text,
+    html,
+    ...(references.length > 0
+      ? { inReplyTo: references.at(-1), references: references.join(" ") }
+      : {}),
+  };
+}
+
 /**
  * The message for one outbox row, ready for nodemailer; throws when it can never be sent.
- * `program` is Mutakallim's published content, which a registration's confirmation states.
+ * `program` is Mutakallim's published content, which a registration's confirmation states;
+ * `reply` the member's words and the thread, for a reply.
  */
 export function composeMail(
   mail: OutboxMail,
   submission: SubmissionFacts | null,
   settings: ComposeSettings,
   program?: unknown,
+  reply?: ReplyFacts | null,
 ): SendMailOptions {
   const about = () => {
     if (!submission) throw new UnsendableMailError("the submission is gone");
@@ -297,6 +389,14 @@ export function composeMail(
     case "registration":
       message = composeRegistration(mail, about(), program);
       break;
+    case "reply":
+      if (!reply) throw new UnsendableMailError("the reply is gone");
+      // A member wrote it: an auto-responder may answer, as it would any person's mail.
+      return {
+        ...composeReply(mail, about(), reply, settings),
+        from: settings.from,
+        messageId: messageIdFor(mail, settings.from),
+      };
     default: {
       const unknown: never = mail.kind;
       throw new UnsendableMailError(`no mail is written for the kind ${String(unknown)}`);

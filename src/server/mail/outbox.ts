@@ -1,11 +1,13 @@
 import type { Queryable } from "../db/database.ts";
-import type { OutboxMail, SubmissionFacts } from "./compose.ts";
+import type { OutboxMail, ReplyFacts, SubmissionFacts } from "./compose.ts";
 
 export interface ClaimedMail {
   mail: OutboxMail;
   submission: SubmissionFacts | null;
   /** For a registration's confirmation: Mutakallim as the site publishes it now, unchecked. */
   program: unknown;
+  /** For a reply: the member's words and the thread's earlier mails. */
+  reply: ReplyFacts | null;
 }
 
 /** How long the worker keeps trying a mail; after that it is marked failed for the inbox. */
@@ -20,7 +22,7 @@ export async function claimNextMail(
   claimSeconds: number,
 ): Promise<ClaimedMail | null> {
   const { rows } = await db.query<
-    OutboxMail & { submission: SubmissionFacts | null; program: unknown }
+    OutboxMail & { submission: SubmissionFacts | null; program: unknown; reply: ReplyFacts | null }
   >(
     `with due as (
        select id from public.mail_outbox
@@ -38,17 +40,38 @@ export async function claimNextMail(
        outbox.recipient, outbox.language, outbox.link, outbox.attempts,
        (select json_build_object('id', s.id::text, 'name', s.name, 'email', s.email,
           'phone', s.phone, 'message', s.message, 'form_source', s.form_source,
-          'language', s.language)
+          'language', s.language, 'created_at', s.created_at)
           from public.contact_submissions s where s.id = outbox.submission_id) as submission,
        case when outbox.kind = 'registration' then
          (select published.content -> 'mutakallim' from public.published_site_content published)
-       end as program`,
+       end as program,
+       case when outbox.kind = 'reply' then
+         (select json_build_object(
+            'body', m.body, 'author_name', m.author_name,
+            'confirmed', exists (select 1 from public.mail_outbox c
+                                  where c.submission_id = outbox.submission_id
+                                    and c.kind = 'registration' and c.status = 'sent'),
+            -- What the visitor was sent, and what they mailed back, before this reply.
+            'thread', coalesce((
+              select json_agg(json_build_object('ours', t.ours, 'id', t.id) order by t.at, t.ord)
+                from (select true as ours, o.message_id::text as id, o.created_at as at, o.id as ord
+                        from public.mail_outbox o
+                       where o.submission_id = outbox.submission_id and o.id < outbox.id
+                         and o.kind in ('registration', 'reply') and o.status = 'sent'
+                      union all
+                      select false, i.mail_message_id, i.created_at, i.id
+                        from public.submission_messages i
+                       where i.submission_id = outbox.submission_id and i.direction = 'in'
+                         and i.mail_message_id is not null and i.created_at < m.created_at) t),
+              '[]'::json))
+            from public.submission_messages m where m.outbox_id = outbox.id)
+       end as reply`,
     [claimSeconds],
   );
   const row = rows[0];
   if (!row) return null;
-  const { submission, program, ...mail } = row;
-  return { mail, submission, program };
+  const { submission, program, reply, ...mail } = row;
+  return { mail, submission, program, reply };
 }
 
 export async function markSent(db: Queryable, id: string): Promise<void> {

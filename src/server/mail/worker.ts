@@ -90,7 +90,7 @@ export class MailWorker {
     }
     const claimed = await claimNextMail(db, settings.claimSeconds);
     if (!claimed) return false;
-    const { mail, submission, program } = claimed;
+    const { mail, submission, program, reply } = claimed;
     const fields = { mail: mail.id, kind: mail.kind, attempt: mail.attempts };
     let message;
     try {
@@ -102,8 +102,10 @@ export class MailWorker {
           notifyTo: settings.notifyTo,
           notifyLanguage: settings.notifyLanguage,
           siteUrl: this.options.siteUrl,
+          ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
         },
         program,
+        reply,
       );
     } catch (error) {
       if (!(error instanceof UnsendableMailError)) throw error;

@@ -17,6 +17,7 @@ const callableBySignedInAccounts = [
   "public.save_site_draft(section text, body jsonb, base_revision integer)",
   "public.search_submission_counts(query text, form text)",
   "public.search_submissions(query text, form text, status text, spam boolean, row_limit integer, row_offset integer)",
+  "public.send_reply(submission_id bigint, body text)",
   "public.set_status_of_matches(new_status text, query text, form text, status text, spam boolean)",
   "public.team_member_names()",
 ];

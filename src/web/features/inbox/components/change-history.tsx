@@ -3,7 +3,7 @@ import { useInboxContent } from "../content/use-inbox-content.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
 import { isSubmissionStatus, type SubmissionChange } from "../model/submission.ts";
 
-/** Who changed a submission's status or note, and when, newest first. */
+/** Who changed a submission's status or note, or replied, and when, newest first. */
 export function ChangeHistory({ changes }: { changes: SubmissionChange[] }) {
   const { language, text } = useInboxContent();
   const nameOf = useTeamNames();
@@ -26,7 +26,9 @@ export function ChangeHistory({ changes }: { changes: SubmissionChange[] }) {
                       statusName(change.old_value),
                       statusName(change.new_value),
                     )
-                  : text.detail.noteChange}
+                  : change.field === "reply"
+                    ? text.detail.replied
+                    : text.detail.noteChange}
               </p>
               {change.field === "note" && change.new_value && (
                 <p

@@ -237,6 +237,7 @@ export const ar: InboxContent = {
     noHistory: "لا تغييرات بعد.",
     statusChange: (from, to) => `غُيّرت الحالة من «${from}» إلى «${to}»`,
     noteChange: "عُدّلت الملاحظة",
+    replied: "رُدّ على المرسل",
     someone: "عضو في الفريق",
   },
   live: {
@@ -271,6 +272,7 @@ export const ar: InboxContent = {
       registration: "تأكيد التسجيل",
       invite: "دعوة إلى الفريق",
       recovery: "إعادة تعيين كلمة المرور",
+      reply: "ردّ على مرسل",
     },
     attempts: {
       zero: () => "بلا محاولات",

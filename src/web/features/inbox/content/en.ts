@@ -228,6 +228,7 @@ export const en: InboxContent = {
     noHistory: "No changes yet.",
     statusChange: (from, to) => `Status changed from “${from}” to “${to}”`,
     noteChange: "Note changed",
+    replied: "Replied to the sender",
     someone: "A team member",
   },
   live: {
@@ -253,6 +254,7 @@ export const en: InboxContent = {
       registration: "Registration confirmation",
       invite: "Invitation to the team",
       recovery: "Password reset",
+      reply: "Reply to a sender",
     },
     attempts: {
       one: () => "1 attempt",

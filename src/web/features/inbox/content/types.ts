@@ -201,6 +201,8 @@ export interface InboxContent {
     noHistory: string;
     statusChange: (from: string, to: string) => string;
     noteChange: string;
+    /** A member replied to the visitor from the inbox. */
+    replied: string;
     someone: string;
   };
   /** The inbox as others change it: arrivals, their work, the connection that carries them. */

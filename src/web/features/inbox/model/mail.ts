@@ -1,4 +1,4 @@
-export const mailKinds = ["submission", "registration", "invite", "recovery"] as const;
+export const mailKinds = ["submission", "registration", "invite", "recovery", "reply"] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 /** A row of public.mail_outbox that could not be sent, as the team may read it. */

@@ -30,7 +30,7 @@ export interface SubmissionChange {
   id: number;
   changed_at: string;
   changed_by_email: string | null;
-  field: "status" | "note";
+  field: "status" | "note" | "reply";
   old_value: string | null;
   new_value: string | null;
 }
