@@ -285,6 +285,27 @@ describe("send_reply", () => {
     expect(rows.map((row) => row.body)).toEqual(["one", "two", "four"]);
   });
 
+  it("holds the bound when a member's replies come all at once, to many submissions", async () => {
+    await server.db.query("update private.submission_limits set replies_per_member_per_hour = 2");
+    const hurried = await createMember(server);
+    const ids: number[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      ids.push(await submitted({ email: `flood${index}@example.com` }));
+    }
+    const client = await hurried.client();
+    const answers = await Promise.all(
+      ids.map((id) => client.rpc("send_reply", { submission_id: id, body: `flood ${id}` })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      200, 200, 429, 429, 429, 429, 429, 429,
+    ]);
+    const { rows } = await server.db.query(
+      "select 1 from public.submission_messages where author = $1",
+      [hurried.id],
+    );
+    expect(rows).toHaveLength(2);
+  });
+
   it("shows the reply's delivery: retrying with the server's reason while SMTP is down, then sent once", async () => {
     const id = await submitted({ email: "patient@example.com", form_source: "Contact Page" });
     await drain();
