@@ -14,10 +14,15 @@ export const e2eTeamBaseUrl = `http://127.0.0.1:${teamPort}`;
  * with them: every submission another test sends while one is open is an arrival it counts and
  * announces. So they have a server and a database of their own.
  */
-const teamSiteJourneys = /(site-(editor|photos)(-[a-z]+)?|team-names|inbox-live)\.spec\.ts/u;
+const teamSiteJourneys =
+  /(site-(editor|photos)(-[a-z]+)?|team-names|inbox-(live|replies))\.spec\.ts/u;
 
-/** The browser suite's server: the built site and server on a fresh embedded database. */
-const server = (listen: number, url: string) => ({
+/**
+ * The browser suite's server: the built site and server on a fresh embedded database. The
+ * team's delivers mail (to an SMTP server of its own that keeps nothing); the page tests' has
+ * none, as a site without SMTP_URL.
+ */
+const server = (listen: number, url: string, extra: Record<string, string> = {}) => ({
   command: "node tests/support/e2e-server.mjs",
   url: `${url}/`,
   env: {
@@ -31,6 +36,7 @@ const server = (listen: number, url: string) => ({
     AUTH_RATE_LIMIT_SIGNUP: "500",
     AUTH_RATE_LIMIT_TOKEN: "1000",
     AUTH_RATE_LIMIT_VERIFY: "500",
+    ...extra,
   },
   reuseExistingServer: false,
   timeout: 60_000,
@@ -77,5 +83,8 @@ export default defineConfig({
       testIgnore: teamSiteJourneys,
     },
   ],
-  webServer: [server(port, e2eBaseUrl), server(teamPort, e2eTeamBaseUrl)],
+  webServer: [
+    server(port, e2eBaseUrl),
+    server(teamPort, e2eTeamBaseUrl, { E2E_SMTP_SINK: "true" }),
+  ],
 });

@@ -181,6 +181,8 @@ export interface VisitorSubmission {
   phone: string | null;
   message: string;
   form_source: "Contact Page" | "Mutakallim Program";
+  /** The page's language; the database takes Arabic when a page does not say. */
+  language?: Language;
 }
 
 /** Submissions sent as visitors send them: one at a time, with the anon key. */

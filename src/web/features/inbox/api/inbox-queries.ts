@@ -2,8 +2,10 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { searchText, type SubmissionFilter } from "../model/filter.ts";
 import type { Confirmation } from "../model/mail.ts";
 import type { Submission, SubmissionChange } from "../model/submission.ts";
+import type { ThreadMessage } from "../model/thread.ts";
 import { countByStatus } from "./count-by-status.ts";
 import { listChanges } from "./list-changes.ts";
+import { listThread } from "./list-thread.ts";
 import { listFailedMail, type FailedMailPage } from "./list-failed-mail.ts";
 import { listSubmissions } from "./list-submissions.ts";
 import { readConfirmation } from "./read-confirmation.ts";
@@ -60,10 +62,12 @@ export interface OpenSubmission {
   changes: SubmissionChange[];
   /** A registration's confirmation to the registrant; null for a message. */
   confirmation: Confirmation | null;
+  /** The team's replies and the visitor's answers, oldest first. */
+  thread: ThreadMessage[];
 }
 
 /**
- * One submission, read whole, with its history and what became of its confirmation. Forgotten
+ * One submission, read whole, with its history, its thread and what became of its confirmation. Forgotten
  * as soon as it is closed: opened again, it is read afresh (its seen mark is written from what
  * was read, never from what was cached).
  */
@@ -71,12 +75,13 @@ export function openSubmissionQuery(id: number) {
   return queryOptions({
     queryKey: inboxKeys.submission(id),
     queryFn: async (): Promise<OpenSubmission> => {
-      const [submission, changes, confirmation] = await Promise.all([
+      const [submission, changes, confirmation, thread] = await Promise.all([
         readSubmission(id),
         listChanges(id),
         readConfirmation(id),
+        listThread(id),
       ]);
-      return { submission, changes, confirmation };
+      return { submission, changes, confirmation, thread };
     },
     gcTime: 0,
   });

@@ -18,9 +18,9 @@ export interface InboxListener {
 let channels = 0;
 
 /**
- * Hears every change to the submissions, and each change and deletion recorded of them, as
- * the database lets this member read them (Supabase Realtime's postgres_changes under row-level
- * security). supabase-js joins with the session's token and, after a lost connection, joins
+ * Hears every change to the submissions, each change and deletion recorded of them, and their
+ * threads (replies, answers, deliveries), as the database lets this member read them (Supabase
+ * Realtime's postgres_changes under row-level security). supabase-js joins with the session's token and, after a lost connection, joins
  * again by itself. Answers how to stop hearing. Where no realtime answers, it stops asking after
  * a few joins: the inbox reads on request, as without it.
  *
@@ -81,6 +81,12 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
         .on(
           "postgres_changes",
           { event: "INSERT", schema: "public", table: "contact_submission_deletions" },
+          hear,
+        )
+        // A reply, an answer, or a reply's delivery: the open submission's thread is read again.
+        .on(
+          "postgres_changes",
+          { event: "*", schema: "public", table: "submission_messages" },
           hear,
         )
         .subscribe((state) => {

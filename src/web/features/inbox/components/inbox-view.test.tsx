@@ -8,6 +8,7 @@ import { requestUrl } from "../../../../../tests/support/fetch-call.ts";
 import type { Language } from "../../../../shared/language.ts";
 import { AuthProvider } from "../../../auth/auth-provider.tsx";
 import { sessionStorageKey } from "../../../lib/supabase-client.ts";
+import { Toaster } from "../../../toast/toaster.tsx";
 import { InboxPage } from "./inbox-page.tsx";
 
 // The edges: supabase-js runs for real, its requests meet this stub and its realtime socket a
@@ -77,6 +78,7 @@ function serve(database: {
   changes?: unknown[];
   mailOn?: boolean;
   confirmation?: { status: string; last_error: string | null };
+  thread?: unknown[];
 }) {
   network.mockImplementation((input) => {
     const url = new URL(requestUrl(input));
@@ -91,6 +93,9 @@ function serve(database: {
     }
     if (url.pathname === "/rest/v1/contact_submission_changes") {
       return Promise.resolve(Response.json(database.changes ?? []));
+    }
+    if (url.pathname === "/rest/v1/submission_messages") {
+      return Promise.resolve(Response.json(database.thread ?? []));
     }
     if (url.pathname === "/rest/v1/contact_submissions") {
       const id = url.searchParams.get("id");
@@ -115,6 +120,7 @@ function renderInbox(language: Language, query = "") {
   renderWeb(
     <AuthProvider>
       <InboxPage />
+      <Toaster />
     </AuthProvider>,
     { language, path: `${language === "en" ? "/en/inbox" : "/inbox"}${query}` },
   );
@@ -421,5 +427,118 @@ describe("the inbox, live", () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(screen.queryByText(/Offline/u)).toBeNull();
     expect(within(screen.getAllByRole("list")[1]!).getAllByRole("listitem")).toHaveLength(2);
+  });
+});
+
+describe("replies from the inbox", () => {
+  /** The thread as the database keeps it, and the calls to send_reply the page made. */
+  function serveReplies(database: Parameters<typeof serve>[0], answer?: () => Response) {
+    serve(database);
+    const rest = network.getMockImplementation();
+    const sent: unknown[] = [];
+    network.mockImplementation(async (input, init) => {
+      const url = new URL(requestUrl(input));
+      if (url.pathname === "/rest/v1/rpc/send_reply") {
+        const body: unknown = JSON.parse(typeof init?.body === "string" ? init.body : "null");
+        sent.push(body);
+        if (answer) return answer();
+        const reply = {
+          id: sent.length,
+          direction: "out",
+          author_email: "member@example.com",
+          author_name: "Omar",
+          body: (body as { body: string }).body,
+          created_at: "2026-02-01T09:00:00+00:00",
+          delivery: "pending",
+          delivery_error: null,
+        };
+        database.thread = [...(database.thread ?? []), reply];
+        return Response.json(reply);
+      }
+      return rest!(input, init);
+    });
+    return sent;
+  }
+
+  it("writes a reply in the visitor's language, sends it with no address, and shows it with its delivery", async () => {
+    storeSession();
+    const database = { rows: [row(4, "هدى", { language: "ar" })], thread: [] as unknown[] };
+    const sent = serveReplies(database);
+    const user = renderInbox("en", "?open=4");
+    const reply = await screen.findByLabelText("Your reply");
+    expect(screen.getByText("No reply yet.")).toBeVisible();
+    expect(reply).toHaveAttribute("dir", "rtl");
+    expect(reply).toHaveAttribute("lang", "ar");
+    // Where a reply is written here, the mail app's link gives way to it.
+    expect(screen.queryByRole("link", { name: "Reply by email" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    expect(screen.getByText("Write the reply first.")).toBeVisible();
+    expect(sent).toEqual([]);
+
+    await user.type(reply, "أهلًا هدى");
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(sent).toEqual([{ submission_id: 4, body: "أهلًا هدى" }]));
+    expect(await screen.findByText("Reply from Omar")).toBeVisible();
+    expect(screen.getByText("Waiting to be sent")).toBeVisible();
+    expect(reply).toHaveValue("");
+  });
+
+  it("shows why a reply is not sent yet, and says so when the hour's replies are spent", async () => {
+    storeSession();
+    const database = {
+      rows: [row(4, "Sam")],
+      thread: [
+        {
+          id: 1,
+          direction: "out",
+          author_email: "layla@example.com",
+          author_name: null,
+          body: "We will call you.",
+          created_at: "2026-02-01T09:00:00+00:00",
+          delivery: "retrying",
+          delivery_error: "421 4.3.2 Service not available",
+        },
+        {
+          id: 2,
+          direction: "in",
+          author_email: null,
+          author_name: null,
+          body: "Thank you!",
+          created_at: "2026-02-01T10:00:00+00:00",
+          delivery: null,
+          delivery_error: null,
+        },
+      ],
+    };
+    serveReplies(database, () =>
+      Response.json(
+        { code: "PT429", message: "Too many replies from this member", details: null, hint: null },
+        { status: 429 },
+      ),
+    );
+    const user = renderInbox("en", "?open=4");
+    expect(await screen.findByText("Reply from layla@example.com")).toBeVisible();
+    expect(
+      screen.getByText("Not sent yet, trying again. The mail server said:", { exact: false }),
+    ).toHaveTextContent("421 4.3.2 Service not available");
+    expect(screen.getByText("The sender's answer")).toBeVisible();
+    expect(screen.getByText("Thank you!")).toBeVisible();
+
+    await user.type(screen.getByLabelText("Your reply"), "One more");
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    expect(
+      await screen.findByText("You have sent as many replies as an hour allows. Try again later."),
+    ).toBeVisible();
+    expect(screen.getByLabelText("Your reply")).toHaveValue("One more");
+  });
+
+  it("keeps the member's mail app where mail is off", async () => {
+    storeSession();
+    serveReplies({ rows: [row(4, "Sam")], mailOn: false });
+    renderInbox("en", "?open=4");
+    expect(await screen.findByRole("link", { name: "Reply by email" })).toBeVisible();
+    expect(screen.queryByLabelText("Your reply")).toBeNull();
+    expect(screen.queryByText("Conversation")).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { updateSubmission } from "../api/update-submission.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { StepHeading } from "./step-heading.tsx";
 import { card, primaryButton, secondaryButton } from "../../../components/team/styles.ts";
+import { ReplyThread } from "./reply-thread.tsx";
 import { TriageForm } from "./triage-form.tsx";
 
 interface SubmissionDetailProps {
@@ -93,7 +94,11 @@ export function SubmissionDetail({
   const submission = result.data?.submission;
   const confirmation = result.data?.confirmation;
   // With mail off, a confirmation waiting to be sent never will be.
-  const mailOff = useMailState().state?.on === false;
+  const mailOn = useMailState().state?.on;
+  const mailOff = mailOn === false;
+  // Replies are written here where a worker of ours delivers mail; elsewhere (mail off, or a
+  // hosted project with no worker) the member's own mail app answers, as before.
+  const thread = result.data?.thread ?? [];
 
   // Opening a submission marks it seen for the whole team.
   const unseen = submission && !submission.seen ? submission.id : undefined;
@@ -209,10 +214,20 @@ export function SubmissionDetail({
             {submission.message}
           </p>
         </section>
+        {(mailOn === true || thread.length > 0) && (
+          <ReplyThread
+            submission={submission}
+            thread={thread}
+            canWrite={mailOn === true}
+            onSent={refresh}
+          />
+        )}
         <div className="flex flex-wrap gap-3">
-          <a href={replyHref(submission)} className={primaryButton}>
-            {text.detail.reply}
-          </a>
+          {mailOn !== true && (
+            <a href={replyHref(submission)} className={primaryButton}>
+              {text.detail.reply}
+            </a>
+          )}
           {submission.phone && (
             <a href={tel(submission.phone)} className={secondaryButton}>
               {text.detail.call}

@@ -205,6 +205,25 @@ export interface InboxContent {
     replied: string;
     someone: string;
   };
+  /** The conversation with the visitor, and the reply written in the inbox. */
+  thread: {
+    title: string;
+    empty: string;
+    /** A member's reply, by the name they had when they sent it. */
+    from: (name: string) => string;
+    /** The visitor's answer, mailed back. */
+    answer: string;
+    delivery: Record<"pending" | "sent" | "retrying" | "failed", string>;
+    label: string;
+    hint: string;
+    send: string;
+    sending: string;
+    sent: string;
+    failed: string;
+    emptyReply: string;
+    tooMany: string;
+    spam: string;
+  };
   /** The inbox as others change it: arrivals, their work, the connection that carries them. */
   live: {
     /** A new submission, by its sender's name. */

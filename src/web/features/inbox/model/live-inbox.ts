@@ -38,7 +38,9 @@ export type InboxEvent =
   | { kind: "updated"; submission: Submission }
   | { kind: "removed"; id: number }
   | { kind: "changed"; change: LiveChange }
-  | { kind: "deleted"; deletion: LiveDeletion };
+  | { kind: "deleted"; deletion: LiveDeletion }
+  /** A reply or an answer in a submission's thread, or a reply's delivery, changed. */
+  | { kind: "thread"; submission_id: number };
 
 /** A postgres_changes payload as supabase-js hands it over. */
 export interface ChangePayload {
@@ -70,6 +72,9 @@ export function readInboxEvent(payload: ChangePayload): InboxEvent | undefined {
       : { kind: "updated", submission };
   }
   const submissionId = id(payload.new.submission_id);
+  if (payload.table === "submission_messages") {
+    return submissionId === undefined ? undefined : { kind: "thread", submission_id: submissionId };
+  }
   if (payload.eventType !== "INSERT" || submissionId === undefined) return undefined;
   if (payload.table === "contact_submission_changes") {
     const field = payload.new.field;
@@ -230,6 +235,8 @@ function onEvent(state: LiveInbox, event: InboxEvent, me: string | undefined): L
     }
     case "updated":
       return { ...state, edits: { ...state.edits, [event.submission.id]: event.submission } };
+    case "thread":
+      return state;
   }
 }
 
@@ -287,6 +294,8 @@ export function staleAfter(event: InboxEvent): { list: boolean; submission: numb
       return { list: true, submission: undefined };
     case "changed":
       return { list: false, submission: event.change.submission_id };
+    case "thread":
+      return { list: false, submission: event.submission_id };
     case "deleted":
       return { list: false, submission: undefined };
   }

@@ -1,0 +1,152 @@
+import { useId, useState, type FormEvent } from "react";
+import { reportRejection } from "../../../components/team/report-rejection.ts";
+import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
+import { formatDateTime } from "../../../components/team/format.ts";
+import { fieldClasses } from "../../../components/team/styles.ts";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { toast } from "../../../toast/toast-store.ts";
+import { sendReply } from "../api/send-reply.ts";
+import { useInboxContent } from "../content/use-inbox-content.ts";
+import type { Submission } from "../model/submission.ts";
+import { replyLimit, type ThreadMessage } from "../model/thread.ts";
+import { SubmitButton } from "./submit-button.tsx";
+
+interface ReplyThreadProps {
+  submission: Submission;
+  thread: ThreadMessage[];
+  /** Mail is delivered: a reply written here is sent. Otherwise the thread alone is shown. */
+  canWrite: boolean;
+  /** The reply is queued: the submission (now done) and its thread are read again. */
+  onSent: () => void;
+}
+
+function codeOf(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error
+    ? String(error.code)
+    : undefined;
+}
+
+/**
+ * The conversation with the visitor, oldest first, each reply with its delivery; and the reply
+ * to write, in the language of the page the visitor wrote from (right to left for Arabic). The
+ * database sends it to the submission's own address: nothing here names one.
+ */
+export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThreadProps) {
+  const { language, text } = useInboxContent();
+  const words = text.thread;
+  const describeFailure = useDescribeFailure();
+  const id = useId();
+  const [body, setBody] = useState("");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (body.trim() === "") {
+      setError(words.emptyReply);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await sendReply(submission.id, body);
+      setBody("");
+      toast({ title: words.sent });
+      onSent();
+    } catch (failure) {
+      toast({
+        title: words.failed,
+        description: codeOf(failure) === "PT429" ? words.tooMany : describeFailure(failure),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4">
+      <h3 id={`${id}-title`} className="text-xl font-bold text-ink-900">
+        {words.title}
+      </h3>
+      {thread.length === 0 ? (
+        <p className="text-ink-700">{words.empty}</p>
+      ) : (
+        <ol className="grid gap-3">
+          {thread.map((message) => (
+            <li
+              key={message.id}
+              className={`grid gap-2 rounded-2xl p-4 ${
+                message.direction === "out"
+                  ? "border-s-4 border-gold-500 bg-paper-200/60"
+                  : "bg-white shadow-inner shadow-ink-900/5"
+              }`}
+            >
+              <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm text-ink-700">
+                <span className="font-semibold text-ink-900">
+                  {message.direction === "out"
+                    ? words.from(message.author_name ?? message.author_email ?? "")
+                    : words.answer}
+                </span>
+                <time dateTime={message.created_at}>
+                  {formatDateTime(language, message.created_at)}
+                </time>
+              </p>
+              <p
+                dir="auto"
+                className="whitespace-pre-wrap wrap-anywhere text-ink-950 [unicode-bidi:plaintext]"
+              >
+                {message.body}
+              </p>
+              {message.direction === "out" && message.delivery && (
+                <p
+                  className={`text-sm ${message.delivery === "failed" ? "font-semibold text-red-800" : "text-ink-700"}`}
+                >
+                  {words.delivery[message.delivery]}
+                  {message.delivery_error &&
+                    (message.delivery === "retrying" || message.delivery === "failed") && (
+                      <>
+                        {" "}
+                        <bdi dir="ltr" className="font-mono wrap-anywhere">
+                          {message.delivery_error}
+                        </bdi>
+                      </>
+                    )}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {!canWrite ? null : submission.status === "spam" ? (
+        <p className="text-ink-700">{words.spam}</p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => reportRejection(submit(event))}
+          className="grid gap-3"
+        >
+          <FormField id={`${id}-body`} label={words.label} hint={words.hint} error={error}>
+            {(control) => (
+              <textarea
+                {...control}
+                lang={submission.language}
+                dir={submission.language === "ar" ? "rtl" : "ltr"}
+                rows={6}
+                maxLength={replyLimit}
+                value={body}
+                onChange={(event) => {
+                  setBody(event.target.value);
+                  if (error) setError(undefined);
+                }}
+                className={`${fieldClasses} resize-y`}
+              />
+            )}
+          </FormField>
+          <SubmitButton busy={busy} label={words.send} busyLabel={words.sending} />
+        </form>
+      )}
+    </section>
+  );
+}
