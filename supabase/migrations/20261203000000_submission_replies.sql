@@ -72,24 +72,19 @@ create or replace function internal.follow_reply_delivery() returns trigger
   security definer
   set search_path = ''
 as $$
+declare
+  state text := case
+    when new.status = 'sent' then 'sent'
+    when new.status in ('failed', 'withheld') then 'failed'
+    when new.last_error is not null then 'retrying'
+    else 'pending'
+  end;
+  reason text := case when new.status = 'sent' then null else new.last_error end;
 begin
   update public.submission_messages
-     set delivery = case
-           when new.status = 'sent' then 'sent'
-           when new.status in ('failed', 'withheld') then 'failed'
-           when new.last_error is not null then 'retrying'
-           else 'pending'
-         end,
-         delivery_error = case when new.status = 'sent' then null else new.last_error end
+     set delivery = state, delivery_error = reason
    where outbox_id = new.id
-     and (delivery, delivery_error) is distinct from (
-           case
-             when new.status = 'sent' then 'sent'
-             when new.status in ('failed', 'withheld') then 'failed'
-             when new.last_error is not null then 'retrying'
-             else 'pending'
-           end,
-           case when new.status = 'sent' then null else new.last_error end);
+     and (delivery, delivery_error) is distinct from (state, reason);
   return null;
 end;
 $$;
