@@ -18,6 +18,7 @@ const words = {
     done: "منجزة",
     replied: "رُدّ على المرسل",
     mailApp: "الرد بالبريد",
+    kept: /ردّك الذي لم يُرسل، محفوظ في هذا المتصفح/u,
   },
   en: {
     search: "Search",
@@ -30,6 +31,7 @@ const words = {
     done: "Done",
     replied: "Replied to the sender",
     mailApp: "Reply by email",
+    kept: /Your unsent reply, kept in this browser/u,
   },
 } as const;
 
@@ -84,6 +86,10 @@ for (const { language, width, page: written } of cases) {
         ? `أهلًا هدى،\nنعم، يبدأ في آذار. ${marker}`
         : `Hello Huda,\nYes, in March. ${marker}`;
     await reply.fill(body);
+    // Left and come back to: the reply typed is still there, kept by this browser.
+    await page.reload();
+    await expect(page.getByLabel(text.reply)).toHaveValue(body);
+    await expect(page.getByText(text.kept)).toBeVisible();
     await page.getByRole("button", { name: text.send }).click();
     const sent = page
       .getByRole("listitem")

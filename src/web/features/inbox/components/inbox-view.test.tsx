@@ -100,13 +100,17 @@ function serve(database: {
     if (url.pathname === "/rest/v1/contact_submissions") {
       const id = url.searchParams.get("id");
       const after = id?.startsWith("gt.") ? Number(id.slice(3)) : undefined;
-      const one = after === undefined ? id?.replace("eq.", "") : undefined;
+      // in.(1,2): which of the drafted submissions are still there.
+      const among = id?.startsWith("in.(") ? id.slice(4, -1).split(",") : undefined;
+      const one = after === undefined && !among ? id?.replace("eq.", "") : undefined;
       const matching =
         after !== undefined
           ? database.rows.filter((each) => each.id > after).reverse()
-          : one
-            ? database.rows.filter((each) => String(each.id) === one)
-            : database.rows;
+          : among
+            ? database.rows.filter((each) => among.includes(String(each.id)))
+            : one
+              ? database.rows.filter((each) => String(each.id) === one)
+              : database.rows;
       const limit = url.searchParams.get("limit");
       const rows = limit === null ? matching : matching.slice(0, Number(limit));
       const range = rows.length === 0 ? "*/0" : `0-${rows.length - 1}/${rows.length}`;
@@ -116,14 +120,16 @@ function serve(database: {
   });
 }
 
-function renderInbox(language: Language, query = "") {
-  renderWeb(
+/** The inbox at `query`, as a member opens it; `closing` gets how to close it (leaving the page). */
+function renderInbox(language: Language, query = "", closing?: (close: () => void) => void) {
+  const { unmount } = renderWeb(
     <AuthProvider>
       <InboxPage />
       <Toaster />
     </AuthProvider>,
     { language, path: `${language === "en" ? "/en/inbox" : "/inbox"}${query}` },
   );
+  closing?.(unmount);
   return userEvent.setup();
 }
 
@@ -531,6 +537,29 @@ describe("replies from the inbox", () => {
       await screen.findByText("You have sent as many replies as an hour allows. Try again later."),
     ).toBeVisible();
     expect(screen.getByLabelText("Your reply")).toHaveValue("One more");
+  });
+
+  it("keeps a reply typed and not sent for the member's return, and forgets it once sent", async () => {
+    storeSession();
+    const database = { rows: [row(4, "Sam")], thread: [] as unknown[] };
+    const sent = serveReplies(database);
+    let leave = () => {};
+    const user = renderInbox("en", "?open=4", (close) => (leave = close));
+    await user.type(await screen.findByLabelText("Your reply"), "Dear Sam,");
+    leave();
+
+    const back = renderInbox("en", "?open=4", (close) => (leave = close));
+    const reply = await screen.findByLabelText("Your reply");
+    expect(reply).toHaveValue("Dear Sam,");
+    expect(screen.getByText(/Your unsent reply, kept in this browser since/u)).toBeVisible();
+    await back.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(sent).toEqual([{ submission_id: 4, body: "Dear Sam," }]));
+    expect(Object.keys(localStorage).filter((key) => key.startsWith("kalima-inbox-reply"))).toEqual(
+      [],
+    );
+    leave();
+    renderInbox("en", "?open=4");
+    expect(await screen.findByLabelText("Your reply")).toHaveValue("");
   });
 
   it("keeps the member's mail app where mail is off", async () => {

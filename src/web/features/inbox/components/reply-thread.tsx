@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
+import { useAuth } from "../../../auth/use-auth.ts";
 import { reportRejection } from "../../../components/team/report-rejection.ts";
 import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
-import { fieldClasses } from "../../../components/team/styles.ts";
+import { fieldClasses, secondaryButton } from "../../../components/team/styles.ts";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { toast } from "../../../toast/toast-store.ts";
 import { sendReply } from "../api/send-reply.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
+import { dropDraft, keepDraft, readDraft } from "../model/note-draft.ts";
 import type { Submission } from "../model/submission.ts";
 import { replyLimit, type ThreadMessage } from "../model/thread.ts";
 import { SubmitButton } from "./submit-button.tsx";
@@ -29,14 +31,20 @@ function codeOf(error: unknown): string | undefined {
 /**
  * The conversation with the visitor, oldest first, each reply with its delivery; and the reply
  * to write, in the language of the page the visitor wrote from (right to left for Arabic). The
- * database sends it to the submission's own address: nothing here names one.
+ * database sends it to the submission's own address: nothing here names one. A reply typed and
+ * not sent is kept in this browser, as a note is, and is back in the box when the member returns.
  */
 export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThreadProps) {
   const { language, text } = useInboxContent();
   const words = text.thread;
   const describeFailure = useDescribeFailure();
   const id = useId();
-  const [body, setBody] = useState("");
+  const { session } = useAuth();
+  const userId = session?.user.id ?? "";
+  const [kept, setKept] = useState(() =>
+    userId ? readDraft(userId, submission.id, "", Date.now(), "reply") : undefined,
+  );
+  const [body, setBody] = useState(kept?.note ?? "");
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
@@ -51,6 +59,8 @@ export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThrea
     setError(undefined);
     try {
       await sendReply(submission.id, body);
+      if (userId) dropDraft(userId, submission.id, "reply");
+      setKept(undefined);
       setBody("");
       toast({ title: words.sent });
       onSent();
@@ -138,12 +148,29 @@ export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThrea
                 value={body}
                 onChange={(event) => {
                   setBody(event.target.value);
+                  if (userId) keepDraft(userId, submission.id, event.target.value, "", "reply");
                   if (error) setError(undefined);
                 }}
                 className={`${fieldClasses} resize-y`}
               />
             )}
           </FormField>
+          {kept && (
+            <div className="flex flex-wrap items-center gap-3 text-sm text-ink-800">
+              <p>{words.kept(formatDateTime(language, kept.at))}</p>
+              <button
+                type="button"
+                onClick={() => {
+                  if (userId) dropDraft(userId, submission.id, "reply");
+                  setKept(undefined);
+                  setBody("");
+                }}
+                className={secondaryButton}
+              >
+                {words.discard}
+              </button>
+            </div>
+          )}
           <SubmitButton busy={busy} label={words.send} busyLabel={words.sending} />
         </form>
       )}

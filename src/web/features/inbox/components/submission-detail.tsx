@@ -216,6 +216,7 @@ export function SubmissionDetail({
         </section>
         {(mailOn === true || thread.length > 0) && (
           <ReplyThread
+            key={`reply-${submission.id}`}
             submission={submission}
             thread={thread}
             canWrite={mailOn === true}

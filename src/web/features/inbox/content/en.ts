@@ -262,6 +262,8 @@ export const en: InboxContent = {
     emptyReply: "Write the reply first.",
     tooMany: "You have sent as many replies as an hour allows. Try again later.",
     spam: "Mark it as not spam to reply.",
+    kept: (when) => `Your unsent reply, kept in this browser since ${when}.`,
+    discard: "Discard it",
   },
   mail: {
     title: "Mail",

@@ -223,6 +223,9 @@ export interface InboxContent {
     emptyReply: string;
     tooMany: string;
     spam: string;
+    /** The reply typed and not sent, back in the box, and since when. */
+    kept: (when: string) => string;
+    discard: string;
   };
   /** The inbox as others change it: arrivals, their work, the connection that carries them. */
   live: {

@@ -102,3 +102,30 @@ describe("keepTyped", () => {
     expect(keepTyped("done", "new", "in_progress")).toBe("done");
   });
 });
+
+describe("a reply's draft in this browser", () => {
+  afterEach(() => localStorage.clear());
+
+  it("is kept apart from the note, and goes as a note's does: signed out, expired, or deleted", () => {
+    keepDraft("member-1", 1, "a note", "");
+    keepDraft("member-1", 1, "Dear Layla,", "", "reply");
+    expect(readDraft("member-1", 1, "", Date.now(), "reply")).toMatchObject({
+      note: "Dear Layla,",
+    });
+    expect(readDraft("member-1", 1, "")).toMatchObject({ note: "a note" });
+    expect(draftedSubmissionIds()).toEqual([1]);
+
+    const signedOut = takeDraftsOf("member-1");
+    expect(readDraft("member-1", 1, "", Date.now(), "reply")).toBeUndefined();
+    signedOut.putBack();
+    expect(readDraft("member-1", 1, "", Date.now(), "reply")).toBeDefined();
+
+    dropExpiredDrafts(Date.now() + (draftLifetimeDays + 1) * day);
+    expect(readDraft("member-1", 1, "", Date.now(), "reply")).toBeUndefined();
+
+    keepDraft("member-1", 2, "Dear Sam,", "", "reply");
+    dropDraftsOfSubmissions([2]);
+    expect(readDraft("member-1", 2, "", Date.now(), "reply")).toBeUndefined();
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+});

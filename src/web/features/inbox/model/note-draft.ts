@@ -1,4 +1,11 @@
-/** A note typed and not saved, kept in this browser past an idle sign-out. */
+/**
+ * What a member typed and did not save or send, kept in this browser past an idle sign-out: an
+ * internal note, or a reply to the visitor. Both go the same ways: after a week, when the member
+ * signs out, and when their submission is deleted.
+ */
+export type DraftKind = "note" | "reply";
+
+/** A note (or a reply) typed and not saved, kept in this browser past an idle sign-out. */
 export interface NoteDraft {
   note: string;
   /** When it was last typed, ISO 8601. */
@@ -9,9 +16,14 @@ export interface NoteDraft {
 export const draftLifetimeDays = 7;
 const draftLifetimeMs = draftLifetimeDays * 24 * 60 * 60 * 1000;
 
-const prefix = "kalima-inbox-draft";
+const prefixes: Record<DraftKind, string> = {
+  note: "kalima-inbox-draft",
+  reply: "kalima-inbox-reply",
+};
+const knownPrefixes = new Set(Object.values(prefixes));
 // One member's drafts are never offered to another signed in on the same browser.
-const keyOf = (userId: string, submissionId: number) => `${prefix}:${userId}:${submissionId}`;
+const keyOf = (userId: string, submissionId: number, kind: DraftKind = "note") =>
+  `${prefixes[kind]}:${userId}:${submissionId}`;
 
 interface DraftKey {
   key: string;
@@ -25,7 +37,7 @@ function draftKeys(): DraftKey[] {
   for (let index = 0; index < localStorage.length; index += 1) {
     const key = localStorage.key(index);
     const [start, userId, submissionId] = key?.split(":") ?? [];
-    if (key && start === prefix && userId && /^\d+$/u.test(submissionId ?? "")) {
+    if (key && knownPrefixes.has(start ?? "") && userId && /^\d+$/u.test(submissionId ?? "")) {
       found.push({ key, userId, submissionId: Number(submissionId) });
     }
   }
@@ -81,29 +93,36 @@ export function readDraft(
   submissionId: number,
   savedNote: string,
   now = Date.now(),
+  kind: DraftKind = "note",
 ): NoteDraft | undefined {
-  const key = keyOf(userId, submissionId);
+  const key = keyOf(userId, submissionId, kind);
   const draft = storedDraft(key, now);
   if (!draft) remove([key]);
   return draft && draft.note !== savedNote ? draft : undefined;
 }
 
 /** Keeps the note as typed, or forgets the draft once the note is what is saved. */
-export function keepDraft(userId: string, submissionId: number, note: string, savedNote: string) {
+export function keepDraft(
+  userId: string,
+  submissionId: number,
+  note: string,
+  savedNote: string,
+  kind: DraftKind = "note",
+) {
   try {
     if (note === savedNote) {
-      localStorage.removeItem(keyOf(userId, submissionId));
+      localStorage.removeItem(keyOf(userId, submissionId, kind));
       return;
     }
     const draft: NoteDraft = { note, at: new Date().toISOString() };
-    localStorage.setItem(keyOf(userId, submissionId), JSON.stringify(draft));
+    localStorage.setItem(keyOf(userId, submissionId, kind), JSON.stringify(draft));
   } catch {
     // Full or refused storage: the note lives as long as the page, as it did before.
   }
 }
 
-export function dropDraft(userId: string, submissionId: number) {
-  remove([keyOf(userId, submissionId)]);
+export function dropDraft(userId: string, submissionId: number, kind: DraftKind = "note") {
+  remove([keyOf(userId, submissionId, kind)]);
 }
 
 /**
