@@ -2,6 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import { localizedPath, type Language } from "../../shared/language.ts";
 import { formatEveryWeekday, formatTimeRange } from "../../shared/schedule-format.ts";
 import { siteContentSchemas } from "../../shared/site-content.ts";
+import { replyParts, replyWords } from "../../shared/reply-mail.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { mailContent } from "./mail-content.ts";
 
@@ -289,15 +290,6 @@ function composeLink(mail: OutboxMail, kind: "invite" | "recovery"): SendMailOpt
 /** A Message-ID as another mail gave it: one id in angle brackets, nothing that ends a header. */
 const foreignMessageId = /^<[^<>\s\p{Cc}]{1,250}>$/u;
 
-/** The dates a reply quotes, as the site's schedule says them: in Jordan's time. */
-function quotedDate(language: Language, at: string): string {
-  return new Intl.DateTimeFormat(language === "ar" ? "ar-JO" : "en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "Asia/Amman",
-  }).format(new Date(at));
-}
-
 /**
  * A member's reply: their words and name, the visitor's message quoted below, in the thread of
  * what the visitor got before. Only ever to the submission's own address, text as text: every
@@ -315,7 +307,7 @@ function composeReply(
     throw new UnsendableMailError("a reply goes to its submission's address only");
   }
   const language = mail.language ?? submission.language;
-  const words = mailContent[language].reply;
+  const words = replyWords[language];
   const subject = reply.confirmed
     ? words.re(mailContent[language].registration.subject)
     : words.subject;
@@ -323,13 +315,14 @@ function composeReply(
   const references = reply.thread
     .map(({ ours, id }) => (ours ? `<${id}@${domain}>` : id))
     .filter((id) => foreignMessageId.test(id));
-  const signature = [reply.author_name, words.team].filter(Boolean).join("\n");
-  const intro = words.quoted(quotedDate(language, submission.created_at), submission.name);
-  const quote = submission.message
-    .split("\n")
-    .map((line) => `> ${line}`)
-    .join("\n");
-  const text = `${reply.body}\n\n-- \n${signature}\n\n${intro}\n${quote}\n`;
+  const { signature, intro, text } = replyParts({
+    language,
+    body: reply.body,
+    authorName: reply.author_name,
+    visitorName: submission.name,
+    message: submission.message,
+    writtenAt: submission.created_at,
+  });
   const dir = language === "ar" ? "rtl" : "ltr";
   const font =
     language === "ar" ? "Tahoma, 'Segoe UI', Arial, sans-serif" : "'Segoe UI', Arial, sans-serif";

@@ -31,16 +31,6 @@ export interface MailContent {
   };
   invite: { subject: string; body: string; action: string; expiry: string; unsolicited: string };
   recovery: { subject: string; body: string; action: string; expiry: string; unsolicited: string };
-  /** A member's reply from the inbox: their words, signed, above the visitor's own. */
-  reply: {
-    /** A reply to a message sent from the contact page (the visitor got no mail before). */
-    subject: string;
-    /** A reply in the thread of a mail the visitor got (their registration's confirmation). */
-    re: (subject: string) => string;
-    team: string;
-    /** Above the visitor's message, quoted. */
-    quoted: (date: string, name: string) => string;
-  };
 }
 
 const ar: MailContent = {
@@ -82,12 +72,6 @@ const ar: MailContent = {
     action: "اختيار كلمة مرور جديدة",
     expiry: "يعمل الرابط مرة واحدة خلال ٢٤ ساعة.",
     unsolicited: "إن لم تطلب ذلك، فتجاهل هذه الرسالة: كلمة مرورك لم تتغير.",
-  },
-  reply: {
-    subject: "ردّ فريق كلمة على رسالتك",
-    re: (subject) => `ردّ: ${subject}`,
-    team: "فريق كلمة",
-    quoted: (date, name) => `في ${date}، كتب ${name}:`,
   },
 };
 
@@ -132,12 +116,6 @@ const en: MailContent = {
     expiry: "The link works once, within 24 hours.",
     unsolicited:
       "If you did not ask for this, please ignore this mail: your password has not changed.",
-  },
-  reply: {
-    subject: "A reply from the Kalima team to your message",
-    re: (subject) => `Re: ${subject}`,
-    team: "The Kalima team",
-    quoted: (date, name) => `On ${date}, ${name} wrote:`,
   },
 };
 

@@ -562,6 +562,19 @@ describe("replies from the inbox", () => {
     expect(await screen.findByLabelText("Your reply")).toHaveValue("");
   });
 
+  it("previews the mail as the visitor will read it: the words, signed, their message quoted", async () => {
+    storeSession();
+    serveReplies({ rows: [row(4, "Sam")], thread: [] });
+    const user = renderInbox("en", "?open=4");
+    await user.type(await screen.findByLabelText("Your reply"), "Thank you, Sam.");
+    await user.click(screen.getByText("Preview the mail"));
+    expect(screen.getByText("To:")).toHaveTextContent("To: 4@example.com");
+    const mail = screen.getByText(/^Thank you, Sam\./u, { selector: "p" });
+    expect(mail.textContent).toMatch(
+      /^Thank you, Sam\.\n\n-- \nThe Kalima team\n\nOn .+, Sam wrote:\n> Please call me\n$/u,
+    );
+  });
+
   it("keeps the member's mail app where mail is off", async () => {
     storeSession();
     serveReplies({ rows: [row(4, "Sam")], mailOn: false });

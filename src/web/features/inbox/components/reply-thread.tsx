@@ -10,6 +10,8 @@ import { sendReply } from "../api/send-reply.ts";
 import { useInboxContent } from "../content/use-inbox-content.ts";
 import { dropDraft, keepDraft, readDraft } from "../model/note-draft.ts";
 import type { Submission } from "../model/submission.ts";
+import { nameInMetadata } from "../../../../shared/member-name.ts";
+import { replyParts } from "../../../../shared/reply-mail.ts";
 import { replyLimit, type ThreadMessage } from "../model/thread.ts";
 import { SubmitButton } from "./submit-button.tsx";
 
@@ -170,6 +172,38 @@ export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThrea
                 {words.discard}
               </button>
             </div>
+          )}
+          {body.trim() !== "" && (
+            <details className="rounded-2xl border border-ink-900/15 bg-white">
+              <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold text-ink-900">
+                {words.preview}
+              </summary>
+              <div className="grid gap-2 border-t border-ink-900/10 p-4 text-sm">
+                <p className="text-ink-700">
+                  {words.previewTo}{" "}
+                  <bdi dir="ltr" className="break-all">
+                    {submission.email}
+                  </bdi>
+                </p>
+                {/* The text part the server writes, character for character. */}
+                <p
+                  lang={submission.language}
+                  dir={submission.language === "ar" ? "rtl" : "ltr"}
+                  className="whitespace-pre-wrap wrap-anywhere text-ink-950 [unicode-bidi:plaintext]"
+                >
+                  {
+                    replyParts({
+                      language: submission.language,
+                      body: body.trim(),
+                      authorName: nameInMetadata(session?.user.user_metadata) ?? null,
+                      visitorName: submission.name,
+                      message: submission.message,
+                      writtenAt: submission.created_at,
+                    }).text
+                  }
+                </p>
+              </div>
+            </details>
           )}
           <SubmitButton busy={busy} label={words.send} busyLabel={words.sending} />
         </form>

@@ -278,6 +278,8 @@ export const ar: InboxContent = {
     spam: "أزل علامة الرسالة المزعجة لتتمكن من الرد.",
     kept: (when) => `ردّك الذي لم يُرسل، محفوظ في هذا المتصفح منذ ${when}.`,
     discard: "تجاهله",
+    preview: "معاينة الرسالة",
+    previewTo: "إلى:",
   },
   mail: {
     title: "البريد",

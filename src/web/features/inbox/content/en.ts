@@ -264,6 +264,8 @@ export const en: InboxContent = {
     spam: "Mark it as not spam to reply.",
     kept: (when) => `Your unsent reply, kept in this browser since ${when}.`,
     discard: "Discard it",
+    preview: "Preview the mail",
+    previewTo: "To:",
   },
   mail: {
     title: "Mail",

@@ -226,6 +226,9 @@ export interface InboxContent {
     /** The reply typed and not sent, back in the box, and since when. */
     kept: (when: string) => string;
     discard: string;
+    /** The mail as the visitor will read it. */
+    preview: string;
+    previewTo: string;
   };
   /** The inbox as others change it: arrivals, their work, the connection that carries them. */
   live: {
