@@ -140,9 +140,10 @@ function isSharedPart(moduleId: string): boolean {
  * Shared modules only the team's pages load in the browser: no public page carries them. The
  * content's schema (a module, or a folder of them) brings zod, which a public page never needs:
  * its content was checked before it was rendered. src/web/components/team holds what the inbox
- * and the site editor share; member-name, the check of a member's chosen name, is theirs alone.
+ * and the site editor share; member-name, the check of a member's chosen name, and reply-mail,
+ * the text of a reply from the inbox, are theirs alone.
  */
-const teamOnly = ["submissions-csv", "site-content", "member-name"];
+const teamOnly = ["submissions-csv", "site-content", "member-name", "reply-mail"];
 
 function isTeamOnly(moduleId: string): boolean {
   if (/[\\/]src[\\/]web[\\/]components[\\/]team[\\/]/u.test(moduleId)) return true;
