@@ -19,6 +19,7 @@ const databaseFreeSuites = [
   "src/server/db/fair-queue.test.ts",
   "src/server/db/private-directory.test.ts",
   "src/server/jwt.test.ts",
+  "src/server/mail/answer.test.ts",
   "src/server/metrics/realtime-metrics.test.ts",
   "src/server/metrics/route-family.test.ts",
   "src/server/realtime/change-filter.test.ts",

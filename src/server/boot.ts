@@ -10,6 +10,7 @@ import { openDatabase } from "./db/open.ts";
 import { tightenPermissions } from "./db/private-directory.ts";
 import { loadJwtSecret, makeApiKeys, type ApiKeys } from "./keys.ts";
 import { errorForLog, type Logger } from "./log.ts";
+import { MailboxWatcher } from "./mail/mailbox-watcher.ts";
 import { MailWorker } from "./mail/worker.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { countRealtime } from "./metrics/realtime-metrics.ts";
@@ -35,6 +36,8 @@ export interface Booted {
   storage: StorageBackend;
   /** Delivers the outbox; undefined when SMTP_URL is unset. main.ts starts and stops it. */
   mailWorker: MailWorker | undefined;
+  /** Reads the team's mailbox for answers; undefined when IMAP_URL is unset. Started by main.ts. */
+  mailboxWatcher: MailboxWatcher | undefined;
   /** What the metrics listener reports; undefined when METRICS_PORT is unset. */
   metrics: Metrics | undefined;
   /** GET /backup/v1 for the admin listener, on the embedded database only. */
@@ -160,12 +163,16 @@ export async function boot(config: Config, log: Logger): Promise<Booted> {
       : undefined;
     if (!mailWorker)
       log.info("mail is off: SMTP_URL is not set, the outbox keeps what it is given");
+    const mailboxWatcher = config.mail?.imapUrl
+      ? new MailboxWatcher({ db, imapUrl: config.mail.imapUrl, log })
+      : undefined;
     return {
       app,
       db,
       keys,
       storage,
       mailWorker,
+      mailboxWatcher,
       metrics,
       backups,
       realtime,

@@ -99,6 +99,31 @@ describe("loadConfig, auth settings", () => {
       },
       "REPLY_TO",
     ],
+    [
+      "a team mailbox to read without mail to send",
+      { IMAP_URL: "imaps://team%40k.example:app-password@imap.k.example/INBOX" },
+      "IMAP_URL: needs SMTP_URL",
+    ],
+    [
+      "a team mailbox that is not IMAP",
+      {
+        SMTP_URL: "smtp://m.example",
+        MAIL_FROM: "a@k.example",
+        NOTIFY_TO: "t@k.example",
+        IMAP_URL: "pop3://team@k.example",
+      },
+      "IMAP_URL",
+    ],
+    [
+      "a team mailbox without a user",
+      {
+        SMTP_URL: "smtp://m.example",
+        MAIL_FROM: "a@k.example",
+        NOTIFY_TO: "t@k.example",
+        IMAP_URL: "imaps://imap.k.example",
+      },
+      "IMAP_URL",
+    ],
     ["a team language other than ar and en", { NOTIFY_LANGUAGE: "fr" }, "NOTIFY_LANGUAGE"],
     ["a publish hook that is not a URL", { PUBLISH_HOOK_URL: "netlify" }, "PUBLISH_HOOK_URL"],
     [
@@ -222,6 +247,14 @@ describe("loadConfig, auth settings", () => {
         REPLY_TO: "Kalima team <team@example.org>",
       }).mail?.replyTo,
     ).toBe("Kalima team <team@example.org>");
+    expect(
+      loadConfig({
+        SMTP_URL: "smtps://user:pass@mail.example.org:465",
+        MAIL_FROM: "Kalima <kalima@example.org>",
+        NOTIFY_TO: "team@example.org",
+        IMAP_URL: "imaps://team%40example.org:app-password@imap.example.org/INBOX",
+      }).mail?.imapUrl,
+    ).toBe("imaps://team%40example.org:app-password@imap.example.org/INBOX");
   });
   it.each(invalid)("refuses %s, naming the variable", (_label, env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

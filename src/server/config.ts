@@ -124,6 +124,10 @@ const environment = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().optional(),
   REPLY_TO: z.string().trim().optional(),
+  IMAP_URL: z
+    .url({ error: "must be a URL such as imaps://user:password@imap.example.org:993/INBOX" })
+    .regex(/^imaps?:\/\/[^/]*@/u, "must start with imaps:// or imap:// and name a user")
+    .optional(),
   NOTIFY_TO: commaList,
   NOTIFY_LANGUAGE: z.enum(["ar", "en"], { error: "must be ar or en" }).default("ar"),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
@@ -230,6 +234,8 @@ export interface MailConfig {
   replyTo?: string;
   /** How long a worker holds a mail it is sending before another may take it over. */
   claimSeconds: number;
+  /** The team's mailbox over IMAP, read for visitors' answers to replies; unset: not read. */
+  imapUrl?: string;
 }
 
 /** The listener of GET /metrics, apart from the public port (src/server/metrics/). */
@@ -414,7 +420,13 @@ function isMailbox(value: string): boolean {
 }
 
 function readMail(values: z.infer<typeof environment>): MailConfig | undefined {
-  if (!values.SMTP_URL) return undefined;
+  if (!values.SMTP_URL) {
+    if (values.IMAP_URL)
+      throw new ConfigError(
+        "Invalid configuration:\n  IMAP_URL: needs SMTP_URL (answers come to replies the site sends)",
+      );
+    return undefined;
+  }
   const problems: string[] = [];
   if (!values.MAIL_FROM) problems.push("  MAIL_FROM: is required when SMTP_URL is set");
   else if (!isMailbox(values.MAIL_FROM))
@@ -435,6 +447,7 @@ function readMail(values: z.infer<typeof environment>): MailConfig | undefined {
     notifyLanguage: values.NOTIFY_LANGUAGE,
     ...(values.REPLY_TO ? { replyTo: values.REPLY_TO } : {}),
     claimSeconds: values.MAIL_CLAIM_SECONDS,
+    ...(values.IMAP_URL ? { imapUrl: values.IMAP_URL } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     db,
     storage,
     mailWorker,
+    mailboxWatcher,
     metrics,
     backups,
     realtime,
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
       database: db.kind,
     });
     mailWorker?.start();
+    mailboxWatcher?.start();
   });
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     realtime.handleUpgrade(request, socket, head),
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
       stopBucketSweep();
       stopPhotoSweep();
       await mailWorker?.stop();
+      await mailboxWatcher?.stop();
       await stopSchemaReloads();
       await stopPageRenders();
       await stopPublishHook();
