@@ -142,8 +142,10 @@ begin
   end if;
 
   if added.kind = 'answer' then
-    -- Back among the new ones (its own history row, by the trigger), and the history says the
-    -- visitor answered.
+    -- Back among the new ones (its own history row, by the trigger, in the visitor's name), and
+    -- the history says the visitor answered.
+    perform pg_catalog.set_config('request.jwt.claims',
+      pg_catalog.json_build_object('email', added.from_address)::text, true);
     update public.contact_submissions s set status = 'new'
      where s.id = joined and s.status in ('in_progress', 'done');
     insert into public.contact_submission_changes

@@ -127,7 +127,7 @@ function attachmentsOf(parsed: ParsedMail): AttachmentListing[] {
   const listed = parsed.attachments
     .filter((attachment) => attachment.contentDisposition !== "inline" || attachment.filename)
     .map((attachment) => ({
-      name: (attachment.filename ?? "").slice(0, 200),
+      name: (attachment.filename ?? "").replaceAll("\u0000", "").slice(0, 200),
       type: attachment.contentType.slice(0, 100),
       size: attachment.size,
     }));
@@ -167,16 +167,18 @@ export async function readIncomingMail(
   const text = parsed.text ?? (typeof parsed.html === "string" ? parsed.html : "");
   const { body, quoted } = foldQuote(text);
   const from = parsed.from?.value[0]?.address ?? null;
+  // PostgreSQL's text holds no NUL; a mail may.
+  const clean = (value: string) => value.replaceAll("\u0000", "");
   return {
     messageId:
       ownId ?? `<${place.uidValidity}.${place.uid}.${mailboxTag(place.mailbox)}@mailbox.invalid>`,
     refs: answeredIds(parsed.inReplyTo, [parsed.references ?? []].flat().join(" ")),
     kind: isSpam(headers, place.flags) ? "spam" : isAutomatic(headers, subject) ? "auto" : "answer",
-    fromAddress: from,
-    subject: subject === "" ? null : subject,
+    fromAddress: from === null ? null : clean(from),
+    subject: subject === "" ? null : clean(subject),
     // A mail of attachments alone still has its place in the thread.
-    body: body === "" ? "—" : body,
-    quoted,
+    body: clean(body).trim() || "—",
+    quoted: quoted === null ? null : clean(quoted),
     attachments: listed ?? attachmentsOf(parsed),
   };
 }

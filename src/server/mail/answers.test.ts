@@ -186,7 +186,7 @@ describe("the visitor's answers, read from the team's mailbox", () => {
       .eq("submission_id", id)
       .order("id");
     expect(history?.slice(-2)).toEqual([
-      { field: "status", new_value: "new", changed_by: null, changed_by_email: null },
+      { field: "status", new_value: "new", changed_by: null, changed_by_email: email },
       expect.objectContaining({ field: "answer", changed_by: null, changed_by_email: email }),
     ]);
     // Read-only: the team's own mail program still shows the mail as new.
@@ -303,6 +303,23 @@ describe("the visitor's answers, read from the team's mailbox", () => {
     ]);
     expect(results.filter((result) => result !== null)).toEqual([String(id)]);
     expect((await threadOf(id)).filter((message) => message.direction === "in")).toHaveLength(1);
+  });
+
+  it("threads a mail whose text and attachment name decode to NUL characters, which PostgreSQL's text cannot hold", async () => {
+    const { id, email, reply } = await replied();
+    await mailbox.deliver(
+      answer(reply, email, { text: "Yes=00, I will come." })
+        .replace("Content-Transfer-Encoding: 8bit", "Content-Transfer-Encoding: quoted-printable")
+        .replace('filename="cv.pdf"', "filename*=utf-8''c%00v.pdf"),
+    );
+    const reader = watcher();
+    expect(await reader.lookOnce()).toBe(1);
+    await reader.stop();
+    const answered = (await threadOf(id)).find((message) => message.direction === "in");
+    expect(answered).toMatchObject({
+      body: "Yes, I will come.",
+      attachments: [{ name: "cv.pdf" }],
+    });
   });
 
   it("keeps the first 20,000 characters of a long answer", async () => {

@@ -64,7 +64,11 @@ function attachmentsInStructure(node: MessageStructureObject | undefined): Attac
   const name = node.dispositionParameters?.filename ?? node.parameters?.name;
   if (node.disposition !== "attachment" && !name) return [];
   return [
-    { name: (name ?? "").slice(0, 200), type: node.type.slice(0, 100), size: node.size ?? 0 },
+    {
+      name: (name ?? "").replaceAll("\u0000", "").slice(0, 200),
+      type: node.type.slice(0, 100),
+      size: node.size ?? 0,
+    },
   ];
 }
 
@@ -191,10 +195,31 @@ export class MailboxWatcher {
         }
       }
       for (const candidate of answering) {
-        const mail = await this.readMail(client, candidate, uidValidity);
-        if (mail && (await threadAnswer(db, mail)) !== null) {
-          threaded += 1;
-          log.info("answer threaded", { kind: mail.kind });
+        // A mail no one can read, or the database will not take, is passed over (and logged):
+        // one bad mail must not hold back every answer behind it. The database unreachable is
+        // not the mail's fault: the look stops there and the next one tries it again.
+        let mail: IncomingMail | undefined;
+        try {
+          mail = await this.readMail(client, candidate, uidValidity);
+        } catch (error) {
+          if (!client.usable) throw error;
+          log.warn("mail in the team's mailbox not read; passed over", {
+            uid: candidate.uid,
+            error: errorForLog(error),
+          });
+        }
+        if (!mail) continue;
+        try {
+          if ((await threadAnswer(db, mail)) !== null) {
+            threaded += 1;
+            log.info("answer threaded", { kind: mail.kind });
+          }
+        } catch (error) {
+          if (!refusedByTheDatabase(error)) throw error;
+          log.warn("mail in the team's mailbox not threaded; passed over", {
+            uid: candidate.uid,
+            error: errorForLog(error),
+          });
         }
       }
       lastUid = Math.max(lastUid, ...batch);
@@ -277,6 +302,13 @@ export class MailboxWatcher {
       this.wake = done;
     });
   }
+}
+
+/** The database refused this mail's data (SQLSTATE classes 22 and 23), not the connection. */
+function refusedByTheDatabase(error: unknown): boolean {
+  const code =
+    typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  return /^2[23][0-9A-Z]{3}$/u.test(code);
 }
 
 /** Threads one mail into its submission; the submission's id, or null when it joined none. */
