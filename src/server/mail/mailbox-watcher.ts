@@ -224,14 +224,13 @@ export class MailboxWatcher {
       }
       lastUid = Math.max(lastUid, ...batch);
     }
-    if (known === undefined || lastUid !== known) {
-      await db.query("select internal.mark_mailbox_read($1, $2, $3, $4)", [
-        this.address.key,
-        this.holder,
-        uidValidity,
-        lastUid,
-      ]);
-    }
+    // Every look is recorded, new mail or not: its time is what the metrics watch.
+    await db.query("select internal.mark_mailbox_read($1, $2, $3, $4)", [
+      this.address.key,
+      this.holder,
+      uidValidity,
+      lastUid,
+    ]);
     // More waiting than one pass takes: look again at once.
     if (uids.length > batch.length) this.nudge();
     return threaded;

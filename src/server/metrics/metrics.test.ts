@@ -375,6 +375,19 @@ describe("GET /metrics", () => {
     expect(valueOf(empty, "kalima_mail_outbox_oldest_pending_age_seconds")).toBe(0);
   });
 
+  it("says how long ago the team's mailbox was read for answers, and NaN while it never was", async () => {
+    await server.db.exec("delete from private.mailbox_watch");
+    expect(valueOf(await scrape(), "kalima_mailbox_last_read_age_seconds")).toBeNaN();
+    await server.db.exec(
+      `insert into private.mailbox_watch (mailbox, holder, held_until, checked_at)
+       values ('team@imap.example:993/INBOX', 'an instance', now(), now() - interval '75 seconds')`,
+    );
+    const age = valueOf(await scrape(), "kalima_mailbox_last_read_age_seconds");
+    expect(age).toBeGreaterThanOrEqual(75);
+    expect(age).toBeLessThan(120);
+    await server.db.exec("delete from private.mailbox_watch");
+  });
+
   it("carries Node's own metrics: event-loop lag and memory", async () => {
     const text = await scrape();
     expect(text).toContain("# TYPE nodejs_eventloop_lag_seconds gauge");

@@ -99,5 +99,14 @@ export function createMetrics(db: Pick<Database, "query">): Metrics {
       this.set(outbox ? outbox.oldestPendingSeconds : Number.NaN);
     },
   });
+  new Gauge({
+    name: "kalima_mailbox_last_read_age_seconds",
+    help: "Seconds since the team's mailbox (IMAP_URL) was last read for visitors' answers, by any instance; NaN when it never was or the database did not answer.",
+    registers: [registry],
+    async collect() {
+      const outbox = await readOutbox();
+      this.set(outbox ? outbox.mailboxReadSeconds : Number.NaN);
+    },
+  });
   return metrics;
 }

@@ -6,6 +6,8 @@ export interface OutboxState {
   failed: number;
   /** 0 when nothing is pending. */
   oldestPendingSeconds: number;
+  /** Since the team's mailbox was last read for answers; NaN when it never was (no IMAP_URL). */
+  mailboxReadSeconds: number;
 }
 
 /** How long a scrape waits for the outbox before it answers without it. */
@@ -17,7 +19,9 @@ const outboxStatement = `select
   (select count(*) from public.mail_outbox where status = 'pending')::float8 as pending,
   (select count(*) from public.mail_outbox where status = 'failed')::float8 as failed,
   coalesce((select extract(epoch from now() - min(created_at))
-              from public.mail_outbox where status = 'pending'), 0)::float8 as oldest_pending_seconds`;
+              from public.mail_outbox where status = 'pending'), 0)::float8 as oldest_pending_seconds,
+  (select extract(epoch from now() - max(checked_at))
+     from private.mailbox_watch)::float8 as mailbox_read_seconds`;
 
 /**
  * Reads the outbox for a scrape, as the server's own work: on the embedded database it takes its
@@ -32,7 +36,12 @@ export function outboxReader(
   let reading: Promise<OutboxState | undefined> | undefined;
   const read = () =>
     (reading ??= db
-      .query<{ pending: number; failed: number; oldest_pending_seconds: number }>(outboxStatement)
+      .query<{
+        pending: number;
+        failed: number;
+        oldest_pending_seconds: number;
+        mailbox_read_seconds: number | null;
+      }>(outboxStatement)
       .then(
         ({ rows }) => {
           const row = rows[0];
@@ -41,6 +50,8 @@ export function outboxReader(
               pending: Number(row.pending),
               failed: Number(row.failed),
               oldestPendingSeconds: Number(row.oldest_pending_seconds),
+              mailboxReadSeconds:
+                row.mailbox_read_seconds === null ? Number.NaN : Number(row.mailbox_read_seconds),
             }
           );
         },
