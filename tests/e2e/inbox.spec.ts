@@ -53,7 +53,7 @@ const words = {
     mailOff: "البريد متوقف: لا يُبلَّغ الفريق بالرسائل الجديدة.",
     confirmation: "رسالة التأكيد",
     csvHeader: (zone: string) =>
-      `الرقم,وصلت في (بتوقيت ${zone}),الاسم,البريد الإلكتروني,الهاتف,الرسالة,النموذج,الحالة,ملاحظة داخلية`,
+      `الرقم,وصلت في (بتوقيت ${zone}),الاسم,البريد الإلكتروني,الهاتف,الرسالة,النموذج,الحالة,ملاحظة داخلية,المحادثة`,
     invalidCredentials: "البريد الإلكتروني أو كلمة المرور غير صحيحين.",
     wrongCode: "الرمز غير صحيح. أدخل الرمز الذي يعرضه التطبيق الآن.",
     // No mail server here: the confirmation will not be sent, or this hour's bound withheld it.
@@ -100,7 +100,7 @@ const words = {
     mailOff: "Mail is off: the team is not notified of new submissions.",
     confirmation: "Confirmation mail",
     csvHeader: (zone: string) =>
-      `Number,Received (${zone} time),Name,Email,Phone,Message,Form,Status,Internal note`,
+      `Number,Received (${zone} time),Name,Email,Phone,Message,Form,Status,Internal note,Conversation`,
     invalidCredentials: "The email or the password is not right.",
     wrongCode: "That code is not right. Enter the code your app shows now.",
     confirmationState:
@@ -255,6 +255,8 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
         literal(text.mutakallim),
         literal(text.done),
         literal(note),
+        // No reply yet: an empty conversation.
+        "",
       ];
       expect(rows).toMatch(new RegExp(`^${fields.join(",")}\\r\\n$`, "u"));
 

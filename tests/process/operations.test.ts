@@ -210,7 +210,9 @@ describe(`npm run export on ${databaseKind}`, () => {
     );
     expect(code).toBe(0);
     expect(
-      stdout.startsWith("\uFEFFid,created_at,name,email,phone,message,form_source,status,note\r\n"),
+      stdout.startsWith(
+        "\uFEFFid,created_at,name,email,phone,message,form_source,status,note,conversation\r\n",
+      ),
     ).toBe(true);
     const rows = parseCsv(stdout.slice(1));
     expect(rows).toHaveLength(1 + 2 + bulk);
@@ -223,6 +225,7 @@ describe(`npm run export on ${databaseKind}`, () => {
       tricky.message,
       tricky.form_source,
       "new",
+      "",
       "",
     ]);
     expect(rows.at(-1)?.[3]).toBe(`bulk-${bulk - 1}@example.com`);
@@ -239,6 +242,7 @@ describe(`npm run export on ${databaseKind}`, () => {
       ...tricky,
       status: "new",
       note: "",
+      conversation: [],
     });
 
     const recent = await runServerCommand(

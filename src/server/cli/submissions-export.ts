@@ -1,21 +1,43 @@
-import { csvHeader, csvRows, type CsvColumn } from "../../shared/submissions-csv.ts";
+import {
+  csvConversation,
+  csvHeader,
+  csvRows,
+  type ConversationMessage,
+  type SubmissionColumn,
+} from "../../shared/submissions-csv.ts";
 import type { Database } from "../db/database.ts";
 
 export const exportFormats = ["csv", "json"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-type Submission = Record<CsvColumn, string | null>;
+/** A submission as the cursor reads it; its conversation is a JSON array, as text. */
+type Submission = Record<SubmissionColumn, string | null> & { conversation: string };
 
 function jsonLine(row: Submission): string {
-  return JSON.stringify({ ...row, id: Number(row.id) });
+  return JSON.stringify({
+    ...row,
+    id: Number(row.id),
+    conversation: JSON.parse(row.conversation) as ConversationMessage[],
+  });
 }
+
+function csvRow(row: Submission) {
+  return {
+    ...row,
+    conversation: csvConversation(JSON.parse(row.conversation) as ConversationMessage[]),
+  };
+}
+
+const utc = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const batchSize = 1000;
 
 /**
  * Every submission (created at or after `since`, when given), oldest first, written in
  * batches through a server-side cursor so memory stays flat however many rows there are.
- * CSV is written as the inbox writes it (src/shared/submissions-csv.ts).
+ * CSV is written as the inbox writes it (src/shared/submissions-csv.ts). Each row carries its
+ * conversation, oldest message first: one cell of the CSV, an array of messages in JSON.
  */
 export async function exportSubmissions(
   db: Database,
@@ -27,12 +49,24 @@ export async function exportSubmissions(
     await tx.exec("set transaction isolation level repeatable read, read only");
     await tx.exec(`
       declare submissions_export no scroll cursor for
-        select id::text,
-               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-               name, email, phone, message, form_source, status, note
-          from public.contact_submissions
-         where ${since}::timestamptz is null or created_at >= ${since}
-         order by contact_submissions.id`);
+        select s.id::text,
+               ${utc("s.created_at")} as created_at,
+               s.name, s.email, s.phone, s.message, s.form_source, s.status, s.note,
+               coalesce((
+                 select json_agg(json_build_object(
+                          'direction', m.direction,
+                          'kind', m.kind,
+                          'author_name', m.author_name,
+                          'author_email', m.author_email,
+                          'body', m.body,
+                          'created_at', ${utc("m.created_at")})
+                        order by m.created_at, m.id)
+                   from public.submission_messages m
+                  where m.submission_id = s.id
+               ), '[]')::text as conversation
+          from public.contact_submissions s
+         where ${since}::timestamptz is null or s.created_at >= ${since}
+         order by s.id`);
     await write(options.format === "csv" ? csvHeader() : "[");
     let count = 0;
     for (;;) {
@@ -42,7 +76,7 @@ export async function exportSubmissions(
       if (rows.length === 0) break;
       const chunk =
         options.format === "csv"
-          ? csvRows(rows)
+          ? csvRows(rows.map(csvRow))
           : rows
               .map((row, index) => `${count + index === 0 ? "\n" : ",\n"}${jsonLine(row)}`)
               .join("");

@@ -20,8 +20,12 @@ describe("fetching every submission for the export", () => {
     const found = await fetchAllSubmissions({ form: "all", status: "spam", text: "" });
     expect(found.map((found) => found.id)).toEqual([1, 2, 3]);
     const [url] = network.mock.calls[0] ?? [];
+    // One request a page, the thread of each submission embedded, oldest message first.
     expect(decodeURIComponent(new URL(requestUrl(url)).search)).toBe(
-      "?select=id,created_at,name,email,phone,message,form_source,status,note&status=eq.spam&order=created_at.desc,id.desc&limit=1000",
+      "?select=id,created_at,name,email,phone,message,form_source,status,note," +
+        "submission_messages!submission_id(direction,kind,author_name,author_email,body,created_at)" +
+        "&status=eq.spam&order=created_at.desc,id.desc" +
+        "&submission_messages.order=created_at.asc,id.asc&limit=1000",
     );
     expect(network).toHaveBeenCalledTimes(3);
   });

@@ -2,11 +2,13 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { searchText, type SubmissionFilter } from "../model/filter.ts";
 import type { Confirmation } from "../model/mail.ts";
 import type { Submission, SubmissionChange } from "../model/submission.ts";
+import type { SavedReply } from "../model/saved-reply.ts";
 import type { ThreadMessage } from "../model/thread.ts";
 import { countByStatus } from "./count-by-status.ts";
 import { listChanges } from "./list-changes.ts";
 import { listThread } from "./list-thread.ts";
 import { listFailedMail, type FailedMailPage } from "./list-failed-mail.ts";
+import { listSavedReplies } from "./list-saved-replies.ts";
 import { listSubmissions } from "./list-submissions.ts";
 import { readConfirmation } from "./read-confirmation.ts";
 import { readMailOn } from "./read-mail-on.ts";
@@ -34,6 +36,7 @@ export const inboxKeys = {
   submission: (id: number) => [...inboxKeys.all, "submission", id] as const,
   mail: () => [...inboxKeys.all, "mail"] as const,
   names: () => [...inboxKeys.all, "names"] as const,
+  savedReplies: () => [...inboxKeys.all, "saved-replies"] as const,
 };
 
 /** How many of each status the filter's form and text match (its status aside). */
@@ -106,4 +109,12 @@ export function mailStateQuery() {
 /** Every member's id, address and name: how the team's pages name who did what. */
 export function teamNamesQuery() {
   return queryOptions({ queryKey: inboxKeys.names(), queryFn: readTeamNames });
+}
+
+/** The team's saved replies, read again when the live inbox hears one changed. */
+export function savedRepliesQuery() {
+  return queryOptions({
+    queryKey: inboxKeys.savedReplies(),
+    queryFn: (): Promise<SavedReply[]> => listSavedReplies(),
+  });
 }

@@ -14,16 +14,24 @@ interface PageEnd {
   created_at: string;
 }
 
+/** A column that orders the rows of a resource `columns` embeds, within each submission. */
+export interface EmbeddedOrder {
+  referencedTable: string;
+  column: string;
+}
+
 /**
  * Every submission the filter matches, newest first, read a page at a time. Each page starts
  * after the last row of the one before (keyset paging on created_at and id), so rows arriving
- * or going meanwhile never shift a page. `columns` must name id and created_at.
+ * or going meanwhile never shift a page. `columns` must name id and created_at; it may embed
+ * related rows, ordered by `embeddedOrder`.
  */
 export async function readEveryMatch<Row>(
   supabase: SupabaseClient,
   filter: SubmissionFilter,
   columns: string,
   batchSize = readBatchSize,
+  embeddedOrder: readonly EmbeddedOrder[] = [],
 ): Promise<Row[]> {
   const rows: Row[] = [];
   let end: PageEnd | undefined;
@@ -36,10 +44,11 @@ export async function readEveryMatch<Row>(
         .lte("created_at", end.created_at)
         .or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${end.id})`);
     }
-    const { data, error } = await query
-      .order("created_at", { ascending: false })
-      .order("id", { ascending: false })
-      .limit(batchSize);
+    let ordered = query.order("created_at", { ascending: false }).order("id", { ascending: false });
+    for (const { referencedTable, column } of embeddedOrder) {
+      ordered = ordered.order(column, { referencedTable });
+    }
+    const { data, error } = await ordered.limit(batchSize);
     if (error) throw error;
     const page = data as unknown as Row[];
     if (page.length === 0) return rows;

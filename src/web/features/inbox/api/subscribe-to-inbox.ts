@@ -18,11 +18,12 @@ export interface InboxListener {
 let channels = 0;
 
 /**
- * Hears every change to the submissions, each change and deletion recorded of them, and their
- * threads (replies, answers, deliveries), as the database lets this member read them (Supabase
- * Realtime's postgres_changes under row-level security). supabase-js joins with the session's token and, after a lost connection, joins
- * again by itself. Answers how to stop hearing. Where no realtime answers, it stops asking after
- * a few joins: the inbox reads on request, as without it.
+ * Hears every change to the submissions, each change and deletion recorded of them, their
+ * threads (replies, answers, deliveries) and the team's saved replies, as the database lets this
+ * member read them (Supabase Realtime's postgres_changes under row-level security). supabase-js
+ * joins with the session's token and, after a lost connection, joins again by itself. Answers
+ * how to stop hearing. Where no realtime answers, it stops asking after a few joins: the inbox
+ * reads on request, as without it.
  *
  * The browser's own word on the network comes first: `offline` is said as the channel's error at
  * once (the heartbeat would notice only after seconds), and `online` either finds the channel
@@ -89,6 +90,8 @@ export function subscribeToInbox({ onEvent, onStatus, onUnavailable }: InboxList
           { event: "*", schema: "public", table: "submission_messages" },
           hear,
         )
+        // A saved reply added, edited or deleted: the team's saved replies are read again.
+        .on("postgres_changes", { event: "*", schema: "public", table: "saved_replies" }, hear)
         .subscribe((state) => {
           // supabase-js's enum, read as the plain strings it holds.
           const status: ChannelStatus = state;

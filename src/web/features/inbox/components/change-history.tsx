@@ -3,7 +3,7 @@ import { useInboxContent } from "../content/use-inbox-content.ts";
 import { formatDateTime } from "../../../components/team/format.ts";
 import { isSubmissionStatus, type SubmissionChange } from "../model/submission.ts";
 
-/** Who changed a submission's status or note, or replied, and when, newest first. */
+/** Who changed a submission's status or note, replied or answered, and when, newest first. */
 export function ChangeHistory({ changes }: { changes: SubmissionChange[] }) {
   const { language, text } = useInboxContent();
   const nameOf = useTeamNames();
@@ -28,7 +28,9 @@ export function ChangeHistory({ changes }: { changes: SubmissionChange[] }) {
                     )
                   : change.field === "reply"
                     ? text.detail.replied
-                    : text.detail.noteChange}
+                    : change.field === "answer"
+                      ? text.detail.answered
+                      : text.detail.noteChange}
               </p>
               {change.field === "note" && change.new_value && (
                 <p

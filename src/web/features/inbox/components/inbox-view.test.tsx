@@ -79,6 +79,7 @@ function serve(database: {
   mailOn?: boolean;
   confirmation?: { status: string; last_error: string | null };
   thread?: unknown[];
+  savedReplies?: unknown[];
 }) {
   network.mockImplementation((input) => {
     const url = new URL(requestUrl(input));
@@ -96,6 +97,9 @@ function serve(database: {
     }
     if (url.pathname === "/rest/v1/submission_messages") {
       return Promise.resolve(Response.json(database.thread ?? []));
+    }
+    if (url.pathname === "/rest/v1/saved_replies") {
+      return Promise.resolve(Response.json(database.savedReplies ?? []));
     }
     if (url.pathname === "/rest/v1/contact_submissions") {
       const id = url.searchParams.get("id");
@@ -183,9 +187,14 @@ describe("the inbox, live", () => {
     database.rows = [row(3, "سارة"), ...database.rows];
     realtime.insert("contact_submissions", row(3, "سارة"));
 
-    await waitFor(() => expect(screen.getAllByRole("listitem")[2]).toHaveTextContent("سارة"), {
-      timeout: 2000,
-    });
+    // The first list is the inbox's tabs; the second, the submissions.
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getAllByRole("list")[1]!).getAllByRole("listitem")[0],
+        ).toHaveTextContent("سارة"),
+      { timeout: 2000 },
+    );
     expect(screen.getByText("٣ رسائل")).toBeVisible();
     expect(politeRegion()).toHaveTextContent("وصلت رسالة جديدة من \u2068سارة\u2069");
     await waitFor(() => expect(document.title).toBe("(١) صندوق الوارد | كلمة"));
@@ -539,6 +548,56 @@ describe("replies from the inbox", () => {
     expect(screen.getByLabelText("Your reply")).toHaveValue("One more");
   });
 
+  it("shows an answer with its quote folded and its attachments listed, and marks an automatic reply", async () => {
+    storeSession();
+    const answer = {
+      author_email: null,
+      author_name: null,
+      delivery: null,
+      delivery_error: null,
+      from_address: "sam@example.com",
+    };
+    const database = {
+      rows: [row(4, "Sam")],
+      thread: [
+        {
+          ...answer,
+          id: 1,
+          direction: "in",
+          kind: "answer",
+          body: "See you there.",
+          quoted: "On Monday, Kalima wrote:\n> The program starts in March.",
+          attachments: [{ name: "cv.pdf", type: "application/pdf", size: 245_760 }],
+          created_at: "2026-02-01T10:00:00+00:00",
+        },
+        {
+          ...answer,
+          id: 2,
+          direction: "in",
+          kind: "auto",
+          body: "I am away until Monday.",
+          quoted: null,
+          attachments: [],
+          created_at: "2026-02-01T11:00:00+00:00",
+        },
+      ],
+    };
+    serveReplies(database);
+    const user = renderInbox("en", "?open=4");
+    expect(await screen.findByText("See you there.")).toBeVisible();
+    expect(screen.getByText("The sender's answer")).toBeVisible();
+    expect(screen.getAllByText("sam@example.com").length).toBeGreaterThan(0);
+    const quote = screen.getByText(/The program starts in March/u);
+    expect(quote).not.toBeVisible();
+    await user.click(screen.getByText("Show the quoted mail"));
+    expect(quote).toBeVisible();
+    expect(screen.getByText("1 attachment, in the team's mailbox:")).toBeVisible();
+    expect(screen.getByText("cv.pdf")).toBeVisible();
+    expect(screen.getByText("240 kB")).toBeVisible();
+    expect(screen.getByText("Automatic reply (out of office or similar)")).toBeVisible();
+    expect(screen.getByText("I am away until Monday.")).toBeVisible();
+  });
+
   it("keeps a reply typed and not sent for the member's return, and forgets it once sent", async () => {
     storeSession();
     const database = { rows: [row(4, "Sam")], thread: [] as unknown[] };
@@ -572,6 +631,139 @@ describe("replies from the inbox", () => {
     const mail = screen.getByText(/^Thank you, Sam\./u, { selector: "p" });
     expect(mail.textContent).toMatch(
       /^Thank you, Sam\.\n\n-- \nThe Kalima team\n\nOn .+, Sam wrote:\n> Please call me\n$/u,
+    );
+  });
+
+  const savedReply = (id: number, language: "ar" | "en", title: string, body: string) => ({
+    id,
+    language,
+    title,
+    body,
+    updated_at: `2026-02-0${id}T09:00:00.123456+00:00`,
+    updated_by: "member-2",
+  });
+
+  it("puts a saved reply where the cursor is, and sends it as the member edited it", async () => {
+    storeSession();
+    const database = {
+      rows: [row(4, "هدى", { language: "ar" })],
+      thread: [] as unknown[],
+      savedReplies: [
+        savedReply(1, "en", "Dates", "Mutakallim starts in March."),
+        savedReply(2, "ar", "المواعيد", "يبدأ المتكلم في آذار."),
+        savedReply(3, "ar", "التفاصيل", "ثلاثة أشهر، أيام السبت."),
+      ],
+    };
+    const sent = serveReplies(database);
+    const user = renderInbox("en", "?open=4");
+    const reply = await screen.findByLabelText("Your reply");
+    const picker = await screen.findByRole("combobox", { name: "Saved reply" });
+    expect(picker).toHaveAccessibleDescription(
+      "Put in your reply where the cursor is, to edit before sending.",
+    );
+    // The visitor's language first, each language's saved replies together, by title.
+    expect(
+      within(picker)
+        .getAllByRole("group")
+        .map((group) => group.getAttribute("label")),
+    ).toEqual(["In Arabic", "In English"]);
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Choose a saved reply", "التفاصيل", "المواعيد", "Dates"]);
+    expect(screen.getByRole("link", { name: "Manage saved replies" })).toHaveAttribute(
+      "href",
+      "/en/inbox?view=replies",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Insert" }));
+    expect(screen.getByText("Choose a saved reply first.")).toBeVisible();
+    expect(picker).toHaveFocus();
+    expect(reply).toHaveValue("");
+
+    await user.type(reply, "أهلًا هدى، شكرًا.");
+    // The cursor after "أهلًا هدى، ": the saved reply goes there, between the member's words.
+    reply.focus();
+    (reply as HTMLTextAreaElement).setSelectionRange(11, 11);
+    await user.selectOptions(picker, "المواعيد");
+    await user.click(screen.getByRole("button", { name: "Insert" }));
+    expect(reply).toHaveValue("أهلًا هدى، يبدأ المتكلم في آذار.شكرًا.");
+    expect(reply).toHaveFocus();
+    expect(screen.queryByText("Choose a saved reply first.")).toBeNull();
+    expect(
+      screen.getByText("“\u2068المواعيد\u2069” is in your reply: edit it before sending."),
+    ).toHaveAttribute("role", "status");
+    expect(picker).toHaveValue("");
+
+    // The member goes on typing where the saved reply ends, and the draft keeps it all.
+    await user.keyboard(" نلقاك هناك. ");
+    const edited = "أهلًا هدى، يبدأ المتكلم في آذار. نلقاك هناك. شكرًا.";
+    expect(reply).toHaveValue(edited);
+    expect(JSON.parse(localStorage.getItem(`kalima-inbox-reply:${me}:4`) ?? "{}")).toMatchObject({
+      note: edited,
+    });
+
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(sent).toEqual([{ submission_id: 4, body: edited }]));
+  });
+
+  it("fills an empty reply box with the saved reply", async () => {
+    storeSession();
+    const database = {
+      rows: [row(4, "Sam")],
+      thread: [] as unknown[],
+      savedReplies: [savedReply(1, "en", "Dates", "Mutakallim starts in March.")],
+    };
+    serveReplies(database);
+    const user = renderInbox("en", "?open=4");
+    const reply = await screen.findByLabelText("Your reply");
+    await user.selectOptions(await screen.findByLabelText("Saved reply"), "Dates");
+    await user.click(screen.getByRole("button", { name: "Insert" }));
+    expect(reply).toHaveValue("Mutakallim starts in March.");
+    expect(reply).toHaveFocus();
+    expect(
+      screen.getByText("“\u2068Dates\u2069” is in your reply: edit it before sending."),
+    ).toHaveAttribute("role", "status");
+  });
+
+  it("hears another member's change to a saved reply being edited, and says so before any save", async () => {
+    storeSession();
+    const database = {
+      rows: [row(4, "Sam")],
+      savedReplies: [savedReply(1, "en", "Dates", "Mutakallim starts in March.")],
+    };
+    serve(database);
+    const user = renderInbox("en", "?view=replies");
+    await user.click(await screen.findByRole("button", { name: "Edit “Dates”" }));
+    await untilListening();
+    await waitFor(() => expect(realtime.listening("saved_replies")).toBe(true));
+    await user.type(screen.getByRole("textbox", { name: "Text" }), " Mine.");
+
+    const theirs = {
+      ...savedReply(1, "en", "Dates", "Mutakallim starts in May."),
+      updated_at: "2026-02-01T09:00:00.123457+00:00",
+    };
+    database.savedReplies = [theirs];
+    realtime.update("saved_replies", theirs);
+
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent(/This saved reply was changed by .+ after you opened it\./u);
+    expect(within(notice).getByText("Mutakallim starts in May.")).toBeVisible();
+    expect(screen.getByRole("textbox", { name: "Text" })).toHaveValue(
+      "Mutakallim starts in March. Mine.",
+    );
+  });
+
+  it("says the team has no saved replies yet, and links to where they are written", async () => {
+    storeSession();
+    serveReplies({ rows: [row(4, "هدى", { language: "ar" })], thread: [], savedReplies: [] });
+    renderInbox("ar", "?open=4");
+    expect(await screen.findByText("لا ردود محفوظة بعد.")).toBeVisible();
+    expect(screen.queryByRole("combobox", { name: "ردّ محفوظ" })).toBeNull();
+    expect(screen.getByRole("link", { name: "إدارة الردود المحفوظة" })).toHaveAttribute(
+      "href",
+      "/inbox?view=replies",
     );
   });
 

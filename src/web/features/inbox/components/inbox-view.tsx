@@ -13,14 +13,16 @@ import { AccountMenu } from "./account-menu.tsx";
 import { LiveNotice } from "./live-notice.tsx";
 import { StepHeading } from "./step-heading.tsx";
 import { MailStateNotice } from "./mail-state-notice.tsx";
+import { SavedRepliesView } from "./saved-replies-view.tsx";
 import { SubmissionDetail } from "./submission-detail.tsx";
 import { SubmissionList } from "./submission-list.tsx";
 import { ViewTabs } from "./view-tabs.tsx";
 
 /**
- * The inbox itself: its heading, the account's menu and its two parts: the submissions (whether
- * mail is delivered, the list, or one of them open) and the site's content. It follows the
- * team's work live: arrivals counted in the page's title until the member looks.
+ * The inbox itself: its heading, the account's menu and its parts: the submissions (whether
+ * mail is delivered, the list, or one of them open), the site's content and the team's saved
+ * replies. It follows the team's work live: arrivals counted in the page's title until the
+ * member looks.
  */
 export function InboxView({ focus }: { focus: boolean }) {
   const { language, text } = useInboxContent();
@@ -67,7 +69,11 @@ export function InboxView({ focus }: { focus: boolean }) {
       <div className="grid gap-3">
         <div className="flex items-center justify-between gap-3">
           <StepHeading focus={focus}>
-            {address.view === "site" ? text.views.site : text.list.title}
+            {address.view === "site"
+              ? text.views.site
+              : address.view === "replies"
+                ? text.views.replies
+                : text.list.title}
           </StepHeading>
           <AccountMenu />
         </div>
@@ -78,6 +84,8 @@ export function InboxView({ focus }: { focus: boolean }) {
         <Suspense fallback={<p role="status">{text.shell.loading}</p>}>
           {siteEditor?.({ part: address.part, hrefFor })}
         </Suspense>
+      ) : address.view === "replies" ? (
+        <SavedRepliesView />
       ) : address.open === undefined ? (
         <>
           <MailStateNotice state={mail.state} hrefFor={hrefFor} />

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useAuth } from "../../../auth/use-auth.ts";
 import { reportRejection } from "../../../components/team/report-rejection.ts";
 import { useDescribeFailure } from "../../../components/team/use-describe-failure.ts";
@@ -12,8 +13,11 @@ import { dropDraft, keepDraft, readDraft } from "../model/note-draft.ts";
 import type { Submission } from "../model/submission.ts";
 import { nameInMetadata } from "../../../../shared/member-name.ts";
 import { replyParts } from "../../../../shared/reply-mail.ts";
+import { insertAt, type SavedReply } from "../model/saved-reply.ts";
 import { replyLimit, type ThreadMessage } from "../model/thread.ts";
+import { SavedReplyPicker } from "./saved-reply-picker.tsx";
 import { SubmitButton } from "./submit-button.tsx";
+import { ThreadEntry } from "./thread-entry.tsx";
 
 interface ReplyThreadProps {
   submission: Submission;
@@ -35,6 +39,7 @@ function codeOf(error: unknown): string | undefined {
  * to write, in the language of the page the visitor wrote from (right to left for Arabic). The
  * database sends it to the submission's own address: nothing here names one. A reply typed and
  * not sent is kept in this browser, as a note is, and is back in the box when the member returns.
+ * A saved reply chosen is put where the cursor is, to be edited there like any typing.
  */
 export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThreadProps) {
   const { language, text } = useInboxContent();
@@ -49,6 +54,27 @@ export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThrea
   const [body, setBody] = useState(kept?.note ?? "");
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  function type(value: string) {
+    setBody(value);
+    if (userId) keepDraft(userId, submission.id, value, "", "reply");
+    if (error) setError(undefined);
+  }
+
+  function insert(reply: SavedReply) {
+    const element = box.current;
+    const next = insertAt(
+      body,
+      element?.selectionStart ?? body.length,
+      element?.selectionEnd ?? body.length,
+      reply.body,
+    );
+    // Drawn at once, so the cursor is put after the text inserted, in the box shown.
+    flushSync(() => type(next.value));
+    element?.focus();
+    element?.setSelectionRange(next.cursor, next.cursor);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,47 +113,7 @@ export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThrea
       ) : (
         <ol className="grid gap-3">
           {thread.map((message) => (
-            <li
-              key={message.id}
-              className={`grid gap-2 rounded-2xl p-4 ${
-                message.direction === "out"
-                  ? "border-s-4 border-gold-500 bg-paper-200/60"
-                  : "bg-white shadow-inner shadow-ink-900/5"
-              }`}
-            >
-              <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm text-ink-700">
-                <span className="font-semibold text-ink-900">
-                  {message.direction === "out"
-                    ? words.from(message.author_name ?? message.author_email ?? "")
-                    : words.answer}
-                </span>
-                <time dateTime={message.created_at}>
-                  {formatDateTime(language, message.created_at)}
-                </time>
-              </p>
-              <p
-                dir="auto"
-                className="whitespace-pre-wrap wrap-anywhere text-ink-950 [unicode-bidi:plaintext]"
-              >
-                {message.body}
-              </p>
-              {message.direction === "out" && message.delivery && (
-                <p
-                  className={`text-sm ${message.delivery === "failed" ? "font-semibold text-red-800" : "text-ink-700"}`}
-                >
-                  {words.delivery[message.delivery]}
-                  {message.delivery_error &&
-                    (message.delivery === "retrying" || message.delivery === "failed") && (
-                      <>
-                        {" "}
-                        <bdi dir="ltr" className="font-mono wrap-anywhere">
-                          {message.delivery_error}
-                        </bdi>
-                      </>
-                    )}
-                </p>
-              )}
-            </li>
+            <ThreadEntry key={message.id} message={message} />
           ))}
         </ol>
       )}
@@ -139,20 +125,18 @@ export function ReplyThread({ submission, thread, canWrite, onSent }: ReplyThrea
           onSubmit={(event) => reportRejection(submit(event))}
           className="grid gap-3"
         >
+          <SavedReplyPicker language={submission.language} onInsert={insert} />
           <FormField id={`${id}-body`} label={words.label} hint={words.hint} error={error}>
             {(control) => (
               <textarea
                 {...control}
+                ref={box}
                 lang={submission.language}
                 dir={submission.language === "ar" ? "rtl" : "ltr"}
                 rows={6}
                 maxLength={replyLimit}
                 value={body}
-                onChange={(event) => {
-                  setBody(event.target.value);
-                  if (userId) keepDraft(userId, submission.id, event.target.value, "", "reply");
-                  if (error) setError(undefined);
-                }}
+                onChange={(event) => type(event.target.value)}
                 className={`${fieldClasses} resize-y`}
               />
             )}

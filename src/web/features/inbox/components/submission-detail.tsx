@@ -170,7 +170,7 @@ export function SubmissionDetail({
         </div>
         {/* Beside the status it explains, where a phone shows it without scrolling. */}
         {others && !others.deleted && (
-          <p className="rounded-xl border-s-4 border-gold-600 bg-gold-200/50 px-4 py-3 font-semibold text-ink-900">
+          <p className="rounded-xl border-s-4 border-gold-600 bg-gold-200/50 px-4 py-3 font-semibold wrap-anywhere text-ink-900">
             {othersLine(others, text.live, text.statuses, nameOf)}
           </p>
         )}

@@ -7,9 +7,9 @@ interface ViewTabsProps {
   hrefFor: (next: Partial<InboxAddress>) => string;
 }
 
-const views: readonly InboxView[] = ["submissions", "site"];
+const views: readonly InboxView[] = ["submissions", "site", "replies"];
 
-/** The inbox's two parts, as links: each is an address, kept by back, forward and reload. */
+/** The inbox's parts, as links: each is an address, kept by back, forward and reload. */
 export function ViewTabs({ view, hrefFor }: ViewTabsProps) {
   const { text } = useInboxContent();
   return (
@@ -24,7 +24,7 @@ export function ViewTabs({ view, hrefFor }: ViewTabsProps) {
                   : { view: each, part: undefined, open: undefined },
               )}
               aria-current={each === view ? "page" : undefined}
-              className="-mb-px inline-flex min-h-11 items-center border-b-3 border-transparent px-4 font-semibold text-ink-800 transition-colors hover:text-ink-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 aria-[current=page]:border-gold-600 aria-[current=page]:text-ink-950"
+              className="-mb-px inline-flex min-h-11 items-center border-b-3 border-transparent px-4 text-center leading-tight font-semibold text-ink-800 transition-colors hover:text-ink-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900 aria-[current=page]:border-gold-600 aria-[current=page]:text-ink-950"
             >
               {text.views[each]}
             </Link>

@@ -112,7 +112,75 @@ export const ar: InboxContent = {
       failed: (reason) => `لم يُحفظ اسمك: ${reason}`,
     },
   },
-  views: { label: "أقسام صندوق الفريق", submissions: "الرسائل", site: "الموقع" },
+  views: {
+    label: "أقسام صندوق الفريق",
+    submissions: "الرسائل",
+    site: "الموقع",
+    replies: "الردود المحفوظة",
+  },
+  savedReplies: {
+    picker: {
+      label: "ردّ محفوظ",
+      hint: "يوضع في ردّك حيث المؤشر، لتعدّله قبل الإرسال.",
+      choose: "اختر ردًّا محفوظًا",
+      insert: "أدرج",
+      chooseFirst: "اختر ردًّا محفوظًا أولًا.",
+      inserted: (title) => `«${title}» في ردّك الآن: عدّله قبل الإرسال.`,
+      none: "لا ردود محفوظة بعد.",
+      failed: "تعذّر تحميل الردود المحفوظة.",
+      manage: "إدارة الردود المحفوظة",
+    },
+    inLanguage: { ar: "بالعربية", en: "بالإنجليزية" },
+    lead: "نصوص يكتبها الفريق مرة واحدة ويضعها في الرد، كمواعيد البرنامج أو تفاصيل المتكلم. ومن يردّ يعدّلها هناك قبل الإرسال.",
+    loading: "جارٍ تحميل الردود المحفوظة…",
+    failed: "تعذّر تحميل الردود المحفوظة",
+    empty: "لا ردود محفوظة بعد. أضف النصوص التي يكتبها الفريق كثيرًا.",
+    add: "أضف ردًّا محفوظًا",
+    newTitle: "ردّ محفوظ جديد",
+    editTitle: (title) => `تعديل «${title}»`,
+    title: "العنوان",
+    titleHint: "به يجده الفريق في مربع الرد. حتى ١٢٠ حرفًا.",
+    language: "اللغة",
+    languages: { ar: "العربية", en: "الإنجليزية" },
+    body: "النص",
+    bodyHint: "يوضع في الرد كما يُكتب هنا.",
+    problemsTitle: "هناك مشكلة",
+    problems: {
+      titleEmpty: "اكتب عنوانًا.",
+      titleLong: "العنوان أطول من ١٢٠ حرفًا: اختصره.",
+      bodyEmpty: "اكتب النص.",
+      bodyLong: "النص أطول من ٢٠٬٠٠٠ حرف: اختصره.",
+    },
+    save: "احفظ",
+    saving: "جارٍ الحفظ…",
+    cancel: "إلغاء",
+    added: "أُضيف الرد المحفوظ",
+    saved: "حُفظ الرد المحفوظ",
+    saveFailed: "لم يُحفظ الرد المحفوظ",
+    full: "يحفظ الفريق ٢٠٠ ردّ على الأكثر: احذف أولًا ردًّا لم يعد يُستعمل.",
+    edit: "عدّل",
+    editNamed: (title) => `عدّل «${title}»`,
+    remove: "احذف",
+    removeNamed: (title) => `احذف «${title}»`,
+    removeQuestion: (title) =>
+      `يُحذف «${title}» للفريق كله. أما الردود التي أُرسلت فتبقى كلماتها كما هي.`,
+    removeConfirm: "احذف",
+    removed: "حُذف الرد المحفوظ",
+    removeFailed: "لم يُحذف الرد المحفوظ",
+    changedBy: (who, when) => `آخر تعديل: ${who}، ${when}`,
+    someone: "عضو في الفريق",
+    conflict: {
+      changed: (who, when) =>
+        `عدّل ${who} هذا الرد المحفوظ في ${when}، بعد أن فتحته. لم يُكتب شيء فوق تعديله: نصك محفوظ أدناه.`,
+      deleted: "حذف عضو آخر في الفريق هذا الرد المحفوظ بعد أن فتحته. نصك محفوظ أدناه.",
+      theirs: "ما يقوله الآن",
+      useTheirs: "خذ نسخته",
+      keepMine: "أبقِ نسختي، لأحفظها فوق نسخته",
+      saveAsNew: "احفظ نسختي ردًّا محفوظًا جديدًا",
+      notRemoved: (who, when) =>
+        `لم يُحذف: عدّله ${who} في ${when}، بعد أن فتحته. هذا ما يقوله الآن.`,
+    },
+  },
   list: {
     title: "صندوق الوارد",
     filters: "تصفية الرسائل",
@@ -238,6 +306,7 @@ export const ar: InboxContent = {
     statusChange: (from, to) => `غُيّرت الحالة من «${from}» إلى «${to}»`,
     noteChange: "عُدّلت الملاحظة",
     replied: "رُدّ على المرسل",
+    answered: "أجاب المرسل بالبريد",
     someone: "عضو في الفريق",
   },
   live: {
@@ -253,6 +322,7 @@ export const ar: InboxContent = {
     markedAndNoted: (who, status) => `عُلّمت هذه الرسالة «${status}» وعُدّلت ملاحظتها من قِبل ${who}`,
     deleted: (who) => `حُذفت هذه الرسالة من قِبل ${who}`,
     gone: "حُذفت هذه الرسالة.",
+    answered: (status) => `أجاب المرسل بالبريد، فعادت هذه الرسالة «${status}»`,
     someone: "عضو آخر في الفريق",
     offline: "انقطع الاتصال: ستظهر التغييرات حين يعود.",
   },
@@ -261,6 +331,18 @@ export const ar: InboxContent = {
     empty: "لا ردّ بعد.",
     from: (name) => `ردّ من ${name}`,
     answer: "جواب المرسل",
+    automatic: "ردّ تلقائي (خارج المكتب أو ما يشبهه)",
+    spamAnswer: "بريد عدّه صندوق بريد الفريق مزعجًا",
+    quoted: "أظهر البريد المقتبس",
+    attachments: (count) =>
+      count === 1
+        ? "مرفق واحد، في صندوق بريد الفريق:"
+        : count === 2
+          ? "مرفقان، في صندوق بريد الفريق:"
+          : count <= 10
+            ? `${count.toLocaleString("ar")} مرفقات، في صندوق بريد الفريق:`
+            : `${count.toLocaleString("ar")} مرفقًا، في صندوق بريد الفريق:`,
+    unnamed: "(بلا اسم)",
     delivery: {
       pending: "بانتظار الإرسال",
       sent: "أُرسل",
@@ -325,8 +407,10 @@ export const ar: InboxContent = {
       form_source: "النموذج",
       status: "الحالة",
       note: "ملاحظة داخلية",
+      conversation: "المحادثة",
     },
     receivedIn: (timeZone) => `وصلت في (بتوقيت ${timeZone})`,
+    messageKinds: { out: "ردّ", answer: "جواب", auto: "ردّ تلقائي", spam: "مزعج" },
   },
   exportCsv: {
     button: "تصدير CSV",

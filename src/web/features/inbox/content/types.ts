@@ -2,10 +2,12 @@
 import type { NameProblem } from "../../../../shared/member-name.ts";
 // en.ts both satisfy this shape.
 import type { FormSource } from "../../../../shared/contact-submission.ts";
-import type { CsvColumn } from "../../../../shared/submissions-csv.ts";
+import type { ConversationKind, CsvColumn } from "../../../../shared/submissions-csv.ts";
 import type { Confirmation, MailKind, WithheldReason } from "../model/mail.ts";
 import type { SubmissionStatus } from "../model/submission.ts";
 import type { CountedNoun } from "../../../components/team/format.ts";
+import type { Language } from "../../../../shared/language.ts";
+import type { SavedReplyProblem } from "../model/saved-reply.ts";
 
 export interface InboxContent {
   meta: { title: string; description: string };
@@ -101,8 +103,72 @@ export interface InboxContent {
       failed: (reason: string) => string;
     };
   };
-  /** The inbox's two parts, as the tabs under its heading name them. */
-  views: { label: string; submissions: string; site: string };
+  /** The inbox's parts, as the tabs under its heading name them. */
+  views: { label: string; submissions: string; site: string; replies: string };
+  /** Texts the team writes once and inserts into a reply: chosen in the reply box, managed in their view. */
+  savedReplies: {
+    /** The reply box's control. */
+    picker: {
+      label: string;
+      hint: string;
+      choose: string;
+      insert: string;
+      chooseFirst: string;
+      /** Said once it is in the reply box. */
+      inserted: (title: string) => string;
+      none: string;
+      failed: string;
+      manage: string;
+    };
+    /** A group of saved replies, by the language they are written in. */
+    inLanguage: Record<Language, string>;
+    lead: string;
+    loading: string;
+    failed: string;
+    empty: string;
+    add: string;
+    newTitle: string;
+    editTitle: (title: string) => string;
+    title: string;
+    titleHint: string;
+    language: string;
+    languages: Record<Language, string>;
+    body: string;
+    bodyHint: string;
+    problemsTitle: string;
+    problems: Record<SavedReplyProblem, string>;
+    save: string;
+    saving: string;
+    cancel: string;
+    added: string;
+    saved: string;
+    saveFailed: string;
+    /** The team keeps as many as the database allows already. */
+    full: string;
+    edit: string;
+    /** The edit button's name, saying which saved reply it edits. */
+    editNamed: (title: string) => string;
+    remove: string;
+    removeNamed: (title: string) => string;
+    removeQuestion: (title: string) => string;
+    removeConfirm: string;
+    removed: string;
+    removeFailed: string;
+    /** Who changed it last, and when. */
+    changedBy: (who: string, when: string) => string;
+    someone: string;
+    /** Another member changed or deleted it after this member opened it. */
+    conflict: {
+      changed: (who: string, when: string) => string;
+      deleted: string;
+      theirs: string;
+      useTheirs: string;
+      keepMine: string;
+      saveAsNew: string;
+      /** A deletion refused: it changed after this member read it. */
+      notRemoved: (who: string, when: string) => string;
+    };
+  };
   list: {
     title: string;
     filters: string;
@@ -203,6 +269,8 @@ export interface InboxContent {
     noteChange: string;
     /** A member replied to the visitor from the inbox. */
     replied: string;
+    /** The visitor answered by mail (read from the team's mailbox). */
+    answered: string;
     someone: string;
   };
   /** The conversation with the visitor, and the reply written in the inbox. */
@@ -213,6 +281,15 @@ export interface InboxContent {
     from: (name: string) => string;
     /** The visitor's answer, mailed back. */
     answer: string;
+    /** Mail that came back from a machine: an out-of-office or another automatic reply. */
+    automatic: string;
+    /** Mail that came back and the mailbox's filter marked as spam. */
+    spamAnswer: string;
+    /** Opens the earlier mail an answer quoted. */
+    quoted: string;
+    /** An answer's attachments, which stay in the team's mailbox. */
+    attachments: (count: number) => string;
+    unnamed: string;
     delivery: Record<"pending" | "sent" | "retrying" | "failed", string>;
     label: string;
     hint: string;
@@ -243,6 +320,8 @@ export interface InboxContent {
     deleted: (who: string) => string;
     /** Deleted, and the database did not say by whom (kept past its time, say). */
     gone: string;
+    /** The visitor answered by mail, which set the submission's status (back to new). */
+    answered: (status: string) => string;
     /** A member whose address the database did not give. */
     someone: string;
     /** The live connection was lost; what it would bring waits for it. */
@@ -263,6 +342,8 @@ export interface InboxContent {
   csv: {
     columns: Record<Exclude<CsvColumn, "created_at">, string>;
     receivedIn: (timeZone: string) => string;
+    /** Each message of the conversation: a member's reply (out), the sender's answer (in). */
+    messageKinds: Record<ConversationKind, string>;
   };
   exportCsv: {
     button: string;

@@ -48,6 +48,7 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
     let lastReading = -Infinity;
     let list = false;
     let submissions = new Set<number>();
+    let savedReplies = false;
     let everything = false;
 
     const read = () => {
@@ -60,7 +61,11 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
       if (detail && open !== undefined) {
         void client.invalidateQueries({ queryKey: inboxKeys.submission(open) });
       }
+      if (savedReplies || everything) {
+        void client.invalidateQueries({ queryKey: inboxKeys.savedReplies() });
+      }
       list = false;
+      savedReplies = false;
       everything = false;
       submissions = new Set();
     };
@@ -99,6 +104,7 @@ export function useLiveInbox(open: number | undefined): LiveInbox {
         dispatch({ type: "event", event, me: me.current });
         const stale = staleAfter(event);
         list ||= stale.list;
+        savedReplies ||= event.kind === "saved-replies";
         if (stale.submission !== undefined) submissions.add(stale.submission);
         schedule();
       },

@@ -1,9 +1,32 @@
-import { csvColumns, csvDocument, type CsvRow } from "../../../../shared/submissions-csv.ts";
+import {
+  conversationColumns,
+  csvColumns,
+  csvConversation,
+  csvDocument,
+  submissionColumns,
+  type ConversationMessage,
+  type SubmissionColumn,
+} from "../../../../shared/submissions-csv.ts";
 import type { InboxContent } from "../content/types.ts";
 import { isSubmissionStatus } from "./submission.ts";
 
-/** The columns the export asks for: those `npm run export` writes. */
-export const exportColumns = csvColumns.join(", ");
+/** A submission as the export reads it, with its conversation embedded. */
+export type ExportedSubmission = Record<SubmissionColumn, string | number | null> & {
+  submission_messages: ConversationMessage[];
+};
+
+/**
+ * What the export asks for: the columns `npm run export` writes, and each submission's thread
+ * embedded along its foreign key (named, so another relationship to the table never makes it
+ * ambiguous), in the same request as its page.
+ */
+export const exportColumns = `${submissionColumns.join(", ")}, submission_messages!submission_id(${conversationColumns.join(", ")})`;
+
+/** The thread's order within each submission: oldest first, as the inbox shows it. */
+export const threadOrder = [
+  { referencedTable: "submission_messages", column: "created_at" },
+  { referencedTable: "submission_messages", column: "id" },
+] as const;
 
 /**
  * A moment in `timeZone` as spreadsheets read it, with its offset so it is never ambiguous:
@@ -33,14 +56,18 @@ export function localTime(value: string, timeZone: string): string {
 
 /**
  * The inbox's CSV, for people: columns and values named in the inbox's language, times in the
- * member's time zone, which the header names. (`npm run export` writes the exact data, for
- * backups.) Same byte-order mark and quoting as the export.
+ * member's time zone, which the header names, the conversation's too. (`npm run export` writes
+ * the exact data, for backups.) Same byte-order mark, quoting and conversation as the export.
  */
 export function submissionsCsv(
-  rows: readonly CsvRow[],
+  rows: readonly ExportedSubmission[],
   text: Pick<InboxContent, "csv" | "forms" | "statuses">,
   timeZone: string,
 ): string {
+  const conversationWords = {
+    time: (value: string) => localTime(value, timeZone),
+    kinds: text.csv.messageKinds,
+  };
   const header = csvColumns.map((column) =>
     column === "created_at" ? text.csv.receivedIn(timeZone) : text.csv.columns[column],
   );
@@ -48,6 +75,9 @@ export function submissionsCsv(
     header,
     rows.map((row) =>
       csvColumns.map((column) => {
+        if (column === "conversation") {
+          return csvConversation(row.submission_messages, conversationWords);
+        }
         const value = row[column];
         if (value === null) return null;
         if (column === "created_at") return localTime(String(value), timeZone);

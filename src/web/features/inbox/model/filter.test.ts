@@ -55,6 +55,18 @@ describe("the inbox's address", () => {
     expect(readAddress(search)).toMatchObject({ view: "site", part: "programs" });
   });
 
+  it("names the saved replies alone when they are shown", () => {
+    const search = writeAddress({
+      view: "replies",
+      part: "programs",
+      filter: { ...noFilter, text: "layla" },
+      page: 3,
+      open: 7,
+    });
+    expect(search.toString()).toBe("view=replies");
+    expect(readAddress(search)).toMatchObject({ view: "replies", open: undefined });
+  });
+
   it("ignores what it does not know", () => {
     expect(
       readAddress(new URLSearchParams("view=other&form=other&status=archived&page=0&open=x")),

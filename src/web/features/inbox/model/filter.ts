@@ -10,8 +10,8 @@ export interface SubmissionFilter {
 
 export const noFilter: SubmissionFilter = { form: "all", status: "all", text: "" };
 
-/** The inbox's two parts: the submissions, and the site's content (its editor). */
-export type InboxView = "submissions" | "site";
+/** The inbox's parts: the submissions, the site's content (its editor), the saved replies. */
+export type InboxView = "submissions" | "site" | "replies";
 
 /** What the inbox's address says: the part shown, the filter, the page (from 1) and the submission open. */
 export interface InboxAddress {
@@ -42,8 +42,9 @@ function positiveInteger(value: string | null): number | undefined {
 
 export function readAddress(search: URLSearchParams): InboxAddress {
   const status = search.get("status");
+  const view = search.get("view");
   return {
-    view: search.get("view") === "site" ? "site" : "submissions",
+    view: view === "site" || view === "replies" ? view : "submissions",
     part: search.get("part") ?? undefined,
     filter: {
       form: formFromKey(search.get("form")),
@@ -60,6 +61,10 @@ export function writeAddress({ view, part, filter, page, open }: InboxAddress): 
   if (view === "site") {
     search.set("view", "site");
     if (part !== undefined) search.set("part", part);
+    return search;
+  }
+  if (view === "replies") {
+    search.set("view", "replies");
     return search;
   }
   if (filter.form !== "all") search.set("form", keyOfForm(filter.form));

@@ -114,6 +114,12 @@ describe("readInboxEvent", () => {
       kind: "deleted",
       deletion: { submission_id: 3, deleted_by: null, deleted_by_email: null },
     });
+    // A saved reply added, edited or deleted (a deletion carries its key alone).
+    for (const eventType of ["INSERT", "UPDATE", "DELETE"] as const) {
+      expect(
+        readInboxEvent({ table: "saved_replies", eventType, new: {}, old: { id: 4 } }),
+      ).toEqual({ kind: "saved-replies" });
+    }
   });
 
   it("passes over what it cannot read", () => {
@@ -183,6 +189,29 @@ describe("liveInboxReducer", () => {
     // Read again after a lost connection: the history tells what was done meanwhile.
     const reread = run([{ type: "read", list: true, open: true, everything: true }], state);
     expect(reread.others).toBeUndefined();
+  });
+
+  it("tells the visitor's answer by mail apart from a member's work", () => {
+    const state = run([
+      { type: "open", id: 7 },
+      event({
+        kind: "changed",
+        change: {
+          submission_id: 7,
+          changed_by: null,
+          changed_by_email: "visitor@example.com",
+          field: "status",
+          new_value: "new",
+        },
+      }),
+    ]);
+    expect(state.others).toEqual({ by: null, answered: true, status: "new" });
+    expect(othersLine(state.others!, en.live, en.statuses)).toBe(
+      "The sender answered by mail: this is “New” again",
+    );
+    expect(othersLine(state.others!, ar.live, ar.statuses)).toBe(
+      "أجاب المرسل بالبريد، فعادت هذه الرسالة «جديدة»",
+    );
   });
 
   it("marks the open submission gone, and by whom once the database says", () => {
@@ -300,6 +329,7 @@ describe("staleAfter", () => {
         },
       }),
     ).toEqual({ list: false, submission: 3 });
+    expect(staleAfter({ kind: "saved-replies" })).toEqual({ list: false, submission: undefined });
   });
 });
 

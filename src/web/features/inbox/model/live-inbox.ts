@@ -2,6 +2,7 @@ import type { Language } from "../../../../shared/language.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import type { InboxContent } from "../content/types.ts";
 import { withinAll } from "./filter.ts";
+import { isolate } from "./isolate.ts";
 import { formatCount } from "../../../components/team/format.ts";
 import { teamNames, type NameOf } from "../../../components/team/team-names.ts";
 import { isSubmissionStatus, type Submission, type SubmissionStatus } from "./submission.ts";
@@ -40,7 +41,9 @@ export type InboxEvent =
   | { kind: "changed"; change: LiveChange }
   | { kind: "deleted"; deletion: LiveDeletion }
   /** A reply or an answer in a submission's thread, or a reply's delivery, changed. */
-  | { kind: "thread"; submission_id: number };
+  | { kind: "thread"; submission_id: number }
+  /** A saved reply was added, edited or deleted. */
+  | { kind: "saved-replies" };
 
 /** A postgres_changes payload as supabase-js hands it over. */
 export interface ChangePayload {
@@ -71,6 +74,7 @@ export function readInboxEvent(payload: ChangePayload): InboxEvent | undefined {
       ? { kind: "arrived", submission }
       : { kind: "updated", submission };
   }
+  if (payload.table === "saved_replies") return { kind: "saved-replies" };
   const submissionId = id(payload.new.submission_id);
   if (payload.table === "submission_messages") {
     return submissionId === undefined ? undefined : { kind: "thread", submission_id: submissionId };
@@ -115,6 +119,8 @@ export interface OthersWork {
   note?: boolean;
   /** They deleted it. */
   deleted?: boolean;
+  /** Not a member: the visitor answered by mail, and the database set the status for them. */
+  answered?: boolean;
 }
 
 type Said = { kind: "arrived"; count: number; name: string } | { kind: "others"; work: OthersWork };
@@ -182,6 +188,12 @@ function announce(state: LiveInbox, said: Said): Announcement {
 
 /** Others' work on the open submission with one more change: the latest hand names it. */
 function withChange(others: OthersWork | undefined, change: LiveChange): OthersWork {
+  // A change no member made: the visitor's answer, read from the team's mailbox, set it.
+  if (change.changed_by === null && change.field === "status" && change.changed_by_email) {
+    return isSubmissionStatus(change.new_value)
+      ? { by: null, answered: true, status: change.new_value }
+      : { by: null, answered: true };
+  }
   const by = change.changed_by_email;
   const base: OthersWork = others && others.by === by ? others : { by };
   return change.field === "status" && isSubmissionStatus(change.new_value)
@@ -236,6 +248,7 @@ function onEvent(state: LiveInbox, event: InboxEvent, me: string | undefined): L
     case "updated":
       return { ...state, edits: { ...state.edits, [event.submission.id]: event.submission } };
     case "thread":
+    case "saved-replies":
       return state;
   }
 }
@@ -297,12 +310,10 @@ export function staleAfter(event: InboxEvent): { list: boolean; submission: numb
     case "thread":
       return { list: false, submission: event.submission_id };
     case "deleted":
+    case "saved-replies":
       return { list: false, submission: undefined };
   }
 }
-
-// A name of either direction inside a sentence of the other, kept whole (Unicode's isolates).
-const isolate = (value: string) => `\u2068${value}\u2069`;
 
 type LiveWords = InboxContent["live"];
 
@@ -316,6 +327,7 @@ export function othersLine(
   statuses: InboxContent["statuses"],
   nameOf: NameOf = teamNames([]),
 ) {
+  if (work.answered) return words.answered(statuses[work.status ?? "new"]);
   const name = nameOf({ email: work.by });
   const who = name === undefined ? words.someone : isolate(name);
   if (work.deleted) return name === undefined ? words.gone : words.deleted(who);

@@ -30,7 +30,7 @@ export interface SubmissionChange {
   id: number;
   changed_at: string;
   changed_by_email: string | null;
-  field: "status" | "note" | "reply";
+  field: "status" | "note" | "reply" | "answer";
   old_value: string | null;
   new_value: string | null;
 }
