@@ -6,6 +6,8 @@ export const e2eBaseUrl = `http://127.0.0.1:${port}`;
 // The team's journeys have a server of their own, on the next port unless E2E_TEAM_PORT says.
 const teamPort = Number(process.env.E2E_TEAM_PORT ?? port + 1);
 export const e2eTeamBaseUrl = `http://127.0.0.1:${teamPort}`;
+// The team server's mailbox (IMAP), where visitors' answers arrive: a hundred ports above it.
+export const e2eTeamMailboxPort = Number(process.env.E2E_IMAP_PORT ?? teamPort + 100);
 
 /**
  * The journeys in the team's site editor: they share its one draft and its presence channel (a
@@ -85,6 +87,9 @@ export default defineConfig({
   ],
   webServer: [
     server(port, e2eBaseUrl),
-    server(teamPort, e2eTeamBaseUrl, { E2E_SMTP_SINK: "true" }),
+    server(teamPort, e2eTeamBaseUrl, {
+      E2E_SMTP_SINK: "true",
+      E2E_IMAP_PORT: String(e2eTeamMailboxPort),
+    }),
   ],
 });
