@@ -62,6 +62,10 @@ const benchRun = loadRun("bench-inbox");
 const submissionColumns =
   "id, created_at, name, email, phone, message, form_source, status, note, updated_at, seen, language";
 const failedMailColumns = "id, kind, submission_id, created_at, attempts, last_error";
+// As src/web/features/inbox/model/thread.ts and saved-reply.ts say.
+const threadColumns =
+  "id, direction, author_email, author_name, body, created_at, delivery, delivery_error, kind, quoted, attachments, from_address";
+const savedReplyColumns = "id, language, title, body, updated_at, updated_by";
 const pageSize = 50;
 const failedMailDays = 30;
 const failedMailShown = 10;
@@ -230,6 +234,18 @@ function companionRows(afterId) {
      union all
      select id, updated_at, updated_by, 'bench-member@example.com', 'note', '', note
        from public.contact_submissions where id > ${afterId} and note <> ''`,
+    // A third of those done were answered from the inbox, and a third of those answered back.
+    `insert into public.submission_messages
+       (submission_id, direction, author, author_email, author_name, body, created_at, delivery,
+        kind, from_address)
+     select id, 'out', '00000000-0000-4000-8000-000000000001'::uuid, 'bench-member@example.com',
+            'Bench Member', 'شكرًا لرسالتك، نعم يبدأ البرنامج في آذار.', updated_at, 'sent',
+            null, null
+       from public.contact_submissions where id > ${afterId} and status = 'done' and id % 3 = 0
+     union all
+     select id, 'in', null::uuid, null, null, 'Thank you, I will be there.',
+            updated_at + interval '1 hour', null, 'answer', email
+       from public.contact_submissions where id > ${afterId} and status = 'done' and id % 9 = 0`,
   ];
 }
 
@@ -304,6 +320,7 @@ async function seed(database, target, memberId) {
       `select (select count(*) from public.contact_submissions)::int as submissions,
               (select count(*) from public.mail_outbox)::int as mails,
               (select count(*) from public.contact_submission_changes)::int as changes,
+              (select count(*) from public.submission_messages)::int as messages,
               pg_size_pretty(pg_database_size(current_database())) as size,
               pg_size_pretty(pg_relation_size('public.${searchIndex}')) as search_index_size`,
     );
@@ -311,11 +328,11 @@ async function seed(database, target, memberId) {
     const [{ id: openId }] = await db.query(
       `select id::int from public.contact_submissions
         where form_source = 'Mutakallim Program' and status = 'done' and note <> ''
-          and id >= ${Math.floor(rowCount / 2)}
+          and id >= ${Math.floor(rowCount / 2)} and id % 9 = 0
         order by id limit 1`,
     );
     process.stdout.write(
-      `  seeded in ${seedSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s of it building ${indexes.length} indexes): ${counts.submissions} submissions, ${counts.mails} mails, ${counts.changes} changes; database ${counts.size}\n` +
+      `  seeded in ${seedSeconds.toFixed(1)} s (${indexSeconds.toFixed(1)} s of it building ${indexes.length} indexes): ${counts.submissions} submissions, ${counts.mails} mails, ${counts.changes} changes, ${counts.messages} thread messages; database ${counts.size}\n` +
         `  the search's trigram index (${searchIndex}): built in ${searchIndexSeconds.toFixed(1)} s, ${counts.search_index_size}\n`,
     );
     return { seedSeconds, openId };
@@ -527,6 +544,26 @@ function inboxRequests(member, openId) {
           .eq("submission_id", openId)
           .order("changed_at", { ascending: false })
           .order("id", { ascending: false }),
+    ],
+    [
+      "its thread",
+      (supabase) =>
+        supabase
+          .from("submission_messages")
+          .select(threadColumns)
+          .eq("submission_id", openId)
+          .order("created_at")
+          .order("id"),
+    ],
+    [
+      "saved replies",
+      (supabase) =>
+        supabase
+          .from("saved_replies")
+          .select(savedReplyColumns)
+          .order("language")
+          .order("title")
+          .order("id"),
     ],
     [
       "its confirmation",
