@@ -322,6 +322,36 @@ describe("the visitor's answers, read from the team's mailbox", () => {
     });
   });
 
+  it("fails a look, not the server, when the mailbox cannot be reached or refuses the password", async () => {
+    const closed = await import("node:net").then(
+      ({ createServer }) =>
+        new Promise<number>((resolve) => {
+          const probe = createServer();
+          probe.listen(0, "127.0.0.1", () => {
+            const { port } = probe.address() as { port: number };
+            probe.close(() => resolve(port));
+          });
+        }),
+    );
+    const unreachable = new MailboxWatcher({
+      db: server.db,
+      imapUrl: `imap://team:secret@127.0.0.1:${closed}/INBOX`,
+      log: silentLogger,
+    });
+    await expect(unreachable.lookOnce()).rejects.toThrow();
+    await server.db.query("update private.mailbox_watch set held_until = now()");
+    const refused = new MailboxWatcher({
+      db: server.db,
+      imapUrl: mailbox.url.replace("testpass", "wrong"),
+      log: silentLogger,
+    });
+    await expect(refused.lookOnce()).rejects.toThrow();
+    // Running, it keeps trying in the background and stops when asked.
+    refused.start();
+    await refused.stop();
+    await unreachable.stop();
+  });
+
   it("keeps the first 20,000 characters of a long answer", async () => {
     const { id, email, reply } = await replied();
     await mailbox.deliver(answer(reply, email, { text: "ك".repeat(25_000) }));
