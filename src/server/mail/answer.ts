@@ -47,19 +47,25 @@ const autoSubjects = [
 ];
 
 /**
+ * A header as mailparser gives it, lowercased and trimmed: its text, or the value of a structured
+ * header (Content-Type's type); undefined when the mail has none.
+ */
+function headerText(headers: Map<string, unknown>, name: string): string | undefined {
+  const value = headers.get(name);
+  if (value === undefined) return undefined;
+  if (typeof value === "string") return value.trim().toLowerCase();
+  if (typeof value === "object" && value !== null && "value" in value)
+    return String(value.value).trim().toLowerCase();
+  return JSON.stringify(value).toLowerCase();
+}
+
+/**
  * An automatic reply, by the headers that RFC 3834 and the common mail servers set (Auto-Submitted,
  * Precedence, Exchange's and others' markers, a null sender, a delivery report), or failing those
  * by a subject that says so.
  */
 function isAutomatic(headers: Map<string, unknown>, subject: string): boolean {
-  const text = (name: string) => {
-    const value = headers.get(name);
-    if (value === undefined) return undefined;
-    if (typeof value === "string") return value.trim().toLowerCase();
-    if (typeof value === "object" && value !== null && "value" in value)
-      return String(value.value).trim().toLowerCase();
-    return JSON.stringify(value).toLowerCase();
-  };
+  const text = (name: string) => headerText(headers, name);
   const submitted = text("auto-submitted");
   if (submitted !== undefined && submitted !== "no") return true;
   if (["auto_reply", "auto-reply", "bulk", "junk", "list"].includes(text("precedence") ?? ""))
@@ -77,10 +83,7 @@ function isAutomatic(headers: Map<string, unknown>, subject: string): boolean {
 
 /** Spam, as the mailbox's own filter marked it: SpamAssassin's and Rspamd's headers, or a flag. */
 function isSpam(headers: Map<string, unknown>, flags: ReadonlySet<string>): boolean {
-  const flag = (name: string) => {
-    const value = headers.get(name);
-    return typeof value === "string" ? value.trim().toLowerCase() : "";
-  };
+  const flag = (name: string) => headerText(headers, name) ?? "";
   if (flag("x-spam-flag").startsWith("yes")) return true;
   if (flag("x-spam-status").startsWith("yes")) return true;
   if (flag("x-spam") === "yes" || flag("x-spam") === "true") return true;
